@@ -1,0 +1,52 @@
+/**
+ * What a command (a builtin, kubectl, an image's process) gets to run with. Hosts (the page's
+ * terminal, the command-line transcript runner, tests) build it; commands never see xterm,
+ * the DOM or Node.
+ */
+
+/** Ctrl-C, as a command sees it. (Our own type: the core compiles without DOM or Node types.) */
+export interface Interrupt {
+  readonly interrupted: boolean;
+  /** Calls `cb` once on interrupt (at once if already interrupted); returns unsubscribe. */
+  onInterrupt(cb: () => void): () => void;
+}
+
+/** The terminal's own files: a flat, in-memory file system with absolute paths. */
+export interface VirtualFS {
+  read(path: string): string | undefined;
+  write(path: string, content: string): void;
+  exists(path: string): boolean;
+  isDir(path: string): boolean;
+  /** Entries directly inside `dir` (names, directories suffixed with `/`), sorted. */
+  list(dir: string): string[];
+  remove(path: string): boolean;
+  /** Every file path under `dir`, recursively, sorted. */
+  walk(dir: string): string[];
+}
+
+export interface ExecContext {
+  /** Everything piped or redirected into the command ('' when nothing). */
+  stdin: string;
+  stdout(text: string): void;
+  stderr(text: string): void;
+  interrupt: Interrupt;
+  fs: VirtualFS;
+  /** Absolute working directory, e.g. `/home/learner`. */
+  cwd: string;
+  env: Record<string, string>;
+  /** Terminal width in columns (80 when not a terminal). */
+  cols: number;
+  /**
+   * Waits `ms` of cluster time. Resolves true when the time passed, false when interrupted.
+   * On the page cluster time follows the wall clock; on the command line the host advances it.
+   */
+  sleep(ms: number): Promise<boolean>;
+  /**
+   * Declares that the command streams until interrupted (`get -w`, `logs -f`). Hosts with no
+   * keyboard (the transcript runner) interrupt it after their stream limit.
+   */
+  streaming(): void;
+}
+
+/** A runnable command: resolves to its exit status. Must not throw for user errors. */
+export type Command = (args: string[], ctx: ExecContext) => Promise<number>;

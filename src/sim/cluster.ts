@@ -1,0 +1,87 @@
+/**
+ * A whole simulated cluster: clock, randomness, store, API server, event recorder and the
+ * components (scheduler, kubelets, controllers) that make it behave. `createCluster` wires
+ * them; a preset fills the store with what a fresh cluster holds.
+ */
+import { ApiServer } from './apiserver/api-server.ts';
+import { Random } from './clock/random.ts';
+import { DEFAULT_EPOCH, SimClock } from './clock/clock.ts';
+import { EventRecorder } from './events/recorder.ts';
+import { ControllerManager } from './runtime/manager.ts';
+import type { Controller } from './runtime/controller.ts';
+import { Store, type StoreSnapshot } from './store/store.ts';
+
+export const SERVER_VERSION = 'v1.32.6';
+
+/** Options for `kubectl logs`, as the kubelet serves them. */
+export interface LogOptions {
+  previous?: boolean;
+  tailLines?: number;
+  timestamps?: boolean;
+}
+
+/**
+ * What the API server proxies to kubelets (logs, exec). The kubelet module implements it;
+ * errors are thrown as `ApiError` or as `Error` whose message kubectl prints after `error: `.
+ */
+export interface NodeProxy {
+  logs(namespace: string, pod: string, container: string | undefined, opts: LogOptions): string;
+  /** Calls `cb` with each new log chunk of a running container; returns unsubscribe. */
+  followLogs(namespace: string, pod: string, container: string | undefined, cb: (chunk: string) => void): () => void;
+}
+
+export interface ClusterOptions {
+  /** Seed for names, uids, IPs; the same seed replays the same session. Default 1. */
+  seed?: number;
+  /** Preset name (see presets/index.ts). Default `kind`. */
+  preset?: string;
+  /** Cluster time at creation, ms since epoch. */
+  start?: number;
+}
+
+/** Anything that plugs into a cluster at creation: controllers, kubelet, scheduler. */
+export type Component = (cluster: Cluster) => void;
+
+export class Cluster {
+  readonly clock: SimClock;
+  readonly random: Random;
+  readonly store: Store;
+  readonly api: ApiServer;
+  readonly events: EventRecorder;
+  readonly manager: ControllerManager;
+  /** Set by the kubelet component. */
+  nodeProxy: NodeProxy | undefined;
+  /** Free-form per-component state (e.g. the kubelet's container runtimes), keyed by component. */
+  readonly extensions = new Map<string, unknown>();
+
+  constructor(opts: ClusterOptions = {}) {
+    this.clock = new SimClock(opts.start ?? DEFAULT_EPOCH);
+    this.random = new Random(opts.seed ?? 1);
+    this.store = new Store();
+    this.api = new ApiServer(this.store, this.clock, this.random);
+    this.events = new EventRecorder(this.store, this.clock, this.random);
+    this.manager = new ControllerManager(this.store, this.clock);
+  }
+
+  addController(c: Controller): void {
+    this.manager.add(c);
+  }
+
+  /** Runs what is due now: zero-delay timers and controller queues, until quiet. */
+  settle(): void {
+    this.clock.settle();
+  }
+
+  /** Moves cluster time forward, letting everything due on the way happen in order. */
+  advance(ms: number): void {
+    this.clock.advance(ms);
+  }
+
+  now(): number {
+    return this.clock.now();
+  }
+
+  snapshot(): { time: number; store: StoreSnapshot } {
+    return { time: this.clock.now(), store: this.store.snapshot() };
+  }
+}

@@ -1,0 +1,44 @@
+/**
+ * The simulator's public API: the only module kubectl, the shell, exercises and the page
+ * import from the simulator.
+ */
+import { Cluster, type ClusterOptions } from './cluster.ts';
+import { COMPONENTS } from './components.ts';
+import { getPreset, presetNames } from './presets/index.ts';
+
+export { Cluster, SERVER_VERSION } from './cluster.ts';
+export type { ClusterOptions, LogOptions, NodeProxy, Component } from './cluster.ts';
+export { SimClock, DEFAULT_EPOCH } from './clock/clock.ts';
+export type { Clock } from './clock/clock.ts';
+export { Random, SUFFIX_ALPHABET } from './clock/random.ts';
+export { ApiError } from './api/errors.ts';
+export type { StatusCause, StatusReason } from './api/errors.ts';
+export type { KubeObject, ObjectMeta, OwnerReference, WatchEvent } from './api/types.ts';
+export { clone, isoTime } from './api/types.ts';
+export {
+  RESOURCE_TYPES,
+  resolveResourceType,
+  resourceKey,
+  apiVersionOf,
+  typeByGvk,
+  typeByKey,
+  kindExists,
+} from './api/resources.ts';
+export type { ResourceType } from './api/resources.ts';
+export type { ApiServer, WriteOptions, WriteResult, ListOptions, DeleteOptions, PropagationPolicy, FieldValidation } from './apiserver/api-server.ts';
+export { presetNames } from './presets/index.ts';
+
+/**
+ * Builds a cluster: components wired, preset applied, everything settled at its start time.
+ * Throws for an unknown preset name.
+ */
+export function createCluster(opts: ClusterOptions = {}): Cluster {
+  const name = opts.preset ?? 'kind';
+  const preset = getPreset(name);
+  if (!preset) throw new Error(`unknown preset "${name}" (known: ${presetNames().join(', ')})`);
+  const cluster = new Cluster(opts);
+  preset(cluster);
+  for (const c of COMPONENTS) c(cluster);
+  cluster.settle();
+  return cluster;
+}
