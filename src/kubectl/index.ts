@@ -1,8 +1,14 @@
 /**
- * kubectl for the simulated cluster. PLACEHOLDER CONTRACT: replaced by the real implementation.
+ * kubectl for the simulated cluster: `createKubectl(cluster)` gives a command (`run`) that
+ * prints exactly what kubectl 1.32 prints, and `complete` for the shell's Tab completion.
+ * The kubeconfig (current context and its namespace) lives per kubectl instance.
  */
 import type { Cluster } from '../sim/index.ts';
 import type { Command } from '../shell/exec.ts';
+import { buildInvocation, dispatch, resolveCommand, type Session } from './cli/dispatch.ts';
+import { flagsOf, globalFlags } from './cli/flags.ts';
+import { allVerbs } from './cli/registry.ts';
+import './verbs/index.ts';
 
 export interface Kubectl {
   /** Runs `kubectl ARGS...` (args exclude the word `kubectl`). */
@@ -11,13 +17,49 @@ export interface Kubectl {
   complete(args: string[]): string[];
 }
 
+const NO_CTX = {
+  stdin: '',
+  stdout: () => {},
+  stderr: () => {},
+  interrupt: { interrupted: false, onInterrupt: () => () => {} },
+  fs: { read: () => undefined, write: () => {}, exists: () => false, isDir: () => false, list: () => [], remove: () => false, walk: () => [] },
+  cwd: '/',
+  env: {},
+  cols: 80,
+  sleep: async () => true,
+  streaming: () => {},
+};
+
+function complete(session: Session, args: string[]): string[] {
+  const word = args[args.length - 1] ?? '';
+  const r = resolveCommand(args.slice(0, -1));
+  let candidates: string[];
+  if (!r.verb) {
+    candidates = word.startsWith('-') ? globalFlags().map((f) => `--${f.name}`) : allVerbs().map((v) => v.name);
+  } else if (word.startsWith('-')) {
+    candidates = flagsOf(r.verb.help ?? r.path).map((f) => `--${f.name}`);
+  } else {
+    let words: string[] = [];
+    try {
+      const { inv } = buildInvocation(session, { ...r, rest: r.rest }, NO_CTX);
+      words = [...inv.args, word];
+      const subs = r.verb.subcommands?.map((s) => s.name) ?? [];
+      candidates = [...(inv.args.length === 0 ? subs : []), ...(r.verb.complete?.(inv, words) ?? [])];
+    } catch {
+      candidates = [];
+    }
+  }
+  return [...new Set(candidates)].filter((c) => c.startsWith(word)).sort();
+}
+
+/** Creates a kubectl bound to `cluster`, with a fresh kubeconfig (context kind-kind, namespace default). */
 export function createKubectl(cluster: Cluster): Kubectl {
-  void cluster;
+  const session: Session = {
+    cluster,
+    config: { context: 'kind-kind', cluster: 'kind-kind', user: 'kubernetes-admin', namespace: 'default' },
+  };
   return {
-    run: async (_args, ctx) => {
-      ctx.stderr('error: kubectl is not available yet\n');
-      return 1;
-    },
-    complete: () => [],
+    run: (args, ctx) => dispatch(session, args, ctx),
+    complete: (args) => complete(session, args),
   };
 }

@@ -22,6 +22,28 @@ export interface VirtualFS {
   remove(path: string): boolean;
   /** Every file path under `dir`, recursively, sorted. */
   walk(dir: string): string[];
+  /** Creates a directory and its parents; false when a file is in the way. Optional: hosts without directories omit it. */
+  mkdir?(path: string): boolean;
+}
+
+/**
+ * What the shell's own builtins (cd, export, history, clear, watch) need from the shell that
+ * runs them. Other commands (kubectl, images' processes) never use it; hosts other than the
+ * shell leave it out.
+ */
+export interface ShellControl {
+  /** Changes the working directory (an absolute, existing directory). */
+  chdir(path: string): void;
+  /** Sets (or, with undefined, removes) a shell variable, exported to later commands. */
+  setEnv(name: string, value: string | undefined): void;
+  /** The history list, oldest first. */
+  history(): string[];
+  /** Clears the history list. */
+  clearHistory(): void;
+  /** Clears the screen (no-op where there is none, as in transcripts). */
+  clearScreen(): void;
+  /** Runs a command line in this shell with the caller's interrupt; resolves to its status. */
+  run(line: string, ctx: ExecContext): Promise<number>;
 }
 
 export interface ExecContext {
@@ -46,6 +68,10 @@ export interface ExecContext {
    * keyboard (the transcript runner) interrupt it after their stream limit.
    */
   streaming(): void;
+  /** True when stdout goes straight to the terminal (not a pipe or file): `ls` then uses columns. */
+  isTTY?: boolean;
+  /** Present when the command runs inside the course shell (see ShellControl). */
+  shell?: ShellControl;
 }
 
 /** A runnable command: resolves to its exit status. Must not throw for user errors. */

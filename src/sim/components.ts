@@ -4,5 +4,25 @@
  * decides which exist.
  */
 import type { Component } from './cluster.ts';
+import './apiserver/kinds/replicaset.ts';
+import './apiserver/kinds/deployment.ts';
+import './apiserver/tables/replicaset.ts';
+import './apiserver/tables/deployment.ts';
+import './controllers/replicaset/replicaset-controller.ts';
+import './controllers/deployment/deployment-controller.ts';
 
-export const COMPONENTS: Component[] = [];
+export const COMPONENTS: Component[] = componentList();
+
+/**
+ * Appends a component to COMPONENTS. Modules imported by this file must call this rather than
+ * `COMPONENTS.push`: they run while this file is still being evaluated, when the `const` above
+ * is not initialised yet, whereas function declarations are usable from the start.
+ */
+export function registerComponent(c: Component): void {
+  componentList().push(c);
+}
+
+function componentList(): Component[] {
+  const holder = componentList as { list?: Component[] };
+  return (holder.list ??= []);
+}

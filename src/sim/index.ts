@@ -27,6 +27,9 @@ export {
 export type { ResourceType } from './api/resources.ts';
 export type { ApiServer, WriteOptions, WriteResult, ListOptions, DeleteOptions, PropagationPolicy, FieldValidation } from './apiserver/api-server.ts';
 export { presetNames } from './presets/index.ts';
+export { toTable } from './apiserver/tables/table.ts';
+export { base64Encode, base64Decode } from './api/base64.ts';
+export type { Table, TableColumn } from './apiserver/tables/table.ts';
 
 /**
  * Builds a cluster: components wired, preset applied, everything settled at its start time.
@@ -42,3 +45,9 @@ export function createCluster(opts: ClusterOptions = {}): Cluster {
   cluster.settle();
   return cluster;
 }
+export { parseLabelSelector, selectorFromSpec, selectorFromSet, matches, formatLabelSelector, formatLabels } from './api/labels.ts';
+export type { LabelSelector, LabelSelectorSpec, Requirement } from './api/labels.ts';
+export { parseFieldSelector, fieldMatches, fieldSelectorFor, validateFieldSelector } from './api/fields.ts';
+export type { FieldSelector } from './api/fields.ts';
+export { parseQuantity, formatQuantity, canonicalQuantity, compareQuantity, addQuantity, milliValue, quantityValue } from './api/quantity.ts';
+export type { Quantity } from './api/quantity.ts';

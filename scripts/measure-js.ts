@@ -1,0 +1,143 @@
+/**
+ * How much JavaScript a lesson page costs, from the built site (dist/; run `npm run build`
+ * first):
+ * - `initial`: what the page loads before its terminal starts: the module scripts the HTML
+ *   references and the chunks they import statically (read from the files);
+ * - `loaded` / `terminal`: measured in Chromium: the JS responses of the page loaded in a small
+ *   viewport (terminal below the fold, so not started), then after scrolling the terminal into
+ *   view and waiting for it to be ready. `terminal` is the difference: the lazily loaded part.
+ * Sizes are raw bytes and gzip -9 bytes.
+ *
+ *   npx node --experimental-strip-types --no-warnings scripts/measure-js.ts [dist] [/en/lessons/01-pods/]
+ */
+import { readFile, readdir } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import { dirname, join, posix, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, serveStatic } from '../tests/e2e/static-server.ts';
+
+export interface JsFile {
+  path: string;
+  raw: number;
+  gzip: number;
+}
+
+export interface JsGroup {
+  files: JsFile[];
+  raw: number;
+  gzip: number;
+}
+
+export interface JsReport {
+  page: string;
+  /** Module scripts of the HTML plus their static imports (from dist/, no browser). */
+  initial: JsGroup;
+  /** JS the browser fetched before the terminal started. */
+  loaded: JsGroup;
+  /** JS fetched when the terminal started (its dynamic chunks). */
+  terminal: JsGroup;
+  /** loaded + terminal. */
+  total: JsGroup;
+}
+
+function group(files: JsFile[]): JsGroup {
+  return { files, raw: files.reduce((a, f) => a + f.raw, 0), gzip: files.reduce((a, f) => a + f.gzip, 0) };
+}
+
+function sizes(path: string, body: Buffer): JsFile {
+  return { path, raw: body.length, gzip: gzipSync(body, { level: 9 }).length };
+}
+
+/** The first lesson page of dist/en/lessons (its URL path). */
+export async function firstLessonPath(dist: string): Promise<string> {
+  const dir = join(dist, 'en', 'lessons');
+  const slugs = (await readdir(dir)).sort();
+  if (!slugs.length) throw new Error(`no lessons under ${dir}`);
+  return `/en/lessons/${slugs[0]}/`;
+}
+
+/** Static import closure of the page's module scripts, read from dist/. */
+async function staticClosure(dist: string, pagePath: string): Promise<JsFile[]> {
+  const html = await readFile(join(dist, pagePath, 'index.html'), 'utf8');
+  const queue = [...html.matchAll(/<script\b[^>]*\btype="module"[^>]*\bsrc="([^"]+)"/g)].map((m) => m[1]!);
+  const seen = new Set<string>();
+  const out: JsFile[] = [];
+  while (queue.length) {
+    const url = queue.shift()!;
+    if (seen.has(url)) continue;
+    seen.add(url);
+    const body = await readFile(join(dist, url));
+    out.push(sizes(url, body));
+    // Static imports only (`import{a}from"./x.js"`, `import"./x.js"`), not `import("./x.js")`.
+    for (const m of body.toString('utf8').matchAll(/(?:\bfrom\s*|\bimport\s*)["']([^"']+\.js)["']/g)) {
+      queue.push(posix.join(posix.dirname(url), m[1]!));
+    }
+  }
+  return out;
+}
+
+/** Measures a lesson page of the built site. */
+export async function measureJs(opts: { dist?: string; page?: string } = {}): Promise<JsReport> {
+  const dist = resolve(opts.dist ?? 'dist');
+  if (!existsSync(dist)) throw new Error(`${dist} does not exist: run \`npm run build\` first`);
+  const page = opts.page ?? (await firstLessonPath(dist));
+  const initial = group(await staticClosure(dist, page));
+
+  const server = await serveStatic(dist);
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+  try {
+    // Narrow and short: the terminal sits in the text's flow, below the fold.
+    const context = await browser.newContext({ viewport: { width: 600, height: 500 } });
+    const tab = await context.newPage();
+    const fetched: JsFile[] = [];
+    const pending: Promise<void>[] = [];
+    tab.on('response', (res) => {
+      const url = new URL(res.url());
+      if (!url.pathname.endsWith('.js')) return;
+      pending.push(res.body().then((b) => void fetched.push(sizes(url.pathname, b)), () => {}));
+    });
+    await tab.goto(server.url + page, { waitUntil: 'networkidle' });
+    await Promise.all(pending);
+    const before = fetched.length;
+    const started = await tab.evaluate(() => document.querySelector('course-terminal')?.getAttribute('data-state'));
+    await tab.locator('course-terminal').first().scrollIntoViewIfNeeded();
+    await tab.waitForSelector('course-terminal[data-ready]', { timeout: 30_000 });
+    await tab.waitForLoadState('networkidle');
+    await Promise.all(pending);
+    if (started && started !== 'idle') console.warn(`note: the terminal had already started (${started}) before scrolling`);
+    const loaded = group(fetched.slice(0, before));
+    const terminal = group(fetched.slice(before));
+    await context.close();
+    return { page, initial, loaded, terminal, total: group([...loaded.files, ...terminal.files]) };
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+}
+
+function kb(n: number): string {
+  return `${(n / 1024).toFixed(1)} KiB`.padStart(10);
+}
+
+/** A readable table of a report. */
+export function formatReport(r: JsReport): string {
+  const lines = [`JavaScript on ${r.page} (raw / gzip -9)`];
+  const section = (title: string, g: JsGroup) => {
+    lines.push(`${title.padEnd(44)}${kb(g.raw)} ${kb(g.gzip)}`);
+    for (const f of g.files) lines.push(`  ${f.path.padEnd(42)}${kb(f.raw)} ${kb(f.gzip)}`);
+  };
+  section('before the terminal starts (HTML scripts)', r.initial);
+  section('fetched before the terminal starts', r.loaded);
+  section('fetched when the terminal starts', r.terminal);
+  lines.push(`${'total once the terminal runs'.padEnd(44)}${kb(r.total.raw)} ${kb(r.total.gzip)}`);
+  return lines.join('\n');
+}
+
+const isMain = process.argv[1] !== undefined && import.meta.url === pathToFileURL(resolve(process.argv[1])).href;
+if (isMain) {
+  const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+  const report = await measureJs({ dist: process.argv[2] ?? join(root, 'dist'), ...(process.argv[3] ? { page: process.argv[3] } : {}) });
+  console.log(formatReport(report));
+}

@@ -1,0 +1,24 @@
+/**
+ * The catalogue of exercises: every lesson's exercises, looked up by id. Lessons refer to an
+ * exercise with `<Exercise id="pods/web" />`; the page and the tests find it here.
+ */
+import type { Exercise } from './exercise.ts';
+import { podsExercises } from './lessons/pods.ts';
+
+const ALL: readonly Exercise[] = [...podsExercises];
+
+const BY_ID = new Map<string, Exercise>();
+for (const e of ALL) {
+  if (BY_ID.has(e.id)) throw new Error(`exercise id "${e.id}" is used twice`);
+  BY_ID.set(e.id, e);
+}
+
+/** The exercise with this id, or undefined. */
+export function getExercise(id: string): Exercise | undefined {
+  return BY_ID.get(id);
+}
+
+/** Every exercise, grouped by lesson in course order. */
+export function allExercises(): readonly Exercise[] {
+  return ALL;
+}

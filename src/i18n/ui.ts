@@ -1,0 +1,69 @@
+/**
+ * Interface strings, per language. English is complete; other languages may leave keys out
+ * and fall back to English (see `t`). Lesson text is not here: it lives in content/lessons/<lang>/.
+ */
+export const LANGUAGES = { en: 'English', ja: '日本語' } as const;
+export type Lang = keyof typeof LANGUAGES;
+export const DEFAULT_LANG: Lang = 'en';
+
+const en = {
+  'site.title': 'Kubernetes Workloads, hands-on',
+  'site.tagline': 'Learn how Kubernetes runs workloads, with a real-looking cluster in every lesson.',
+  'site.description':
+    'A free course on Kubernetes workloads. Every lesson has a terminal where kubectl runs against a simulated Kubernetes 1.32 cluster, in your browser.',
+  'nav.skip': 'Skip to the lesson',
+  'nav.home': 'All lessons',
+  'nav.main': 'Main',
+  'nav.lessonNav': 'Lesson navigation',
+  'nav.previous': 'Previous lesson',
+  'nav.next': 'Next lesson',
+  'nav.toc': 'On this page',
+  'home.lessons': 'Lessons',
+  'home.intro':
+    'Each lesson explains one idea and gives you a terminal beside the text. Commands in the text have a Run button; you can also type your own. Nothing to install: the cluster runs in this tab.',
+  'home.done': 'Done',
+  'lesson.progress': 'Lesson {n} of {total}',
+  'code.run': 'Run',
+  'code.runLabel': 'Run these commands in the terminal',
+  'code.apply': 'Apply',
+  'code.applyLabel': 'Save this manifest as {file} and apply it in the terminal',
+  'terminal.label': 'Terminal',
+  'terminal.region': 'Terminal with kubectl and a simulated cluster',
+  'terminal.noscript':
+    'The terminal needs JavaScript. Everything else on this page works without it, and every command here also runs against a real cluster.',
+  'terminal.loading': 'The terminal starts when it scrolls into view.',
+  'terminal.start': 'Start the terminal',
+  'terminal.reset': 'Reset cluster',
+  'terminal.resetConfirm': 'Start again with a fresh cluster? Objects you created and files you wrote are removed.',
+  'terminal.help': 'Tab completes commands. To leave the terminal with the keyboard, press Escape, then Tab.',
+  'terminal.error': 'The terminal could not start. Reload the page to try again.',
+  'exercise.heading': 'Exercise',
+  'exercise.check': 'Check',
+  'exercise.done': 'Done: every check passes.',
+  'exercise.doneBefore': 'Done earlier. The checks show the cluster as it is now.',
+  'exercise.hints': 'Hints',
+  'exercise.passed': 'passed',
+  'exercise.pending': 'not yet',
+  'exercise.noscript': 'The checks run in your browser and need JavaScript.',
+  'exercise.missing': 'Exercise {id} is not available.',
+  'footer.text': 'Open source. The cluster is simulated in your browser; nothing leaves this page.',
+  'lang.switch': 'Language',
+} as const;
+
+export type UIKey = keyof typeof en;
+
+const strings: Record<Lang, Partial<Record<UIKey, string>>> = {
+  en,
+  ja: {},
+};
+
+/** The string for `key` in `lang` (English when missing), with `{name}` placeholders filled. */
+export function t(lang: Lang, key: UIKey, vars: Record<string, string | number> = {}): string {
+  const s = strings[lang][key] ?? en[key];
+  return s.replace(/\{(\w+)\}/g, (m, name: string) => (name in vars ? String(vars[name]) : m));
+}
+
+/** True for a supported language code. */
+export function isLang(x: string): x is Lang {
+  return Object.hasOwn(LANGUAGES, x);
+}

@@ -1,0 +1,112 @@
+/**
+ * From argv to a command: finds the command words (`get`, `create configmap`) among global
+ * flags as cobra does, parses the flags, prints help for `-h/--help`, runs the command and
+ * turns anything it throws into kubectl-shaped error text.
+ */
+import type { Cluster } from '../../sim/index.ts';
+import type { ExecContext } from '../../shell/exec.ts';
+import { HELP } from '../help/texts.ts';
+import { CliError, reportError } from './errors.ts';
+import { FlagError, Flags, flagsOf, globalFlags, parseArgs, type FlagSpec } from './flags.ts';
+import { findSubcommand, findVerb } from './registry.ts';
+import { unknownCommandMessage } from './suggest.ts';
+import type { Invocation, KubeconfigState, Verb } from './verb.ts';
+
+export interface Resolved {
+  verb?: Verb;
+  path: string;
+  /** Args with the command words removed. */
+  rest: string[];
+  /** The first word that is not a known command, if any. */
+  unknown?: string;
+}
+
+/** Index of the next positional word at or after `from`, skipping flags (and their values). */
+function nextWord(args: string[], from: number, specs: FlagSpec[]): number {
+  for (let i = from; i < args.length; i++) {
+    const a = args[i]!;
+    if (a === '--') return -1;
+    if (!a.startsWith('-') || a === '-') return i;
+    if (a.startsWith('--')) {
+      if (a.includes('=')) continue;
+      const spec = specs.find((s) => s.name === a.slice(2));
+      if (spec && spec.kind !== 'bool' && spec.noOpt === undefined) i++;
+    } else if (a.length === 2) {
+      const spec = specs.find((s) => s.short === a[1]);
+      if (spec && spec.kind !== 'bool') i++;
+    }
+  }
+  return -1;
+}
+
+/** Finds the command (and sub-command) named in `args`. */
+export function resolveCommand(args: string[]): Resolved {
+  const globals = globalFlags();
+  const i = nextWord(args, 0, globals);
+  if (i < 0) return { path: '', rest: args };
+  const verb = findVerb(args[i]!);
+  if (!verb) return { path: '', rest: args, unknown: args[i] };
+  let rest = [...args.slice(0, i), ...args.slice(i + 1)];
+  let path = verb.name;
+  let cur = verb;
+  while (cur.subcommands?.length) {
+    const j = nextWord(rest, i, [...globals, ...flagsOf(path)]);
+    const sub = j >= 0 ? findSubcommand(cur, rest[j]!) : undefined;
+    if (!sub) break;
+    rest = [...rest.slice(0, j), ...rest.slice(j + 1)];
+    path = `${path} ${sub.name}`;
+    cur = sub;
+  }
+  return { verb: cur, path, rest };
+}
+
+/** Everything a kubectl run needs from its session. */
+export interface Session {
+  cluster: Cluster;
+  config: KubeconfigState;
+}
+
+/** Builds an Invocation (parsing flags) or throws FlagError. */
+export function buildInvocation(session: Session, r: Resolved, ctx: ExecContext): { inv: Invocation; help: boolean } {
+  const specs = [...globalFlags(), ...flagsOf(r.verb?.help ?? r.path)];
+  const parsed = parseArgs(r.rest, specs);
+  const flags = new Flags(parsed, specs);
+  const ns = flags.str('namespace');
+  const inv: Invocation = {
+    cluster: session.cluster,
+    ctx,
+    config: session.config,
+    flags,
+    args: parsed.positional,
+    dashAt: parsed.dashAt,
+    path: r.path,
+    namespace: ns || session.config.namespace,
+    namespaceExplicit: ns !== '',
+    out: (t) => ctx.stdout(t),
+    err: (t) => ctx.stderr(t),
+  };
+  return { inv, help: parsed.help };
+}
+
+/** Runs one kubectl command line. Never throws. */
+export async function dispatch(session: Session, args: string[], ctx: ExecContext): Promise<number> {
+  let path = '';
+  try {
+    const r = resolveCommand(args);
+    path = r.path;
+    if (r.unknown !== undefined) {
+      // Flags before an unknown word are still checked first, as cobra does.
+      parseArgs(args.slice(0, args.indexOf(r.unknown)), globalFlags());
+      throw new CliError(unknownCommandMessage(r.unknown));
+    }
+    const { inv, help } = buildInvocation(session, r, ctx);
+    if (help || !r.verb) {
+      ctx.stdout(HELP[r.verb?.help ?? r.path] ?? '');
+      return 0;
+    }
+    return await r.verb.run(inv);
+  } catch (e) {
+    if (e instanceof FlagError) return reportError(new CliError(e.message, { usage: true }), ctx.stderr, path);
+    return reportError(e, ctx.stderr, path);
+  }
+}

@@ -1,0 +1,51 @@
+/**
+ * What a kubectl command is (name, help, flags, run, complete) and what it runs with.
+ * Commands register themselves in `registry.ts`; sub-commands (`create configmap`,
+ * `config view`) are Verbs too, reached through their parent's `subcommands`.
+ */
+import type { Cluster } from '../../sim/index.ts';
+import type { ExecContext } from '../../shell/exec.ts';
+import type { Flags } from './flags.ts';
+
+/** Per-session kubeconfig state: `config set-context --current --namespace` changes it. */
+export interface KubeconfigState {
+  context: string;
+  cluster: string;
+  user: string;
+  namespace: string;
+}
+
+/** Everything a command's `run` gets. */
+export interface Invocation {
+  cluster: Cluster;
+  ctx: ExecContext;
+  config: KubeconfigState;
+  flags: Flags;
+  /** Positional arguments (after the command words). */
+  args: string[];
+  /** Number of positional args before `--`, or -1 (cobra's ArgsLenAtDash). */
+  dashAt: number;
+  /** Command path as help and errors name it: `get`, `create configmap`. */
+  path: string;
+  /** The namespace to use: `-n`, else the context's. */
+  namespace: string;
+  /** Whether `-n/--namespace` was given explicitly. */
+  namespaceExplicit: boolean;
+  out(text: string): void;
+  err(text: string): void;
+}
+
+export interface Verb {
+  name: string;
+  aliases?: string[];
+  /** One-line description (as in `kubectl --help`). */
+  short: string;
+  /** Key of the help text in help/texts.ts; defaults to the command path. */
+  help?: string;
+  /** Sub-commands by name (their own aliases resolve too). */
+  subcommands?: Verb[];
+  /** Runs the command; resolves to the exit status. May throw ApiError/CliError (reported by the caller). */
+  run(inv: Invocation): Promise<number>;
+  /** Extra completion candidates for the word being completed (flags and verbs are added by the caller). */
+  complete?(inv: Invocation, words: string[]): string[];
+}

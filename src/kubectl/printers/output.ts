@@ -1,0 +1,108 @@
+/**
+ * `-o` selection for non-table formats: yaml, json, name, jsonpath=..., custom-columns=...
+ * (kubectl's PrintFlags chain). Tables (`''`, `wide`) are laid out by the verbs from the API's
+ * Table conversion.
+ */
+import { resolveResourceType, type KubeObject } from '../../sim/index.ts';
+import { CliError } from '../cli/errors.ts';
+import { kindPrefix } from '../resource/resolve.ts';
+import { executeJsonPath, evalPath, parseTemplate, textOf } from './jsonpath.ts';
+import { toJson } from './json.ts';
+import { formatTable } from './table-writer.ts';
+import { toYaml } from './yaml.ts';
+
+/** The formats `kubectl get` accepts, for the "unable to match a printer" error. */
+export const GET_FORMATS =
+  'custom-columns,custom-columns-file,go-template,go-template-file,json,jsonpath,jsonpath-as-json,jsonpath-file,name,template,templatefile,wide,yaml';
+/** The formats object-writing commands (run, create, apply) accept. */
+export const WRITE_FORMATS = 'go-template,go-template-file,json,jsonpath,jsonpath-as-json,jsonpath-file,name,template,templatefile,yaml';
+
+/** Whether `-o` asks for a table (default or wide). */
+export function isTable(format: string): boolean {
+  return format === '' || format === 'wide';
+}
+
+/** Throws kubectl's error for an unknown or incomplete `-o` value. */
+export function checkFormat(format: string, allowed: string): void {
+  const [name, arg] = splitFormat(format);
+  if (name === 'jsonpath' || name === 'jsonpath-as-json') {
+    if (!arg) throw new CliError('template format specified but no template given');
+    parseTemplate(arg);
+    return;
+  }
+  if (name === 'custom-columns' && allowed.includes('custom-columns')) {
+    if (arg === undefined || arg === '') throw new CliError('custom-columns format specified but no custom columns given');
+    parseColumns(arg);
+    return;
+  }
+  const known = ['json', 'yaml', 'name', ...(allowed.includes('wide') ? ['', 'wide'] : [''])];
+  if (!known.includes(format)) {
+    throw new CliError(`unable to match a printer suitable for the output format "${format}", allowed formats are: ${allowed}`);
+  }
+}
+
+function splitFormat(format: string): [string, string | undefined] {
+  const eq = format.indexOf('=');
+  if (eq < 0) return [format, undefined];
+  return [format.slice(0, eq), format.slice(eq + 1)];
+}
+
+function parseColumns(spec: string): { header: string; path: string }[] {
+  return spec.split(',').map((col) => {
+    const i = col.indexOf(':');
+    if (i < 0) throw new CliError(`unexpected custom-columns spec: ${col}, expected <header>:<json-path-expr>`);
+    let path = col.slice(i + 1);
+    if (!path.startsWith('{')) path = `{${path.startsWith('.') ? '' : '.'}${path}}`;
+    return { header: col.slice(0, i), path };
+  });
+}
+
+/** `pod/web`, `deployment.apps/web`. */
+export function objectName(obj: KubeObject): string {
+  const t = resolveResourceType(obj.kind) ;
+  return `${t ? kindPrefix(t) : obj.kind.toLowerCase()}/${obj.metadata.name}`;
+}
+
+/** A List wrapping several objects, as kubectl prints them in yaml/json/jsonpath. */
+export function asList(objs: KubeObject[]): Record<string, unknown> {
+  return { apiVersion: 'v1', items: objs, kind: 'List', metadata: { resourceVersion: '' } };
+}
+
+/**
+ * Renders objects in a non-table format. `single` prints the object itself rather than a
+ * List (one object asked for by name).
+ */
+export function renderObjects(objs: KubeObject[], format: string, single: boolean, noHeaders = false): string {
+  const [name, arg] = splitFormat(format);
+  const data = single && objs.length === 1 ? objs[0] : asList(objs);
+  switch (name) {
+    case 'yaml':
+      return toYaml(data);
+    case 'json':
+      return toJson(data);
+    case 'name':
+      return objs.map((o) => objectName(o) + '\n').join('');
+    case 'jsonpath':
+      return executeJsonPath(arg!, data);
+    case 'jsonpath-as-json':
+      return toJson(evalPath(parseTemplate(arg!).flatMap((n) => (n.t === 'expr' ? n.path : [])), data));
+    case 'custom-columns': {
+      const cols = parseColumns(arg!);
+      const rows = objs.map((o) =>
+        cols.map((c) => {
+          const v = executeJsonPathValues(c.path, o);
+          return v.length === 0 ? '<none>' : v.map(textOf).join(',');
+        }),
+      );
+      if (!noHeaders) rows.unshift(cols.map((c) => c.header));
+      return formatTable(rows);
+    }
+    default:
+      throw new CliError(`unable to match a printer suitable for the output format "${format}", allowed formats are: ${GET_FORMATS}`);
+  }
+}
+
+function executeJsonPathValues(tpl: string, obj: unknown): unknown[] {
+  const nodes = parseTemplate(tpl);
+  return nodes.flatMap((n) => (n.t === 'expr' ? evalPath(n.path, obj) : [])).filter((v) => v !== undefined && v !== null);
+}

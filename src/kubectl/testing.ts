@@ -1,0 +1,143 @@
+/**
+ * Test support for kubectl's exact-output tests: a hand-built cluster (namespaces and the
+ * `kubernetes` Service, as a fresh API server has), an in-memory file system, and `sh()`, which
+ * runs one command line and returns stdout, stderr and exit code separately.
+ */
+import { Cluster, type KubeObject } from '../sim/index.ts';
+import type { ExecContext, VirtualFS } from '../shell/exec.ts';
+import { createKubectl, type Kubectl } from './index.ts';
+
+/** A cluster with the four standard namespaces and the `kubernetes` Service, created at its start time. */
+export function testCluster(): Cluster {
+  const c = new Cluster();
+  const ts = new Date(c.now()).toISOString().replace(/\.\d{3}Z$/, 'Z');
+  for (const name of ['default', 'kube-node-lease', 'kube-public', 'kube-system']) {
+    c.store.put('namespaces', {
+      apiVersion: 'v1',
+      kind: 'Namespace',
+      metadata: { name, uid: c.random.uuid(), creationTimestamp: ts, labels: { 'kubernetes.io/metadata.name': name } },
+      spec: { finalizers: ['kubernetes'] },
+      status: { phase: 'Active' },
+    });
+  }
+  return c;
+}
+
+/** Puts an object straight into the store (bypassing admission), stamping uid and time. */
+export function seed(c: Cluster, resource: string, obj: KubeObject): KubeObject {
+  const md = { uid: c.random.uuid(), creationTimestamp: new Date(c.now()).toISOString().replace(/\.\d{3}Z$/, 'Z'), ...obj.metadata };
+  return c.store.put(resource, { ...obj, metadata: md });
+}
+
+/** A flat in-memory file system. */
+export function memoryFS(files: Record<string, string> = {}): VirtualFS {
+  const data = new Map(Object.entries(files));
+  const isDir = (p: string) => [...data.keys()].some((k) => k.startsWith(p.replace(/\/$/, '') + '/'));
+  return {
+    read: (p) => data.get(p),
+    write: (p, s) => void data.set(p, s),
+    exists: (p) => data.has(p) || isDir(p),
+    isDir,
+    list: (dir) => {
+      const prefix = dir.replace(/\/$/, '') + '/';
+      const out = new Set<string>();
+      for (const k of data.keys()) {
+        if (!k.startsWith(prefix)) continue;
+        const rest = k.slice(prefix.length);
+        out.add(rest.includes('/') ? rest.slice(0, rest.indexOf('/') + 1) : rest);
+      }
+      return [...out].sort();
+    },
+    remove: (p) => data.delete(p),
+    walk: (dir) => [...data.keys()].filter((k) => k.startsWith(dir.replace(/\/$/, '') + '/')).sort(),
+  };
+}
+
+/** Splits a command line like a shell: quotes, no expansion. */
+export function words(line: string): string[] {
+  const out: string[] = [];
+  let cur = '';
+  let has = false;
+  let q = '';
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i]!;
+    if (q) {
+      if (c === q) q = '';
+      else if (c === '\\' && q === '"' && i + 1 < line.length) cur += line[++i];
+      else cur += c;
+    } else if (c === "'" || c === '"') {
+      q = c;
+      has = true;
+    } else if (c === ' ') {
+      if (has || cur) out.push(cur);
+      cur = '';
+      has = false;
+    } else cur += c;
+  }
+  if (has || cur) out.push(cur);
+  return out;
+}
+
+export interface Result {
+  stdout: string;
+  stderr: string;
+  code: number;
+}
+
+export interface ShOptions {
+  stdin?: string;
+  fs?: VirtualFS;
+  /** Interrupt streaming commands after this much cluster time (ms), advancing the cluster. */
+  streamFor?: number;
+}
+
+async function settleMicrotasks(): Promise<void> {
+  for (let i = 0; i < 50; i++) await Promise.resolve();
+}
+
+/** Runs `kubectl <line>` against `k`; time only moves when the command sleeps or streams. */
+export async function sh(k: Kubectl, c: Cluster, line: string, opts: ShOptions = {}): Promise<Result> {
+  let stdout = '';
+  let stderr = '';
+  const listeners: (() => void)[] = [];
+  let interrupted = false;
+  let streaming = false;
+  const ctx: ExecContext = {
+    stdin: opts.stdin ?? '',
+    stdout: (t) => void (stdout += t),
+    stderr: (t) => void (stderr += t),
+    interrupt: {
+      get interrupted() {
+        return interrupted;
+      },
+      onInterrupt: (cb) => {
+        if (interrupted) cb();
+        else listeners.push(cb);
+        return () => {};
+      },
+    },
+    fs: opts.fs ?? memoryFS(),
+    cwd: '/home/learner',
+    env: {},
+    cols: 80,
+    sleep: async (ms) => {
+      c.advance(ms);
+      return !interrupted;
+    },
+    streaming: () => {
+      streaming = true;
+    },
+  };
+  const p = k.run(words(line), ctx);
+  await settleMicrotasks();
+  if (streaming || opts.streamFor !== undefined) {
+    c.advance(opts.streamFor ?? 0);
+    await settleMicrotasks();
+    interrupted = true;
+    for (const l of listeners) l();
+  }
+  const code = await p;
+  return { stdout, stderr, code };
+}
+
+export { createKubectl };

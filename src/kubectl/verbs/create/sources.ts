@@ -1,0 +1,61 @@
+/**
+ * Data sources of `create configmap` / `create secret generic`: `--from-literal=k=v`,
+ * `--from-file=[key=]path` (a directory adds each file in it), `--from-env-file=path`,
+ * read from the terminal's files relative to the working directory.
+ */
+import { CliError } from '../../cli/errors.ts';
+import type { Invocation } from '../../cli/verb.ts';
+import { literal } from './shared.ts';
+
+function absolute(cwd: string, p: string): string {
+  return p.startsWith('/') ? p : `${cwd.replace(/\/$/, '')}/${p}`;
+}
+
+function readFile(inv: Invocation, p: string): string {
+  const text = inv.ctx.fs.read(absolute(inv.ctx.cwd, p));
+  if (text === undefined) throw new CliError(`error reading ${p}: no such file or directory`);
+  return text;
+}
+
+/** Parses an env file: `KEY=VALUE` lines; blank lines and `#` comments are skipped. */
+export function parseEnvFile(text: string, path: string): [string, string][] {
+  const out: [string, string][] = [];
+  text.split('\n').forEach((raw, i) => {
+    const line = raw.replace(/^\uFEFF/, '').replace(/\r$/, '');
+    if (line.trim() === '' || line.trimStart().startsWith('#')) return;
+    const eq = line.indexOf('=');
+    const key = (eq < 0 ? line : line.slice(0, eq)).trimStart();
+    if (eq < 0 || key === '') throw new CliError(`${path}: line ${i + 1}: invalid environment variable: ${line}`);
+    out.push([key, line.slice(eq + 1)]);
+  });
+  return out;
+}
+
+/** Collects key/value pairs from the flags, rejecting duplicate keys like kubectl does. */
+export function collectData(inv: Invocation, kind: string, name: string): [string, string][] {
+  const f = inv.flags;
+  const envFiles = f.all('from-env-file');
+  if (envFiles.length && (f.all('from-file').length || f.all('from-literal').length)) {
+    throw new CliError('from-env-file cannot be combined with from-file or from-literal');
+  }
+  const pairs: [string, string][] = [];
+  const seen = new Set<string>();
+  const add = (k: string, v: string) => {
+    if (seen.has(k)) throw new CliError(`cannot add key "${k}", another key by that name already exists in Data for ${kind} "${name}"`);
+    seen.add(k);
+    pairs.push([k, v]);
+  };
+  for (const src of f.all('from-file')) {
+    const eq = src.indexOf('=');
+    const key = eq > 0 ? src.slice(0, eq) : undefined;
+    const path = eq > 0 ? src.slice(eq + 1) : src;
+    const abs = absolute(inv.ctx.cwd, path);
+    if (inv.ctx.fs.isDir(abs)) {
+      if (key) throw new CliError('cannot give a key name for a directory path');
+      for (const entry of inv.ctx.fs.list(abs)) if (!entry.endsWith('/')) add(entry, readFile(inv, `${abs}/${entry}`));
+    } else add(key ?? path.slice(path.lastIndexOf('/') + 1), readFile(inv, path));
+  }
+  for (const l of f.all('from-literal')) add(...literal(l));
+  for (const p of envFiles) for (const [k, v] of parseEnvFile(readFile(inv, p), p)) add(k, v);
+  return pairs;
+}

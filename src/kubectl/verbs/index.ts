@@ -1,0 +1,11 @@
+/**
+ * Imports every verb module so that each registers itself. Order = order of registration
+ * (the order completion lists them in).
+ */
+import './get/get.ts';
+import './version/version.ts';
+import './cluster-info/cluster-info.ts';
+import './config/config.ts';
+import './api-resources/api-resources.ts';
+import './run/run.ts';
+import './create/create.ts';

@@ -1,0 +1,96 @@
+/**
+ * `cluster`: the learner's hands on the simulated machines (not a kubectl command): list them,
+ * add one, stop or start one (as if its power were cut), remove one. The simulator owns what
+ * these mean (src/sim/index.ts: addNode, stopNode, startNode, removeNode); this command only
+ * parses arguments and reports.
+ */
+import * as sim from '../../sim/index.ts';
+import type { Cluster } from '../../sim/index.ts';
+import type { Command, ExecContext } from '../exec.ts';
+
+type NodeAction = (cluster: Cluster, name: string) => unknown;
+
+const ACTIONS: Record<string, { fn: string; done: (name: string) => string }> = {
+  'add-node': { fn: 'addNode', done: (n) => `Machine ${n} added: its kubelet registers node "${n}" with the cluster.` },
+  'stop-node': { fn: 'stopNode', done: (n) => `Machine ${n} stopped: its kubelet no longer reports to the cluster.` },
+  'start-node': { fn: 'startNode', done: (n) => `Machine ${n} started: its kubelet reports to the cluster again.` },
+  'remove-node': { fn: 'removeNode', done: (n) => `Machine ${n} removed.` },
+};
+
+const USAGE = `Manage the simulated machines (nodes) of this cluster.
+
+Usage:
+  cluster nodes               list the machines and whether their kubelet is ready
+  cluster add-node NAME       add a worker machine NAME
+  cluster stop-node NAME      power a machine off (its Pods stop; the node turns NotReady)
+  cluster start-node NAME     power a stopped machine on again
+  cluster remove-node NAME    remove a machine for good
+`;
+
+/**
+ * Looks a node operation up on the simulator's public API when called, so that the command
+ * works as soon as the simulator provides it.
+ */
+function action(fn: string): NodeAction | undefined {
+  const f = (sim as unknown as Record<string, unknown>)[fn];
+  return typeof f === 'function' ? (f as NodeAction) : undefined;
+}
+
+/** Builds the `cluster` command for one cluster. */
+export function createClusterCommand(cluster: Cluster): Command {
+  return async (args, ctx) => {
+    const [sub, ...rest] = args;
+    if (sub === undefined || sub === 'help' || sub === '--help' || sub === '-h') {
+      (sub === undefined ? ctx.stderr : ctx.stdout)(USAGE);
+      return sub === undefined ? 1 : 0;
+    }
+    if (sub === 'nodes' || sub === 'list') return listNodes(cluster, ctx);
+    const spec = ACTIONS[sub];
+    if (!spec) {
+      ctx.stderr(`cluster: unknown command "${sub}"\n\n${USAGE}`);
+      return 1;
+    }
+    if (rest.length !== 1 || !rest[0]) {
+      ctx.stderr(`cluster: ${sub} needs exactly one machine name, e.g. cluster ${sub} worker3\n`);
+      return 1;
+    }
+    const name = rest[0];
+    if (sub === 'add-node' && !/^[a-z0-9]([-a-z0-9.]{0,61}[a-z0-9])?$/.test(name)) {
+      ctx.stderr(`cluster: invalid machine name "${name}": use lower-case letters, digits and '-', starting and ending with a letter or digit\n`);
+      return 1;
+    }
+    const fn = action(spec.fn);
+    if (!fn) {
+      ctx.stderr(`cluster: ${sub} is not available in this simulator build\n`);
+      return 1;
+    }
+    try {
+      fn(cluster, name);
+      cluster.settle();
+    } catch (e) {
+      ctx.stderr(`cluster: ${e instanceof Error ? e.message : String(e)}\n`);
+      return 1;
+    }
+    ctx.stdout(spec.done(name) + '\n');
+    return 0;
+  };
+}
+
+interface Condition {
+  type?: string;
+  status?: string;
+}
+
+function listNodes(cluster: Cluster, ctx: ExecContext): number {
+  const nodes = cluster.api.list('nodes');
+  const rows = nodes.map((n) => {
+    const status = (n as { status?: { conditions?: Condition[] } }).status;
+    const ready = status?.conditions?.find((c) => c.type === 'Ready')?.status;
+    const spec = (n as { spec?: { unschedulable?: boolean } }).spec;
+    const state = ready === 'True' ? 'Ready' : ready === 'Unknown' ? 'NotReady (no kubelet reports)' : 'NotReady';
+    return [n.metadata.name ?? '', state + (spec?.unschedulable ? ', cordoned' : '')];
+  });
+  const width = Math.max(4, ...rows.map((r) => r[0]!.length));
+  ctx.stdout(`${'NAME'.padEnd(width)}   STATE\n` + rows.map((r) => `${r[0]!.padEnd(width)}   ${r[1]}\n`).join(''));
+  return 0;
+}

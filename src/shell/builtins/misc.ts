@@ -1,0 +1,197 @@
+/** Shell-state and small builtins: sleep, export, unset, env, history, clear, true, false, date, exit, which, type, watch. */
+import type { Command } from '../exec.ts';
+import { parseArgs } from './util.ts';
+
+/** Parses `1`, `0.5`, `2m`, `1h`, `1d` into milliseconds; undefined when invalid. */
+export function parseInterval(s: string): number | undefined {
+  const m = /^(\d+(?:\.\d*)?|\.\d+)([smhd]?)$/.exec(s);
+  if (!m) return undefined;
+  const unit = { '': 1000, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 }[m[2] as '' | 's' | 'm' | 'h' | 'd'];
+  return Math.round(Number(m[1]) * unit);
+}
+
+/** `sleep N...`: waits in cluster time; Ctrl-C ends it early (status 130). */
+export const sleep: Command = async (args, ctx) => {
+  const operands = args.filter((a) => a !== '--');
+  if (!operands.length) {
+    ctx.stderr("sleep: missing operand\nTry 'sleep --help' for more information.\n");
+    return 1;
+  }
+  let total = 0;
+  for (const a of operands) {
+    const ms = parseInterval(a);
+    if (ms === undefined) {
+      ctx.stderr(`sleep: invalid time interval '${a}'\nTry 'sleep --help' for more information.\n`);
+      return 1;
+    }
+    total += ms;
+  }
+  return (await ctx.sleep(total)) ? 0 : 130;
+};
+
+const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+export const exportCmd: Command = async (args, ctx) => {
+  const operands = args.filter((a) => a !== '-n' && a !== '--');
+  if (!operands.length || args.includes('-p')) {
+    for (const k of Object.keys(ctx.env).sort()) ctx.stdout(`declare -x ${k}="${ctx.env[k]!.replace(/(["\\$`])/g, '\\$1')}"\n`);
+    return 0;
+  }
+  let status = 0;
+  for (const a of operands) {
+    const eq = a.indexOf('=');
+    const name = eq < 0 ? a : a.slice(0, eq);
+    if (!NAME.test(name)) {
+      ctx.stderr(`bash: export: \`${a}': not a valid identifier\n`);
+      status = 1;
+      continue;
+    }
+    if (eq >= 0) ctx.shell?.setEnv(name, a.slice(eq + 1));
+    else if (ctx.env[name] === undefined) ctx.shell?.setEnv(name, '');
+  }
+  return status;
+};
+
+export const unset: Command = async (args, ctx) => {
+  for (const a of args) if (!a.startsWith('-')) ctx.shell?.setEnv(a, undefined);
+  return 0;
+};
+
+export const env: Command = async (args, ctx) => {
+  if (args.length) {
+    ctx.stderr(`env: running commands is not supported here; run '${args.join(' ')}' directly\n`);
+    return 125;
+  }
+  for (const k of Object.keys(ctx.env).sort()) ctx.stdout(`${k}=${ctx.env[k]}\n`);
+  return 0;
+};
+
+export const history: Command = async (args, ctx) => {
+  if (args[0] === '-c') {
+    ctx.shell?.clearHistory();
+    return 0;
+  }
+  const list = ctx.shell?.history() ?? [];
+  let from = 0;
+  if (args[0] !== undefined) {
+    const n = Number(args[0]);
+    if (!Number.isInteger(n) || n < 0) {
+      ctx.stderr(`bash: history: ${args[0]}: numeric argument required\n`);
+      return 1;
+    }
+    from = Math.max(0, list.length - n);
+  }
+  for (let i = from; i < list.length; i++) ctx.stdout(`${String(i + 1).padStart(5)}  ${list[i]}\n`);
+  return 0;
+};
+
+export const clear: Command = async (_args, ctx) => {
+  ctx.shell?.clearScreen();
+  return 0;
+};
+
+export const trueCmd: Command = async () => 0;
+export const falseCmd: Command = async () => 1;
+
+export const exit: Command = async (_args, ctx) => {
+  ctx.stdout('There is nothing to exit to: this terminal belongs to the page and stays open.\n(Reload the page for a fresh terminal; your cluster is kept.)\n');
+  return 0;
+};
+
+const DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const pad = (n: number, w = 2): string => String(n).padStart(w, '0');
+
+/** Formats cluster time (UTC) with the common `date +FORMAT` specifiers. */
+export function formatDate(ms: number, format = '%a %b %e %H:%M:%S %Z %Y'): string {
+  const d = new Date(ms);
+  const f: Record<string, string> = {
+    a: DAYS[d.getUTCDay()]!, b: MONTHS[d.getUTCMonth()]!, h: MONTHS[d.getUTCMonth()]!, d: pad(d.getUTCDate()), e: String(d.getUTCDate()).padStart(2),
+    H: pad(d.getUTCHours()), M: pad(d.getUTCMinutes()), S: pad(d.getUTCSeconds()), Y: String(d.getUTCFullYear()), y: pad(d.getUTCFullYear() % 100),
+    m: pad(d.getUTCMonth() + 1), Z: 'UTC', z: '+0000', s: String(Math.floor(ms / 1000)), N: pad((ms % 1000) * 1_000_000, 9), j: pad(Math.floor((ms - Date.UTC(d.getUTCFullYear(), 0, 1)) / 86_400_000) + 1, 3),
+    '%': '%', n: '\n', t: '\t',
+  };
+  f.T = `${f.H}:${f.M}:${f.S}`;
+  f.F = `${f.Y}-${f.m}-${f.d}`;
+  f.D = `${f.m}/${f.d}/${f.y}`;
+  f.R = `${f.H}:${f.M}`;
+  return format.replace(/%([a-zA-Z%])/g, (all, c: string) => f[c] ?? all);
+}
+
+/** `date`, `date -u`, `date +FORMAT`, `date -Iseconds`, in cluster time. */
+export function createDate(now: () => number): Command {
+  return async (args, ctx) => {
+    let format: string | undefined;
+    for (const a of args) {
+      if (a.startsWith('+')) format = a.slice(1);
+      else if (a === '-u' || a === '--utc') continue;
+      else if (a.startsWith('-I') || a === '--iso-8601') format = a === '-I' || a === '-Idate' ? '%F' : '%Y-%m-%dT%H:%M:%S+00:00';
+      else if (a === '-R') format = '%a, %d %b %Y %H:%M:%S +0000';
+      else {
+        ctx.stderr(`date: invalid date '${a}'\n`);
+        return 1;
+      }
+    }
+    ctx.stdout(formatDate(now(), format) + '\n');
+    return 0;
+  };
+}
+
+/** `which NAME...` and `type NAME...` over the command table. */
+export function createWhich(has: (name: string) => boolean, builtins: Set<string>): { which: Command; type: Command } {
+  const which: Command = async (args, ctx) => {
+    let status = 0;
+    for (const a of args) {
+      if (has(a)) ctx.stdout(a === 'kubectl' ? '/usr/local/bin/kubectl\n' : `/usr/bin/${a}\n`);
+      else status = 1;
+    }
+    return status;
+  };
+  const type: Command = async (args, ctx) => {
+    let status = 0;
+    for (const a of args) {
+      if (a === 'k') ctx.stdout("k is aliased to `kubectl'\n");
+      else if (builtins.has(a)) ctx.stdout(`${a} is a shell builtin\n`);
+      else if (has(a)) ctx.stdout(`${a} is ${a === 'kubectl' ? '/usr/local/bin/kubectl' : `/usr/bin/${a}`}\n`);
+      else {
+        ctx.stderr(`bash: type: ${a}: not found\n`);
+        status = 1;
+      }
+    }
+    return status;
+  };
+  return { which, type };
+}
+
+/** `watch [-n SECONDS] COMMAND...`: reruns the command every interval until Ctrl-C. */
+export const watch: Command = async (args, ctx) => {
+  const p = parseArgs('watch', args.slice(0, firstOperand(args)), { bool: 'tdx', value: 'n', long: { 'interval=': 'n', 'no-title': 't' } }, ctx);
+  if (!p) return 1;
+  const rest = args.slice(firstOperand(args));
+  if (!rest.length || !ctx.shell) {
+    ctx.stderr('Usage:\n watch [options] command\n');
+    return 1;
+  }
+  const seconds = Number(p.flags.get('n') ?? 2);
+  if (!(seconds > 0)) {
+    ctx.stderr(`watch: failed to parse argument: '${String(p.flags.get('n'))}'\n`);
+    return 1;
+  }
+  const line = rest.join(' ');
+  ctx.streaming();
+  for (;;) {
+    ctx.shell.clearScreen();
+    if (!p.flags.has('t')) ctx.stdout(`Every ${seconds.toFixed(1)}s: ${line}\n\n`);
+    await ctx.shell.run(line, ctx);
+    if (!(await ctx.sleep(seconds * 1000))) return 0;
+  }
+};
+
+function firstOperand(args: string[]): number {
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a === '-n' || a === '--interval') i++;
+    else if (!a.startsWith('-')) return i;
+  }
+  return args.length;
+}

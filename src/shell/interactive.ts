@@ -1,0 +1,395 @@
+/**
+ * The shell as a learner meets it in a terminal: prompt, line editing, history, Tab
+ * completion, Ctrl-C, `> ` continuation lines for open quotes and here-documents, and
+ * typeahead while a command runs. Everything it draws goes through the Terminal interface.
+ *
+ * Lifecycle: created -> prompt shown -> (keys | runCommand) -> a complete command runs
+ * (busy; keys queue up, Ctrl-C interrupts) -> output -> next prompt ... -> dispose().
+ */
+import type { Interrupt } from './exec.ts';
+import { complete } from './completion.ts';
+import { History } from './history.ts';
+import { InputQueue, type InputItem } from './input-queue.ts';
+import { InterruptController } from './interrupt.ts';
+import { KeyParser, type Key } from './keys.ts';
+import { LineBuffer } from './line-editor.ts';
+import { parse } from './parse.ts';
+import { redraw, toTerminal } from './render.ts';
+import { columns } from './builtins/ls.ts';
+import type { Shell } from './shell.ts';
+import type { Terminal } from './terminal.ts';
+
+/** Longest line the editor accepts; longer input is cut with a message (a 10 MB paste must not freeze). */
+export const MAX_LINE = 100_000;
+/** Longest multi-line command (heredoc included) the shell accepts. */
+export const MAX_COMMAND = 2_000_000;
+/** How many microtask turns a Ctrl-C'd command gets to finish before the prompt comes back without it. */
+const ABANDON_TURNS = 64;
+
+export interface InteractiveOptions {
+  terminal: Terminal;
+  shell: Shell;
+  history: History;
+  prompt: string;
+  continuationPrompt: string;
+  kubectlComplete?: (args: string[]) => string[];
+  yieldToHost?: () => Promise<void>;
+  onCommand?: (line: string, status: number) => void;
+}
+
+/** Drives one Shell from one Terminal. */
+export class InteractiveSession {
+  private readonly o: InteractiveOptions;
+  private readonly keys = new KeyParser();
+  private readonly buffer = new LineBuffer();
+  private readonly queue = new InputQueue();
+  private pendingLines: string[] = [];
+  private waitingFor: { delimiter: string; stripTabs: boolean } | undefined;
+  private prompt: string;
+  private drawnRow = 0;
+  private atLineStart = true;
+  private running: InterruptController | undefined;
+  private runningSource = '';
+  /** Bumped when a command is abandoned, so that its late output is dropped. */
+  private generation = 0;
+  private pumping = false;
+  private disposed = false;
+  private readonly unsubscribe: () => void;
+
+  constructor(o: InteractiveOptions) {
+    this.o = o;
+    this.prompt = o.prompt;
+    this.unsubscribe = o.terminal.onData((d) => this.onData(d));
+    this.write('\x1b[?2004h');
+    this.showPrompt();
+  }
+
+  get busy(): boolean {
+    return this.running !== undefined;
+  }
+
+  /** Types `text` (one or more lines) and presses Enter after each; resolves when all have run. */
+  runCommand(text: string): Promise<void> {
+    return new Promise((resolve) => {
+      if (this.disposed) return resolve();
+      const lines = text.replace(/\r\n?/g, '\n').replace(/\n$/, '').split('\n');
+      this.queue.push({ kind: 'lines', lines, next: 0, submitLast: true, replace: true });
+      this.queue.push({ kind: 'callback', fn: resolve });
+      void this.pump();
+    });
+  }
+
+  /** Ctrl-C: stops the running command, or abandons the line being typed. */
+  interrupt(): void {
+    this.handleKey({ type: 'key', name: 'ctrl+c' }, true);
+  }
+
+  dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
+    this.unsubscribe();
+    this.running?.trigger();
+    this.queue.drop();
+  }
+
+  private write(s: string): void {
+    if (!this.disposed && s) this.o.terminal.write(s);
+  }
+
+  private onData(data: string): void {
+    if (this.disposed) return;
+    try {
+      for (const key of this.keys.feed(data)) {
+        if (this.busy && key.type === 'key' && key.name === 'ctrl+c') this.interrupt();
+        else this.queue.push({ kind: 'key', key });
+      }
+      void this.pump();
+    } catch (e) {
+      this.internalError(e);
+    }
+  }
+
+  private async pump(): Promise<void> {
+    if (this.pumping) return;
+    this.pumping = true;
+    try {
+      let n = 0;
+      while (!this.busy && !this.disposed && this.queue.length) {
+        const item = this.queue.peek()!;
+        if (item.kind === 'lines') this.stepLines(item);
+        else {
+          this.queue.shift();
+          if (item.kind === 'key') this.handleKey(item.key, false);
+          else item.fn();
+        }
+        if (++n % 256 === 0 && this.o.yieldToHost) await this.o.yieldToHost();
+      }
+    } catch (e) {
+      this.internalError(e);
+    } finally {
+      this.pumping = false;
+    }
+  }
+
+  private stepLines(item: Extract<InputItem, { kind: 'lines' }>): void {
+    const i = item.next++;
+    if (item.next >= item.lines.length) this.queue.shift();
+    if (item.replace && this.buffer.text) this.buffer.set('');
+    this.insert(item.lines[i]!);
+    if (i < item.lines.length - 1 || item.submitLast) this.submit();
+  }
+
+  private insert(text: string): void {
+    const room = MAX_LINE - this.buffer.text.length;
+    if (text.length > room) {
+      this.buffer.insert(text.slice(0, Math.max(0, room)));
+      this.write(`\r\n\x1b[J[input cut: a line may hold at most ${MAX_LINE} characters]\r\n`);
+      this.drawnRow = 0;
+    }
+    else this.buffer.insert(text);
+    this.render();
+  }
+
+  private handleKey(key: Key, _direct: boolean): void {
+    if (key.type === 'paste') {
+      const lines = key.text.replace(/\r\n?/g, '\n').split('\n');
+      this.queue.push({ kind: 'lines', lines, next: 0, submitLast: false, replace: false });
+      return;
+    }
+    if (key.type === 'text') {
+      this.insert(key.text.replace(/[\x00-\x1f\x7f]/g, ''));
+      return;
+    }
+    const b = this.buffer;
+    switch (key.name) {
+      case 'enter':
+        return this.submit();
+      case 'ctrl+c':
+        if (this.running) {
+          this.write('^C');
+          this.atLineStart = false;
+          this.queue.drop();
+          this.abandon(this.running);
+          return;
+        }
+        this.write(`${redraw(this.prompt, b.text, b.text.length, this.cols(), this.drawnRow).out}^C\r\n`);
+        b.set('');
+        this.pendingLines = [];
+        this.waitingFor = undefined;
+        this.o.shell.status = 130;
+        this.showPrompt();
+        return;
+      case 'ctrl+d':
+        if (b.text) b.del();
+        break;
+      case 'ctrl+l':
+        this.write('\x1b[H\x1b[2J');
+        this.drawnRow = 0;
+        break;
+      case 'tab':
+        return this.complete();
+      case 'up':
+      case 'ctrl+p': {
+        const prev = this.o.history.previous(b.text);
+        if (prev !== undefined) b.set(prev);
+        break;
+      }
+      case 'down':
+      case 'ctrl+n': {
+        const next = this.o.history.next();
+        if (next !== undefined) b.set(next);
+        break;
+      }
+      case 'backspace':
+      case 'ctrl+h':
+        b.backspace();
+        break;
+      case 'delete':
+        b.del();
+        break;
+      case 'left':
+      case 'ctrl+b':
+        b.left();
+        break;
+      case 'right':
+      case 'ctrl+f':
+        b.right();
+        break;
+      case 'home':
+      case 'ctrl+a':
+        b.home();
+        break;
+      case 'end':
+      case 'ctrl+e':
+        b.end();
+        break;
+      case 'ctrl+u':
+        b.killToStart();
+        break;
+      case 'ctrl+k':
+        b.killToEnd();
+        break;
+      case 'ctrl+w':
+        b.killWordBack();
+        break;
+      case 'ctrl+y':
+        b.yank();
+        break;
+      case 'alt+b':
+      case 'ctrl+left':
+        b.wordLeft();
+        break;
+      case 'alt+f':
+      case 'ctrl+right':
+        b.wordRight();
+        break;
+      case 'alt+d':
+        b.killWordForward();
+        break;
+      case 'alt+backspace':
+        b.killAlnumWordBack();
+        break;
+      default:
+        return;
+    }
+    this.render();
+  }
+
+  private cols(): number {
+    return Math.max(2, this.o.terminal.cols || 80);
+  }
+
+  private render(): void {
+    const r = redraw(this.prompt, this.buffer.text, this.buffer.cursor, this.cols(), this.drawnRow);
+    this.write(r.out);
+    this.drawnRow = r.row;
+  }
+
+  private showPrompt(): void {
+    if (!this.atLineStart) this.write('\r\n');
+    this.atLineStart = true;
+    this.drawnRow = 0;
+    this.o.history.reset();
+    this.render();
+  }
+
+  private complete(): void {
+    const b = this.buffer;
+    const shell = this.o.shell;
+    const c = complete(b.text, b.cursor, {
+      commands: () => [...shell.commands.keys()],
+      fs: shell.fs,
+      cwd: shell.cwd,
+      env: shell.env,
+      kubectl: this.o.kubectlComplete,
+    });
+    if (c.replacement !== undefined) {
+      b.text = b.text.slice(0, c.start) + c.replacement + b.text.slice(b.cursor);
+      b.cursor = c.start + c.replacement.length;
+      this.render();
+    } else if (c.candidates.length > 1) {
+      const end = redraw(this.prompt, b.text, b.text.length, this.cols(), this.drawnRow).out;
+      this.write(end + '\r\n' + toTerminal(columns(c.candidates, this.cols())));
+      this.drawnRow = 0;
+      this.render();
+    } else this.write('\x07');
+  }
+
+  /** Enter: finishes the line; runs the command once it is complete. */
+  private submit(): void {
+    const line = this.buffer.text;
+    this.write(redraw(this.prompt, line, line.length, this.cols(), this.drawnRow).out + '\r\n');
+    this.drawnRow = 0;
+    this.buffer.set('');
+    this.pendingLines.push(line);
+    const wait = this.waitingFor;
+    if (wait && line !== wait.delimiter && !(wait.stripTabs && line.replace(/^\t+/, '') === wait.delimiter)) {
+      return this.continueCommand();
+    }
+    const source = this.pendingLines.join('\n');
+    if (source.length > MAX_COMMAND) {
+      this.pendingLines = [];
+      this.waitingFor = undefined;
+      this.write(`bash: command too long (more than ${MAX_COMMAND} characters): ignored\r\n`);
+      return this.showPrompt();
+    }
+    const parsed = parse(source, false);
+    if (!parsed.ok && parsed.incomplete) {
+      this.waitingFor = parsed.heredoc;
+      return this.continueCommand();
+    }
+    this.pendingLines = [];
+    this.waitingFor = undefined;
+    this.prompt = this.o.prompt;
+    if (source.trim()) this.o.history.add(source);
+    if (!parsed.ok) {
+      this.write(toTerminal(parsed.message + '\n'));
+      this.o.shell.status = 2;
+      return this.showPrompt();
+    }
+    if (!parsed.script.length) return this.showPrompt();
+    for (const w of parsed.warnings) this.write(toTerminal(w + '\n'));
+    this.start(source, parsed.script);
+  }
+
+  private continueCommand(): void {
+    this.prompt = this.o.continuationPrompt;
+    this.render();
+  }
+
+  private start(source: string, script: Parameters<Shell['execute']>[0]): void {
+    const interrupt = new InterruptController();
+    this.running = interrupt;
+    this.runningSource = source;
+    const generation = this.generation;
+    const write = (text: string): void => {
+      if (generation !== this.generation || !text) return;
+      this.write(toTerminal(text));
+      this.atLineStart = text.endsWith('\n');
+    };
+    this.o.shell
+      .execute(script, { write, interrupt })
+      .catch((e: unknown) => {
+        write(`bash: ${e instanceof Error ? e.message : String(e)}\n`);
+        return 1;
+      })
+      .then((status) => {
+        if (generation !== this.generation) return;
+        this.finish(source, status);
+      });
+  }
+
+  private finish(source: string, status: number): void {
+    this.running = undefined;
+    this.o.onCommand?.(source, status);
+    this.showPrompt();
+    void this.pump();
+  }
+
+  /** After Ctrl-C: give the command a few turns to stop; if it does not, show a prompt anyway. */
+  private abandon(interrupt: InterruptController): void {
+    interrupt.trigger();
+    void (async () => {
+      for (let i = 0; i < ABANDON_TURNS; i++) {
+        await Promise.resolve();
+        if (this.running !== interrupt) return;
+      }
+      this.generation++;
+      this.o.shell.status = 130;
+      this.finish(this.runningSource, 130);
+    })();
+  }
+
+  private internalError(e: unknown): void {
+    this.running = undefined;
+    this.pendingLines = [];
+    this.waitingFor = undefined;
+    this.prompt = this.o.prompt;
+    this.buffer.set('');
+    this.write(toTerminal(`\nbash: internal error: ${e instanceof Error ? e.message : String(e)}\n`));
+    this.atLineStart = true;
+    this.showPrompt();
+  }
+}
+
+export type { Interrupt };

@@ -1,0 +1,53 @@
+/**
+ * Drawing the edited line on a terminal: where each character lands given the prompt width and
+ * the terminal width (lines wrap; embedded newlines start a new row), and the escape sequences
+ * that redraw the line and put the cursor back where the buffer says.
+ */
+
+/** Width of `s` on screen, ignoring ANSI escape sequences (one column per code point). */
+export function visibleWidth(s: string): number {
+  let n = 0;
+  for (const _ of s.replace(/\x1b\[[0-9;?]*[ -/]*[@-~]/g, '')) n++;
+  return n;
+}
+
+/** Row (from the prompt's row) and column of the cursor after `text` follows a prompt of `promptWidth`. */
+export function positionAfter(promptWidth: number, text: string, cols: number): { row: number; col: number } {
+  let row = Math.floor(promptWidth / cols);
+  let col = promptWidth % cols;
+  for (const ch of text) {
+    if (ch === '\n') {
+      row++;
+      col = 0;
+      continue;
+    }
+    col++;
+    if (col >= cols) {
+      row++;
+      col = 0;
+    }
+  }
+  return { row, col };
+}
+
+/** Terminal output: `\n` becomes `\r\n` (a lone `\r` stays as it is). */
+export function toTerminal(text: string): string {
+  return text.replace(/\r?\n/g, '\r\n');
+}
+
+/**
+ * The escape sequence that redraws `prompt` + `text` with the cursor at `cursor`, starting with
+ * the terminal cursor on row `fromRow` of the previous drawing. Returns it and the cursor's row.
+ */
+export function redraw(prompt: string, text: string, cursor: number, cols: number, fromRow: number): { out: string; row: number } {
+  const pw = visibleWidth(prompt);
+  let out = (fromRow > 0 ? `\x1b[${fromRow}A` : '') + '\r\x1b[J' + prompt + toTerminal(text);
+  const end = positionAfter(pw, text, cols);
+  // At an exact multiple of the width the terminal holds the cursor on the last column
+  // ("pending wrap"); moving to the next row makes its position match our model.
+  if (end.col === 0 && end.row > 0 && !text.endsWith('\n')) out += '\r\n';
+  const at = positionAfter(pw, text.slice(0, cursor), cols);
+  if (end.row > at.row) out += `\x1b[${end.row - at.row}A`;
+  out += '\r' + (at.col > 0 ? `\x1b[${at.col}C` : '');
+  return { out, row: at.row };
+}

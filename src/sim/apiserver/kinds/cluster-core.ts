@@ -1,0 +1,27 @@
+/**
+ * Admission for the remaining core kinds: Nodes, Events, Endpoints. They are mostly written
+ * by the cluster itself; users meet them through `kubectl create -f` and label/taint edits.
+ */
+import { registerAdmission } from '../admission.ts';
+import { required, validateObjectMeta } from '../validation.ts';
+
+registerAdmission('nodes', {
+  default(obj) {
+    obj.spec ??= {};
+  },
+  validate: (obj) => validateObjectMeta(obj.metadata, { nameRule: 'subdomain' }),
+});
+
+registerAdmission('events', {
+  validate(obj) {
+    const causes = validateObjectMeta(obj.metadata, { nameRule: 'subdomain' });
+    const io = obj.involvedObject as Record<string, unknown> | undefined;
+    if (!io || !io.name) causes.push(required('involvedObject.name'));
+    return causes;
+  },
+});
+
+registerAdmission('endpoints', {
+  validate: (obj) => validateObjectMeta(obj.metadata, { nameRule: 'subdomain' }),
+  specChanged: (old, obj) => JSON.stringify(old.subsets) !== JSON.stringify(obj.subsets),
+});

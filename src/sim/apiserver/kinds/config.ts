@@ -1,0 +1,147 @@
+/**
+ * ConfigMap, Secret and ServiceAccount admission: decoding of `data` values, `stringData`
+ * folding, config-key validation, type rules and immutability.
+ */
+import type { StatusCause } from '../../api/errors.ts';
+import { base64DecodeBytes, base64Encode } from '../../api/base64.ts';
+import type { KubeObject } from '../../api/types.ts';
+import { registerAdmission } from '../admission.ts';
+import { forbiddenField, invalidValue, required, validateObjectMeta } from '../validation.ts';
+import { objectMetaUnknownFields } from './pod-spec.ts';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Obj = Record<string, any>;
+
+/** Go's name for a JSON value's type in `json: cannot unmarshal <type> into ...`. */
+export function jsonTypeName(v: unknown): string {
+  if (Array.isArray(v)) return 'array';
+  if (v === null) return 'null';
+  if (typeof v === 'object') return 'object';
+  if (typeof v === 'boolean') return 'bool';
+  return typeof v;
+}
+
+/** The first non-string value of a string map, as Go's unmarshal error. */
+export function stringMapDecodeError(m: unknown, goField: string, goType = 'string'): string | undefined {
+  if (m === undefined || m === null) return undefined;
+  if (typeof m !== 'object' || Array.isArray(m)) {
+    return `json: cannot unmarshal ${jsonTypeName(m)} into Go struct field ${goField} of type map[string]${goType}`;
+  }
+  for (const v of Object.values(m as Obj)) {
+    if (v !== null && typeof v !== 'string') return `json: cannot unmarshal ${jsonTypeName(v)} into Go struct field ${goField} of type ${goType}`;
+  }
+  return undefined;
+}
+
+const CONFIG_KEY_FMT = '[-._a-zA-Z0-9]+';
+
+/** IsConfigMapKey: data keys of ConfigMaps and Secrets. */
+export function configKeyErrors(key: string): string[] {
+  const errs: string[] = [];
+  if (key.length > 253) errs.push('must be no more than 253 characters');
+  if (!new RegExp(`^${CONFIG_KEY_FMT}$`).test(key)) {
+    errs.push(
+      `a valid config key must consist of alphanumeric characters, '-', '_' or '.' (e.g. 'key.name',  or 'KEY_NAME',  or 'key-name', regex used for validation is '${CONFIG_KEY_FMT}')`,
+    );
+  }
+  if (key === '.') errs.push("must not be '.'");
+  else if (key === '..') errs.push("must not be '..'");
+  else if (key.startsWith('..')) errs.push("must not start with '..'");
+  return errs;
+}
+
+function validateKeys(obj: KubeObject, fields: string[]): StatusCause[] {
+  const out: StatusCause[] = [];
+  const seen = new Set<string>();
+  for (const f of fields) {
+    for (const k of Object.keys((obj[f] as Obj) ?? {})) {
+      for (const m of configKeyErrors(k)) out.push(invalidValue(`${f}[${k}]`, k, m));
+      if (seen.has(k)) out.push(invalidValue(`${f}[${k}]`, k, `duplicate of key present in ${fields[0] === f ? fields[1] : fields[0]}`));
+      seen.add(k);
+    }
+  }
+  return out;
+}
+
+function immutability(obj: KubeObject, old: KubeObject | undefined, fields: string[]): StatusCause[] {
+  if (!old || old.immutable !== true) return [];
+  const out: StatusCause[] = [];
+  if (obj.immutable !== true) out.push(forbiddenField('immutable', 'field is immutable when `immutable` is set'));
+  for (const f of fields) {
+    if (JSON.stringify(obj[f] ?? {}) !== JSON.stringify(old[f] ?? {})) out.push(forbiddenField(f, 'field is immutable when `immutable` is set'));
+  }
+  return out;
+}
+
+function topLevelUnknown(obj: KubeObject, allowed: string[]): string[] {
+  const set = new Set(['apiVersion', 'kind', 'metadata', ...allowed]);
+  return [...Object.keys(obj).filter((k) => !set.has(k)), ...objectMetaUnknownFields(obj.metadata, 'metadata')];
+}
+
+registerAdmission('configmaps', {
+  unknownFields: (obj) => topLevelUnknown(obj, ['data', 'binaryData', 'immutable']),
+  decodeError: (obj) =>
+    stringMapDecodeError(obj.data, 'ConfigMap.data') ?? stringMapDecodeError(obj.binaryData, 'ConfigMap.binaryData', '[]uint8'),
+  validate(obj, _ctx, old) {
+    return [
+      ...validateObjectMeta(obj.metadata, { nameRule: 'subdomain' }),
+      ...validateKeys(obj, ['data', 'binaryData']),
+      ...immutability(obj, old, ['data', 'binaryData']),
+    ];
+  },
+  specChanged: (old, obj) => JSON.stringify([old.data, old.binaryData]) !== JSON.stringify([obj.data, obj.binaryData]),
+});
+
+/** Keys each built-in Secret type requires in `data`. */
+const SECRET_REQUIRED_KEYS: Record<string, string[]> = {
+  'kubernetes.io/dockercfg': ['.dockercfg'],
+  'kubernetes.io/dockerconfigjson': ['.dockerconfigjson'],
+  'kubernetes.io/ssh-auth': ['ssh-privatekey'],
+  'kubernetes.io/tls': ['tls.crt', 'tls.key'],
+};
+
+registerAdmission('secrets', {
+  unknownFields: (obj) => topLevelUnknown(obj, ['data', 'stringData', 'type', 'immutable']),
+  decodeError(obj) {
+    const e = stringMapDecodeError(obj.data, 'Secret.data', '[]uint8') ?? stringMapDecodeError(obj.stringData, 'Secret.stringData');
+    if (e) return e;
+    for (const v of Object.values((obj.data as Obj) ?? {})) {
+      if (typeof v !== 'string') continue;
+      try {
+        base64DecodeBytes(v);
+      } catch (err) {
+        return (err as Error).message;
+      }
+    }
+    return undefined;
+  },
+  default(obj) {
+    const sd = obj.stringData as Obj | undefined;
+    if (sd && typeof sd === 'object') {
+      const data: Obj = { ...((obj.data as Obj) ?? {}) };
+      for (const [k, v] of Object.entries(sd)) data[k] = base64Encode(String(v ?? ''));
+      obj.data = data;
+    }
+    delete obj.stringData;
+    obj.type ??= 'Opaque';
+  },
+  validate(obj, _ctx, old) {
+    const causes = [...validateObjectMeta(obj.metadata, { nameRule: 'subdomain' }), ...validateKeys(obj, ['data'])];
+    const type = String(obj.type ?? 'Opaque');
+    for (const k of SECRET_REQUIRED_KEYS[type] ?? []) {
+      if ((obj.data as Obj | undefined)?.[k] === undefined) causes.push(required(`data[${k}]`));
+    }
+    if (type === 'kubernetes.io/service-account-token' && !obj.metadata.annotations?.['kubernetes.io/service-account.name']) {
+      causes.push(required('metadata.annotations[kubernetes.io/service-account.name]'));
+    }
+    if (old && (old.type ?? 'Opaque') !== type) causes.push(invalidValue('type', type, 'field is immutable'));
+    causes.push(...immutability(obj, old, ['data']));
+    return causes;
+  },
+  specChanged: (old, obj) => JSON.stringify([old.data, old.type]) !== JSON.stringify([obj.data, obj.type]),
+});
+
+registerAdmission('serviceaccounts', {
+  unknownFields: (obj) => topLevelUnknown(obj, ['secrets', 'imagePullSecrets', 'automountServiceAccountToken']),
+  validate: (obj) => validateObjectMeta(obj.metadata, { nameRule: 'subdomain' }),
+});

@@ -1,0 +1,109 @@
+/**
+ * StatefulSet admission (pkg/apis/apps/v1 defaults, pkg/apis/apps/validation): defaults,
+ * strict decoding, validation including the update rule that only replicas, ordinals,
+ * template, updateStrategy, persistentVolumeClaimRetentionPolicy and minReadySeconds change.
+ */
+import type { StatusCause } from '../../api/errors.ts';
+import type { KubeObject } from '../../api/types.ts';
+import { registerAdmission } from '../admission.ts';
+import { forbiddenField, invalidValue, notSupported } from '../validation.ts';
+import { PVC_SPEC } from './pvc.ts';
+import {
+  LABEL_SELECTOR,
+  defaultTemplate,
+  metaCauses,
+  nonNegative,
+  objectUnknownFields,
+  schema,
+  selectorCauses,
+  templateCauses,
+  templateDecodeError,
+  type Obj,
+} from './workload-common.ts';
+
+const STATEFULSET_SPEC = schema(
+  'replicas selector template volumeClaimTemplates serviceName podManagementPolicy updateStrategy revisionHistoryLimit minReadySeconds persistentVolumeClaimRetentionPolicy ordinals',
+  {
+    selector: LABEL_SELECTOR,
+    updateStrategy: schema('type rollingUpdate', { rollingUpdate: schema('partition maxUnavailable') }),
+    persistentVolumeClaimRetentionPolicy: schema('whenDeleted whenScaled'),
+    ordinals: schema('start'),
+    volumeClaimTemplates: schema('apiVersion kind metadata spec status', { spec: PVC_SPEC, status: schema('phase accessModes capacity conditions allocatedResources allocatedResourceStatuses currentVolumeAttributesClassName modifyVolumeStatus') }, { metas: 'metadata' }),
+  },
+  { templates: 'template' },
+);
+
+/** Fills in the 1.32 StatefulSet defaults on a mutable copy. */
+export function defaultStatefulSet(obj: KubeObject): void {
+  const spec: Obj = (obj.spec ??= {});
+  spec.replicas ??= 1;
+  spec.podManagementPolicy ??= 'OrderedReady';
+  spec.updateStrategy ??= {};
+  spec.updateStrategy.type ??= 'RollingUpdate';
+  if (spec.updateStrategy.type === 'RollingUpdate') {
+    spec.updateStrategy.rollingUpdate ??= {};
+    spec.updateStrategy.rollingUpdate.partition ??= 0;
+  }
+  spec.revisionHistoryLimit ??= 10;
+  spec.persistentVolumeClaimRetentionPolicy ??= {};
+  spec.persistentVolumeClaimRetentionPolicy.whenDeleted ??= 'Retain';
+  spec.persistentVolumeClaimRetentionPolicy.whenScaled ??= 'Retain';
+  defaultTemplate(spec.template);
+  for (const t of Array.isArray(spec.volumeClaimTemplates) ? spec.volumeClaimTemplates : []) {
+    if (!t || typeof t !== 'object') continue;
+    t.apiVersion ??= 'v1';
+    t.kind ??= 'PersistentVolumeClaim';
+    t.spec ??= {};
+    t.spec.volumeMode ??= 'Filesystem';
+    t.status ??= { phase: 'Pending' };
+  }
+}
+
+const MUTABLE = ['replicas', 'ordinals', 'template', 'updateStrategy', 'persistentVolumeClaimRetentionPolicy', 'minReadySeconds'];
+
+function validate(obj: KubeObject, old?: KubeObject): StatusCause[] {
+  const spec: Obj = obj.spec ?? {};
+  const causes = metaCauses(obj);
+  if (!['OrderedReady', 'Parallel'].includes(spec.podManagementPolicy)) {
+    causes.push(notSupported('spec.podManagementPolicy', spec.podManagementPolicy, ['OrderedReady', 'Parallel']));
+  }
+  const st = spec.updateStrategy?.type;
+  if (!['RollingUpdate', 'OnDelete'].includes(st)) causes.push(notSupported('spec.updateStrategy.type', st, ['OnDelete', 'RollingUpdate']));
+  if (st === 'OnDelete' && spec.updateStrategy?.rollingUpdate) {
+    causes.push(invalidValue('spec.updateStrategy.rollingUpdate', 'OnDelete', "only allowed for updateStrategy 'RollingUpdate'"));
+  }
+  causes.push(...nonNegative(spec.updateStrategy?.rollingUpdate?.partition, 'spec.updateStrategy.rollingUpdate.partition'));
+  causes.push(...nonNegative(spec.replicas, 'spec.replicas'));
+  causes.push(...nonNegative(spec.minReadySeconds, 'spec.minReadySeconds'));
+  causes.push(...nonNegative(spec.ordinals?.start, 'spec.ordinals.start'));
+  causes.push(...selectorCauses(spec, 'spec', 'empty selector is invalid for statefulset'));
+  causes.push(...templateCauses(spec.template, 'spec.template'));
+  const rp = spec.template?.spec?.restartPolicy;
+  if (rp !== undefined && rp !== 'Always') causes.push(notSupported('spec.template.spec.restartPolicy', rp, ['Always']));
+  if (spec.template?.spec?.activeDeadlineSeconds !== undefined) {
+    causes.push(forbiddenField('spec.template.spec.activeDeadlineSeconds', 'activeDeadlineSeconds in StatefulSet is not Supported'));
+  }
+  if (old) {
+    const strip = (s: Obj | undefined) => {
+      const c: Obj = { ...(s ?? {}) };
+      for (const k of MUTABLE) delete c[k];
+      return JSON.stringify(c);
+    };
+    if (strip(old.spec) !== strip(spec)) {
+      causes.push(
+        forbiddenField(
+          'spec',
+          "updates to statefulset spec for fields other than 'replicas', 'ordinals', 'template', 'updateStrategy', 'persistentVolumeClaimRetentionPolicy' and 'minReadySeconds' are forbidden",
+        ),
+      );
+    }
+  }
+  return causes;
+}
+
+registerAdmission('statefulsets.apps', {
+  unknownFields: (obj) => objectUnknownFields(obj, STATEFULSET_SPEC),
+  decodeError: (obj) => templateDecodeError(obj.spec?.template),
+  default: (obj) => defaultStatefulSet(obj),
+  validate: (obj, _ctx, old) => validate(obj, old),
+});

@@ -1,0 +1,19 @@
+/** `kubectl get statefulsets` (printStatefulSet): NAME READY AGE, wide CONTAINERS IMAGES. */
+import { age, registerTable } from './table.ts';
+import { containerCells } from './pod-template-cells.ts';
+
+registerTable('statefulsets.apps', {
+  columns: [
+    { name: 'Name', priority: 0 },
+    { name: 'Ready', priority: 0 },
+    { name: 'Age', priority: 0 },
+    { name: 'Containers', priority: 1 },
+    { name: 'Images', priority: 1 },
+  ],
+  row: (o, now) => [
+    o.metadata.name ?? '',
+    `${o.status?.readyReplicas ?? 0}/${o.spec?.replicas ?? 0}`,
+    age(o, now),
+    ...containerCells(o.spec?.template),
+  ],
+});

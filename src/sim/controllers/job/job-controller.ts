@@ -1,0 +1,325 @@
+/**
+ * The Job controller (pkg/controller/job) and the TTL-after-finished rule: creates pods up to
+ * parallelism (Indexed jobs one per pending index), counts each finished pod once, waits the
+ * pod-failure back-off before replacements, fails the Job past backoffLimit or
+ * activeDeadlineSeconds, completes it when enough pods succeeded, and deletes finished Jobs
+ * after ttlSecondsAfterFinished.
+ *
+ * Finished pods are counted once via a per-Job record of counted pod uids (the real
+ * controller uses the batch.kubernetes.io/job-tracking finalizer for the same purpose); pods
+ * deleted before they were counted are caught from their DELETED watch event.
+ */
+import type { Cluster } from '../../cluster.ts';
+import { clone, isoTime, type KubeObject } from '../../api/types.ts';
+import { keyOf, ownerKeys, splitKey, type Controller, type ReconcileResult } from '../../runtime/controller.ts';
+import { controllerRef, isPodReady, isTerminal, ownedBy, writeStatus } from '../statefulset/pods.ts';
+import {
+  finishedCondition,
+  formatIndexes,
+  isJobFinished,
+  parseIndexes,
+  pastBackoffLimitOnFailure,
+  podFinishedTime,
+  remainingBackoff,
+  setCondition,
+  type JobCondition,
+} from './job-status.ts';
+
+export const JOB_CONTROLLER = 'job-controller';
+const RESOURCE = 'jobs.batch';
+export const COMPLETION_INDEX = 'batch.kubernetes.io/job-completion-index';
+
+interface JobMemory {
+  counted: Set<string>;
+  deletedByUs: Set<string>;
+  /** Pods that vanished before being counted: uid -> phase at deletion. */
+  gone: Map<string, { phase: string; index?: number }>;
+  failuresAfterLastSuccess: number;
+  lastFailureTime?: number;
+  seeded: boolean;
+}
+
+function newMemory(): JobMemory {
+  return { counted: new Set(), deletedByUs: new Set(), gone: new Map(), failuresAfterLastSuccess: 0, seeded: false };
+}
+
+function indexOf(pod: KubeObject): number | undefined {
+  const v = pod.metadata.annotations?.[COMPLETION_INDEX] ?? pod.metadata.labels?.[COMPLETION_INDEX];
+  return v !== undefined && /^\d+$/.test(v) ? Number(v) : undefined;
+}
+
+/** The controller; memory of counted pods lives per Job uid. */
+export function jobController(cluster: Cluster): Controller {
+  const { api } = cluster;
+  const memory = new Map<string, JobMemory>();
+  const mem = (uid: string) => {
+    let m = memory.get(uid);
+    if (!m) memory.set(uid, (m = newMemory()));
+    return m;
+  };
+  const event = (job: KubeObject, type: 'Normal' | 'Warning', reason: string, message: string) =>
+    cluster.events.record(job, type, reason, message, { component: JOB_CONTROLLER });
+
+  function deletePod(job: KubeObject, m: JobMemory, pod: KubeObject): void {
+    m.deletedByUs.add(pod.metadata.uid!);
+    try {
+      api.delete('pods', pod.metadata.namespace, pod.metadata.name!);
+      event(job, 'Normal', 'SuccessfulDelete', `Deleted pod: ${pod.metadata.name}`);
+    } catch {
+      // Already gone.
+    }
+  }
+
+  function createPod(job: KubeObject, index: number | undefined): void {
+    const tmpl = clone(job.spec.template ?? {});
+    const name = job.metadata.name!;
+    const labels: Record<string, string> = { ...(tmpl.metadata?.labels ?? {}) };
+    const annotations: Record<string, string> = { ...(tmpl.metadata?.annotations ?? {}) };
+    const spec = tmpl.spec ?? {};
+    if (index !== undefined) {
+      labels[COMPLETION_INDEX] = String(index);
+      annotations[COMPLETION_INDEX] = String(index);
+      spec.hostname ??= `${name}-${index}`;
+      const env = { name: 'JOB_COMPLETION_INDEX', valueFrom: { fieldRef: { apiVersion: 'v1', fieldPath: `metadata.annotations['${COMPLETION_INDEX}']` } } };
+      for (const c of [...(spec.initContainers ?? []), ...(spec.containers ?? [])]) c.env = [...(c.env ?? []), env];
+    }
+    const pod: KubeObject = {
+      apiVersion: 'v1',
+      kind: 'Pod',
+      metadata: {
+        generateName: index !== undefined ? `${name}-${index}-` : `${name}-`,
+        namespace: job.metadata.namespace,
+        labels,
+        ...(Object.keys(annotations).length ? { annotations } : {}),
+        ownerReferences: [controllerRef(job)],
+      },
+      spec,
+    };
+    try {
+      const created = api.create('pods', pod).object;
+      event(job, 'Normal', 'SuccessfulCreate', `Created pod: ${created.metadata.name}`);
+    } catch (e) {
+      event(job, 'Warning', 'FailedCreate', `Error creating: ${(e as Error).message}`);
+    }
+  }
+
+  function finished(job: KubeObject, now: number): ReconcileResult | void {
+    const ttl: number | undefined = job.spec?.ttlSecondsAfterFinished;
+    if (ttl === undefined || ttl === null) return;
+    const cond = finishedCondition(job);
+    const at = Date.parse(job.status?.completionTime ?? cond?.lastTransitionTime ?? '') || now;
+    const due = at + ttl * 1000;
+    if (now < due) return { requeueAfter: due - now };
+    try {
+      api.delete(RESOURCE, job.metadata.namespace, job.metadata.name!, { propagationPolicy: 'Foreground' });
+    } catch {
+      // Already gone.
+    }
+  }
+
+  function sync(job: KubeObject): ReconcileResult | void {
+    const now = cluster.now();
+    if (isJobFinished(job)) return finished(job, now);
+    const m = mem(job.metadata.uid!);
+    const spec = job.spec ?? {};
+    const old = job.status ?? {};
+    const indexed = spec.completionMode === 'Indexed';
+    const pods = ownedBy(api, 'pods', job);
+    const replaceTerminating = spec.podReplacementPolicy !== 'Failed';
+
+    if (!m.seeded) {
+      m.seeded = true;
+      if ((old.succeeded ?? 0) + (old.failed ?? 0) > 0) for (const p of pods) if (isTerminal(p)) m.counted.add(p.metadata.uid!);
+    }
+
+    // Count pods that finished since the last sync, once each.
+    let succeeded: number = old.succeeded ?? 0;
+    let failed: number = old.failed ?? 0;
+    const completed = parseIndexes(old.completedIndexes);
+    const newSucceeded: number[] = [];
+    const newFailed: number[] = [];
+    const present = new Set<string>();
+    for (const p of pods) {
+      const uid = p.metadata.uid!;
+      present.add(uid);
+      if (m.counted.has(uid) || m.deletedByUs.has(uid)) continue;
+      const phase = p.status?.phase;
+      if (phase === 'Succeeded') {
+        m.counted.add(uid);
+        newSucceeded.push(podFinishedTime(p));
+        const i = indexOf(p);
+        if (i !== undefined) completed.add(i);
+      } else if (phase === 'Failed' || (replaceTerminating && p.metadata.deletionTimestamp)) {
+        m.counted.add(uid);
+        newFailed.push(phase === 'Failed' ? podFinishedTime(p) : now);
+      }
+    }
+    for (const [uid, g] of m.gone) {
+      if (!m.counted.has(uid) && !m.deletedByUs.has(uid)) {
+        if (g.phase === 'Succeeded') {
+          newSucceeded.push(now);
+          if (g.index !== undefined) completed.add(g.index);
+        } else newFailed.push(now);
+      }
+    }
+    m.gone.clear();
+    for (const uid of m.counted) if (!present.has(uid)) m.counted.delete(uid);
+    for (const uid of m.deletedByUs) if (!present.has(uid)) m.deletedByUs.delete(uid);
+    succeeded += newSucceeded.length;
+    failed += newFailed.length;
+    if (newSucceeded.length) {
+      const lastSuccess = Math.max(...newSucceeded);
+      const after = newFailed.filter((t) => t > lastSuccess);
+      m.failuresAfterLastSuccess = after.length;
+      m.lastFailureTime = after.length ? Math.max(...after) : undefined;
+    } else if (newFailed.length) {
+      m.failuresAfterLastSuccess += newFailed.length;
+      m.lastFailureTime = Math.max(...newFailed);
+    }
+
+    let active = pods.filter((p) => !isTerminal(p) && !p.metadata.deletionTimestamp);
+    let conditions: JobCondition[] = [...(old.conditions ?? [])];
+    let startTime: string | undefined = old.startTime;
+    let completionTime: string | undefined = old.completionTime;
+    let requeue: number | undefined;
+    const wake = (ms: number) => (requeue = requeue === undefined ? ms : Math.min(requeue, ms));
+
+    const suspended = spec.suspend === true;
+    const wasSuspended = conditions.some((c) => c.type === 'Suspended' && c.status === 'True');
+    if (suspended) {
+      for (const p of active) deletePod(job, m, p);
+      active = [];
+      if (!wasSuspended) {
+        conditions = setCondition(conditions, 'Suspended', 'True', 'JobSuspended', 'Job suspended', now);
+        event(job, 'Normal', 'Suspended', 'Job suspended');
+      }
+    } else {
+      if (wasSuspended) {
+        conditions = setCondition(conditions, 'Suspended', 'False', 'JobResumed', 'Job resumed', now);
+        startTime = isoTime(now);
+        event(job, 'Normal', 'Resumed', 'Job resumed');
+      }
+      startTime ??= isoTime(now);
+    }
+
+    const completions: number | undefined = spec.completions ?? undefined;
+    const parallelism: number = spec.parallelism ?? 1;
+    let failure: { reason: string; message: string } | undefined;
+    if (!suspended) {
+      if (failed > (spec.backoffLimit ?? 6) || pastBackoffLimitOnFailure(job, active)) {
+        failure = { reason: 'BackoffLimitExceeded', message: 'Job has reached the specified backoff limit' };
+      } else if (spec.activeDeadlineSeconds !== undefined && startTime) {
+        const due = Date.parse(startTime) + spec.activeDeadlineSeconds * 1000;
+        if (now >= due) failure = { reason: 'DeadlineExceeded', message: 'Job was active longer than specified deadline' };
+        else wake(due - now);
+      }
+    }
+    const done = indexed
+      ? completed.size >= (completions ?? 0)
+      : completions === undefined
+        ? succeeded > 0 && active.length === 0
+        : succeeded >= completions;
+
+    if (failure || done) {
+      for (const p of active) deletePod(job, m, p);
+      active = [];
+    } else if (!suspended) {
+      let want: number;
+      if (completions === undefined) want = succeeded > 0 ? active.length : parallelism;
+      else want = Math.max(0, Math.min(parallelism, (indexed ? completions - completed.size : completions - succeeded)));
+      if (active.length > want) {
+        const extra = [...active].sort((a, b) => Number(isPodReady(a)) - Number(isPodReady(b))).slice(0, active.length - want);
+        for (const p of extra) deletePod(job, m, p);
+        active = active.filter((p) => !extra.includes(p));
+      } else if (active.length < want) {
+        const left = remainingBackoff(m.failuresAfterLastSuccess, m.lastFailureTime, now);
+        if (left > 0) wake(left);
+        else if (indexed) {
+          const busy = new Set(active.map(indexOf));
+          let need = want - active.length;
+          for (let i = 0; i < completions! && need > 0; i++) {
+            if (completed.has(i) || busy.has(i)) continue;
+            createPod(job, i);
+            need--;
+          }
+        } else {
+          for (let i = active.length; i < want; i++) createPod(job, undefined);
+        }
+        active = ownedBy(api, 'pods', job).filter((p) => !isTerminal(p) && !p.metadata.deletionTimestamp);
+      }
+    }
+
+    const current = ownedBy(api, 'pods', job);
+    const terminating = current.filter((p) => p.metadata.deletionTimestamp && !isTerminal(p)).length;
+    if (failure) {
+      conditions = setCondition(conditions, 'FailureTarget', 'True', failure.reason, failure.message, now);
+      if (terminating === 0) {
+        conditions = setCondition(conditions, 'Failed', 'True', failure.reason, failure.message, now);
+        event(job, 'Warning', failure.reason, failure.message);
+      }
+    } else if (done) {
+      const reason = 'CompletionsReached';
+      const message = 'Reached expected number of succeeded pods';
+      conditions = setCondition(conditions, 'SuccessCriteriaMet', 'True', reason, message, now);
+      if (terminating === 0) {
+        conditions = setCondition(conditions, 'Complete', 'True', reason, message, now);
+        completionTime = isoTime(now);
+        event(job, 'Normal', 'Completed', 'Job completed');
+      }
+    }
+
+    const status: Record<string, unknown> = {
+      ...(active.length ? { active: active.length } : {}),
+      ...(indexed ? { completedIndexes: formatIndexes(completed) } : {}),
+      ...(completionTime ? { completionTime } : {}),
+      ...(conditions.length ? { conditions } : {}),
+      ...(failed ? { failed } : {}),
+      ready: active.filter(isPodReady).length,
+      ...(startTime && !suspended ? { startTime } : suspended && old.startTime ? { startTime: old.startTime } : {}),
+      ...(succeeded ? { succeeded } : {}),
+      terminating,
+      uncountedTerminatedPods: {},
+    };
+    writeStatus(api, RESOURCE, job, status);
+    if (isJobFinished({ ...job, status })) return finished({ ...job, status }, now) ?? (requeue !== undefined ? { requeueAfter: requeue } : undefined);
+    return requeue !== undefined ? { requeueAfter: requeue } : undefined;
+  }
+
+  return {
+    name: JOB_CONTROLLER,
+    watches: [
+      {
+        resource: RESOURCE,
+        keys: (e) => {
+          if (e.type === 'DELETED') {
+            memory.delete(e.object.metadata.uid!);
+            return [];
+          }
+          return [keyOf(e.object)];
+        },
+      },
+      {
+        resource: 'pods',
+        keys: (e) => {
+          const keys = ownerKeys(e, 'Job');
+          if (e.type === 'DELETED' && keys.length) {
+            const ref = e.object.metadata.ownerReferences!.find((r) => r.controller && r.kind === 'Job')!;
+            const m = memory.get(ref.uid);
+            const uid = e.object.metadata.uid!;
+            if (m && !m.counted.has(uid) && !m.deletedByUs.has(uid)) {
+              m.gone.set(uid, { phase: e.object.status?.phase ?? 'Failed', index: indexOf(e.object) });
+            }
+          }
+          return keys;
+        },
+      },
+    ],
+    initialKeys: () => api.list(RESOURCE).map(keyOf),
+    reconcile(key) {
+      const { namespace, name } = splitKey(key);
+      const job = api.tryGet(RESOURCE, namespace, name);
+      if (!job || job.metadata.deletionTimestamp) return;
+      return sync(job);
+    },
+  };
+}

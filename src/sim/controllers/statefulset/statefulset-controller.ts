@@ -1,0 +1,290 @@
+/**
+ * The StatefulSet controller (pkg/controller/statefulset): stable pods `<set>-<ordinal>`,
+ * their PersistentVolumeClaims `<template>-<set>-<ordinal>` created first and kept after the
+ * pods, OrderedReady (one ordinal at a time, each Running and Ready before the next) or
+ * Parallel management, scale-down from the highest ordinal, rolling updates from the highest
+ * ordinal down to the partition, ControllerRevision history and status.
+ *
+ * Reads are synchronous against the store, so no expectations bookkeeping is needed: every
+ * reconcile sees the effect of the previous one.
+ */
+import type { Cluster } from '../../cluster.ts';
+import { clone, type KubeObject } from '../../api/types.ts';
+import { keyOf, ownerKeys, splitKey, type Controller, type ReconcileResult } from '../../runtime/controller.ts';
+import {
+  controllerRef,
+  isRunningAndReady,
+  isPodAvailable,
+  isTerminal,
+  isTerminating,
+  msUntilAvailable,
+  ownedBy,
+  writeStatus,
+} from './pods.ts';
+import { syncRevisions, templateOf, truncateHistory } from './revision.ts';
+
+export const STATEFULSET_CONTROLLER = 'statefulset-controller';
+const RESOURCE = 'statefulsets.apps';
+export const POD_INDEX_LABEL = 'apps.kubernetes.io/pod-index';
+export const REVISION_LABEL = 'controller-revision-hash';
+export const POD_NAME_LABEL = 'statefulset.kubernetes.io/pod-name';
+
+/** `<template>-<set>-<ordinal>`: the claim a pod of the set mounts for a volumeClaimTemplate. */
+export function claimName(template: string, set: string, ordinal: number): string {
+  return `${template}-${set}-${ordinal}`;
+}
+
+function ordinalOf(setName: string, pod: KubeObject): number | undefined {
+  const n = pod.metadata.name ?? '';
+  if (!n.startsWith(`${setName}-`)) return undefined;
+  const rest = n.slice(setName.length + 1);
+  return /^\d+$/.test(rest) ? Number(rest) : undefined;
+}
+
+class StatefulSetSync {
+  private cluster: Cluster;
+  private set: KubeObject;
+  private requeue: number | undefined;
+
+  constructor(cluster: Cluster, set: KubeObject) {
+    this.cluster = cluster;
+    this.set = set;
+  }
+
+  run(): ReconcileResult | void {
+    const { api } = this.cluster;
+    const set = this.set;
+    const spec = set.spec ?? {};
+    const now = this.cluster.now();
+    const collisionCount: number = set.status?.collisionCount ?? 0;
+    const rev = syncRevisions(api, set, spec.template, collisionCount);
+    const update = rev.update;
+    const current = rev.revisions.find((r) => r.metadata.name === set.status?.currentRevision) ?? update;
+    this.act(current, update, now);
+
+    const pods = ownedBy(api, 'pods', set);
+    const minReady: number = spec.minReadySeconds ?? 0;
+    let replicas = 0;
+    let ready = 0;
+    let available = 0;
+    let currentReplicas = 0;
+    let updated = 0;
+    for (const p of pods) {
+      replicas++;
+      if (isRunningAndReady(p)) ready++;
+      if (isRunningAndReady(p) && isPodAvailable(p, minReady, now)) available++;
+      const wait = msUntilAvailable(p, minReady, now);
+      if (wait !== undefined) this.wake(wait);
+      if (isTerminating(p)) continue;
+      const r = p.metadata.labels?.[REVISION_LABEL];
+      if (r === current.metadata.name) currentReplicas++;
+      if (r === update.metadata.name) updated++;
+    }
+    let currentRevision = current.metadata.name!;
+    if (spec.updateStrategy?.type === 'RollingUpdate' && updated === replicas && ready === replicas) {
+      currentReplicas = updated;
+      currentRevision = update.metadata.name!;
+    }
+    const status: Record<string, unknown> = {
+      availableReplicas: available,
+      collisionCount,
+      ...(currentReplicas ? { currentReplicas } : {}),
+      currentRevision,
+      observedGeneration: set.metadata.generation,
+      ...(ready ? { readyReplicas: ready } : {}),
+      replicas,
+      updateRevision: update.metadata.name,
+      ...(updated ? { updatedReplicas: updated } : {}),
+    };
+    writeStatus(api, RESOURCE, set, status);
+
+    const live = new Set<string>([currentRevision, update.metadata.name!]);
+    for (const p of pods) {
+      const r = p.metadata.labels?.[REVISION_LABEL];
+      if (r) live.add(r);
+    }
+    truncateHistory(api, rev.revisions, live, spec.revisionHistoryLimit ?? 10);
+    return this.requeue !== undefined ? { requeueAfter: this.requeue } : undefined;
+  }
+
+  private wake(ms: number): void {
+    this.requeue = this.requeue === undefined ? ms : Math.min(this.requeue, ms);
+  }
+
+  /** One pass of stateful_set_control.go: create/repair in order, condemn, then roll. */
+  private act(current: KubeObject, update: KubeObject, now: number): void {
+    const { api } = this.cluster;
+    const set = this.set;
+    const spec = set.spec ?? {};
+    const name = set.metadata.name!;
+    const start: number = spec.ordinals?.start ?? 0;
+    const count: number = spec.replicas ?? 1;
+    const monotonic = spec.podManagementPolicy !== 'Parallel';
+    const minReady: number = spec.minReadySeconds ?? 0;
+    const healthy = (p: KubeObject) => !isTerminating(p) && isRunningAndReady(p) && isPodAvailable(p, minReady, now);
+
+    const replicas: (KubeObject | undefined)[] = new Array(count).fill(undefined);
+    const condemned: KubeObject[] = [];
+    for (const p of ownedBy(api, 'pods', set)) {
+      const ord = ordinalOf(name, p);
+      if (ord === undefined) continue;
+      if (ord >= start && ord < start + count) replicas[ord - start] = p;
+      else condemned.push(p);
+    }
+    condemned.sort((a, b) => ordinalOf(name, b)! - ordinalOf(name, a)!);
+
+    for (let i = 0; i < count; i++) {
+      const ord = start + i;
+      let pod = replicas[i];
+      if (pod && isTerminal(pod) && !isTerminating(pod)) {
+        this.deletePod(pod);
+        pod = api.tryGet('pods', set.metadata.namespace, pod.metadata.name!);
+        if (pod) {
+          if (monotonic) return;
+          continue;
+        }
+      }
+      if (!pod) {
+        this.createPod(i, ord, current, update);
+        if (monotonic) return;
+        continue;
+      }
+      if (isTerminating(pod) || !healthy(pod)) {
+        if (monotonic) return;
+        continue;
+      }
+      this.ensureClaims(ord, pod.metadata.name!);
+    }
+
+    for (const pod of condemned) {
+      if (isTerminating(pod)) {
+        if (monotonic) return;
+        continue;
+      }
+      if (monotonic && condemned.some((p) => p !== pod && !healthy(p))) return;
+      this.deletePod(pod);
+      if (monotonic) return;
+    }
+
+    if (spec.updateStrategy?.type !== 'RollingUpdate') return;
+    const partition: number = spec.updateStrategy?.rollingUpdate?.partition ?? 0;
+    for (let target = count - 1; target >= partition; target--) {
+      const pod = replicas[target];
+      if (!pod) return;
+      if (pod.metadata.labels?.[REVISION_LABEL] !== update.metadata.name && !isTerminating(pod)) {
+        this.deletePod(pod);
+        return;
+      }
+      if (!healthy(pod)) return;
+    }
+  }
+
+  private createPod(index: number, ord: number, current: KubeObject, update: KubeObject): void {
+    const set = this.set;
+    const spec = set.spec ?? {};
+    const partition: number | undefined = spec.updateStrategy?.rollingUpdate?.partition;
+    const useCurrent = spec.updateStrategy?.type === 'RollingUpdate' && partition !== undefined && index < partition;
+    const revision = useCurrent ? current : update;
+    const tmpl = clone(templateOf(revision)) as { metadata?: { labels?: Record<string, string>; annotations?: Record<string, string> }; spec?: Record<string, unknown> };
+    const setName = set.metadata.name!;
+    const podName = `${setName}-${ord}`;
+    const podSpec: Record<string, unknown> = { ...(tmpl.spec ?? {}) };
+    const claimVolumes = ((spec.volumeClaimTemplates ?? []) as KubeObject[]).map((t) => ({
+      name: t.metadata?.name,
+      persistentVolumeClaim: { claimName: claimName(t.metadata?.name ?? '', setName, ord) },
+    }));
+    const claimNames = new Set(claimVolumes.map((v) => v.name));
+    const volumes = ((podSpec.volumes as { name: string }[] | undefined) ?? []).filter((v) => !claimNames.has(v.name));
+    if (claimVolumes.length || volumes.length) podSpec.volumes = [...claimVolumes, ...volumes];
+    podSpec.hostname = podName;
+    if (spec.serviceName) podSpec.subdomain = spec.serviceName;
+    const pod: KubeObject = {
+      apiVersion: 'v1',
+      kind: 'Pod',
+      metadata: {
+        name: podName,
+        namespace: set.metadata.namespace,
+        labels: {
+          ...(tmpl.metadata?.labels ?? {}),
+          [POD_INDEX_LABEL]: String(ord),
+          [REVISION_LABEL]: revision.metadata.name!,
+          [POD_NAME_LABEL]: podName,
+        },
+        ...(tmpl.metadata?.annotations ? { annotations: tmpl.metadata.annotations } : {}),
+        ownerReferences: [controllerRef(set)],
+      },
+      spec: podSpec,
+    };
+    if (!this.ensureClaims(ord, podName)) return;
+    try {
+      this.cluster.api.create('pods', pod);
+      this.event('Normal', 'SuccessfulCreate', `create Pod ${podName} in StatefulSet ${setName} successful`);
+    } catch (e) {
+      this.event('Warning', 'FailedCreate', `create Pod ${podName} in StatefulSet ${setName} failed error: ${(e as Error).message}`);
+    }
+  }
+
+  /** Creates the pod's missing claims; false when one could not be created. */
+  private ensureClaims(ord: number, podName: string): boolean {
+    const { api } = this.cluster;
+    const set = this.set;
+    const setName = set.metadata.name!;
+    let ok = true;
+    for (const t of (set.spec?.volumeClaimTemplates ?? []) as KubeObject[]) {
+      const cname = claimName(t.metadata?.name ?? '', setName, ord);
+      if (api.tryGet('persistentvolumeclaims', set.metadata.namespace, cname)) continue;
+      const claim: KubeObject = {
+        apiVersion: 'v1',
+        kind: 'PersistentVolumeClaim',
+        metadata: {
+          name: cname,
+          namespace: set.metadata.namespace,
+          labels: { ...(t.metadata?.labels ?? {}), ...(set.spec?.selector?.matchLabels ?? {}) },
+          ...(t.metadata?.annotations ? { annotations: clone(t.metadata.annotations) } : {}),
+        },
+        spec: clone(t.spec ?? {}),
+      };
+      if (Object.keys(claim.metadata.labels!).length === 0) delete claim.metadata.labels;
+      try {
+        api.create('persistentvolumeclaims', claim);
+        this.event('Normal', 'SuccessfulCreate', `create Claim ${cname} Pod ${podName} in StatefulSet ${setName} success`);
+      } catch (e) {
+        ok = false;
+        this.event('Warning', 'FailedCreate', `create Claim ${cname} for Pod ${podName} in StatefulSet ${setName} failed error: ${(e as Error).message}`);
+      }
+    }
+    return ok;
+  }
+
+  private deletePod(pod: KubeObject): void {
+    const setName = this.set.metadata.name!;
+    try {
+      this.cluster.api.delete('pods', pod.metadata.namespace, pod.metadata.name!);
+      this.event('Normal', 'SuccessfulDelete', `delete Pod ${pod.metadata.name} in StatefulSet ${setName} successful`);
+    } catch (e) {
+      this.event('Warning', 'FailedDelete', `delete Pod ${pod.metadata.name} in StatefulSet ${setName} failed error: ${(e as Error).message}`);
+    }
+  }
+
+  private event(type: 'Normal' | 'Warning', reason: string, message: string): void {
+    this.cluster.events.record(this.set, type, reason, message, { component: STATEFULSET_CONTROLLER });
+  }
+}
+
+/** The controller: reconciles a StatefulSet on its own changes and its pods'. */
+export function statefulSetController(cluster: Cluster): Controller {
+  return {
+    name: STATEFULSET_CONTROLLER,
+    watches: [
+      { resource: RESOURCE, keys: (e) => (e.type === 'DELETED' ? [] : [keyOf(e.object)]) },
+      { resource: 'pods', keys: (e) => ownerKeys(e, 'StatefulSet') },
+    ],
+    initialKeys: () => cluster.api.list(RESOURCE).map(keyOf),
+    reconcile(key) {
+      const { namespace, name } = splitKey(key);
+      const set = cluster.api.tryGet(RESOURCE, namespace, name);
+      if (!set || set.metadata.deletionTimestamp) return;
+      return new StatefulSetSync(cluster, set).run();
+    },
+  };
+}

@@ -1,0 +1,55 @@
+/**
+ * Pods a preset wrote as already running (kube-system, or a restored snapshot) are adopted
+ * as they are: the kubelet takes over their containers without pulling or restarting them,
+ * so their status, IPs and ages stay what the preset set.
+ */
+import type { KubeObject } from '../api/types.ts';
+import type { Cluster } from '../cluster.ts';
+import { spawn, type ProgramGen } from './process.ts';
+import { MemFs } from './mem-fs.ts';
+import { newPodRuntime, type PodRuntime } from './runtime.ts';
+import { parseImageRef } from './images/reference.ts';
+
+function* idle(io: { onTerm?: () => ProgramGen }): ProgramGen {
+  io.onTerm = function* () {
+    return 0;
+  };
+  yield { pause: true };
+  return 0;
+}
+
+/** A runtime mirroring a Running Pod's status, or undefined when the Pod is not running yet. */
+export function adoptRunningPod(pod: KubeObject, node: string, hostIP: string, cluster: Cluster): PodRuntime | undefined {
+  const statuses: KubeObject['status'][] = pod.status?.containerStatuses ?? [];
+  if (pod.status?.phase !== 'Running' || !statuses.length || !statuses.every((s) => s.state?.running)) return undefined;
+  const rt = newPodRuntime(pod, node, pod.status.hostIP ?? hostIP, Date.parse(pod.status.startTime ?? '') || cluster.now());
+  rt.ip = pod.status.podIP;
+  rt.volumesReady = true;
+  rt.sandboxReady = true;
+  for (const cond of pod.status.conditions ?? []) {
+    rt.conditionTimes.set(cond.type, { status: cond.status, time: Date.parse(cond.lastTransitionTime) || cluster.now() });
+  }
+  for (const c of rt.containers) {
+    const s = statuses.find((x) => x.name === c.name);
+    if (c.init) {
+      const t = (pod.status.initContainerStatuses ?? []).find((x: { name: string }) => x.name === c.name)?.state?.terminated;
+      c.step = 'done';
+      c.created = 1;
+      c.terminated = { exitCode: 0, reason: 'Completed', startedAt: Date.parse(t?.startedAt ?? '') || 0, finishedAt: Date.parse(t?.finishedAt ?? '') || 0, containerID: t?.containerID ?? '' };
+      continue;
+    }
+    if (!s) continue;
+    const ref = parseImageRef(c.spec.image);
+    if (!('error' in ref)) c.ref = ref;
+    c.step = 'running';
+    c.running = { startedAt: Date.parse(s.state.running.startedAt) || cluster.now() };
+    c.containerID = s.containerID;
+    c.imageID = s.imageID;
+    c.created = (s.restartCount ?? 0) + 1;
+    c.ready = s.ready ?? true;
+    c.started = true;
+    const io = { argv: [], env: {}, fs: new MemFs(), hostname: pod.metadata.name!, now: () => cluster.now(), out: () => undefined, err: () => undefined };
+    c.proc = spawn(cluster.clock, idle, io, () => undefined);
+  }
+  return rt;
+}

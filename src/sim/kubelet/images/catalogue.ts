@@ -1,0 +1,217 @@
+/**
+ * The images the simulated registry knows: which tags exist, how big they are, their
+ * ENTRYPOINT/CMD, and the program a container of that image runs. Anything else fails to pull
+ * the way containerd fails (`not found` for a missing tag of a known repository, `pull access
+ * denied` for an unknown repository).
+ */
+import type { ProcessIO, ProgramGen } from '../process.ts';
+import type { ImageRef } from './reference.ts';
+import { mysqlProgram, postgresProgram } from './databases.ts';
+import { httpdProgram, nginxProgram, redisProgram } from './servers.ts';
+import { curlProgram, fluentdProgram, helloWorldProgram, interpreterProgram, pauseProgram } from './tools.ts';
+
+export interface RunContext {
+  tag: string;
+  /** The Pod IP (known once the sandbox exists). */
+  podIP: () => string;
+}
+
+export interface ImageInfo {
+  repository: string;
+  /** Uncompressed size, as `Image size: N bytes.` reports it. */
+  size: number;
+  entrypoint: string[];
+  cmd: string[];
+  /** Whether the image has /bin/sh and the busybox-style tools the shell module provides. */
+  shell: boolean;
+  /** The image's own program for `argv`, or undefined to run argv as a shell command. */
+  main?(argv: string[], io: ProcessIO, ctx: RunContext): ProgramGen | undefined;
+}
+
+interface Entry extends ImageInfo {
+  tags: RegExp;
+}
+
+const V = (re: string) => new RegExp(`^(?:${re})$`);
+
+/** Runs `entrypoint.sh <args>` images: the server when args name it, else the args themselves. */
+function viaEntrypoint(entry: string, server: string, run: (io: ProcessIO, ctx: RunContext) => ProgramGen) {
+  return (argv: string[], io: ProcessIO, ctx: RunContext): ProgramGen | undefined => {
+    const args = argv[0] === entry || argv[0] === `/usr/local/bin/${entry}` ? argv.slice(1) : argv;
+    if (args[0] === server) return run(io, ctx);
+    return undefined;
+  };
+}
+
+const ENTRIES: Entry[] = [
+  {
+    repository: 'docker.io/library/nginx',
+    tags: V('latest|stable|mainline|alpine|alpine-slim|perl|stable-alpine|mainline-alpine|1\\.(?:19|2[0-7])(?:\\.\\d{1,2})?(?:-alpine|-alpine-slim|-perl|-bookworm|-bullseye)?'),
+    size: 72_404_038,
+    entrypoint: ['/docker-entrypoint.sh'],
+    cmd: ['nginx', '-g', 'daemon off;'],
+    shell: true,
+    main(argv, io, ctx) {
+      if (argv[0] === 'nginx') return nginxProgram(io, ctx.tag, false);
+      if (argv[0] === '/docker-entrypoint.sh' && argv[1] === 'nginx') return nginxProgram(io, ctx.tag, true);
+      return undefined;
+    },
+  },
+  {
+    repository: 'docker.io/library/httpd',
+    tags: V('latest|alpine|2|2\\.4(?:\\.\\d{1,2})?(?:-alpine)?'),
+    size: 58_119_112,
+    entrypoint: [],
+    cmd: ['httpd-foreground'],
+    shell: true,
+    main: (argv, io, ctx) => (argv[0] === 'httpd-foreground' ? httpdProgram(io, ctx.podIP) : undefined),
+  },
+  {
+    repository: 'docker.io/library/redis',
+    tags: V('latest|alpine|[67](?:\\.\\d)?(?:\\.\\d{1,2})?(?:-alpine|-bookworm)?'),
+    size: 45_922_404,
+    entrypoint: ['docker-entrypoint.sh'],
+    cmd: ['redis-server'],
+    shell: true,
+    main: viaEntrypoint('docker-entrypoint.sh', 'redis-server', (io, ctx) => redisProgram(io, ctx.tag)),
+  },
+  {
+    repository: 'docker.io/library/mysql',
+    tags: V('latest|lts|innovation|5\\.7(?:\\.\\d{1,2})?|8(?:\\.[04](?:\\.\\d{1,2})?)?(?:-oracle|-debian)?|9(?:\\.\\d)?'),
+    size: 233_640_472,
+    entrypoint: ['docker-entrypoint.sh'],
+    cmd: ['mysqld'],
+    shell: true,
+    main: viaEntrypoint('docker-entrypoint.sh', 'mysqld', (io, ctx) => mysqlProgram(io, ctx.tag)),
+  },
+  {
+    repository: 'docker.io/library/postgres',
+    tags: V('latest|alpine|1[2-7](?:\\.\\d{1,2})?(?:-alpine|-bookworm)?'),
+    size: 158_593_117,
+    entrypoint: ['docker-entrypoint.sh'],
+    cmd: ['postgres'],
+    shell: true,
+    main: viaEntrypoint('docker-entrypoint.sh', 'postgres', (io, ctx) => postgresProgram(io, ctx.tag)),
+  },
+  {
+    repository: 'docker.io/library/busybox',
+    tags: V('latest|stable|musl|glibc|uclibc|1\\.3[0-7](?:\\.\\d)?(?:-musl|-glibc|-uclibc)?'),
+    size: 2_167_176,
+    entrypoint: [],
+    cmd: ['sh'],
+    shell: true,
+  },
+  {
+    repository: 'docker.io/library/alpine',
+    tags: V('latest|edge|3(?:\\.\\d{1,2})?(?:\\.\\d{1,2})?'),
+    size: 3_653_068,
+    entrypoint: [],
+    cmd: ['/bin/sh'],
+    shell: true,
+  },
+  {
+    repository: 'docker.io/library/ubuntu',
+    tags: V('latest|rolling|focal|jammy|noble|oracular|(?:18|20|22|24)\\.04|24\\.10'),
+    size: 29_754_290,
+    entrypoint: [],
+    cmd: ['/bin/bash'],
+    shell: true,
+  },
+  {
+    repository: 'docker.io/library/debian',
+    tags: V('latest|stable|bookworm|bullseye|bookworm-slim|bullseye-slim|1[12](?:-slim)?'),
+    size: 48_494_272,
+    entrypoint: [],
+    cmd: ['bash'],
+    shell: true,
+  },
+  {
+    repository: 'docker.io/library/python',
+    tags: V('latest|alpine|slim|3(?:\\.(?:[89]|1[0-3]))?(?:\\.\\d{1,2})?(?:-slim|-alpine|-bookworm|-slim-bookworm)?'),
+    size: 376_221_417,
+    entrypoint: [],
+    cmd: ['python3'],
+    shell: true,
+    main: (argv, io) => interpreterProgram(argv, io, 'python'),
+  },
+  {
+    repository: 'docker.io/library/node',
+    tags: V('latest|lts|current|alpine|slim|lts-alpine|lts-slim|(?:18|20|22|23)(?:\\.\\d{1,2})?(?:\\.\\d{1,2})?(?:-alpine|-slim|-bookworm|-bookworm-slim)?'),
+    size: 397_581_216,
+    entrypoint: ['docker-entrypoint.sh'],
+    cmd: ['node'],
+    shell: true,
+    main: (argv, io) => interpreterProgram(argv[0] === 'docker-entrypoint.sh' ? argv.slice(1) : argv, io, 'node'),
+  },
+  {
+    repository: 'docker.io/curlimages/curl',
+    tags: V('latest|8\\.\\d{1,2}\\.\\d{1,2}'),
+    size: 22_482_940,
+    entrypoint: ['/entrypoint.sh'],
+    cmd: ['curl'],
+    shell: true,
+    main: (argv, io) => curlProgram(argv[0] === '/entrypoint.sh' ? argv.slice(1) : argv, io),
+  },
+  {
+    repository: 'registry.k8s.io/pause',
+    tags: V('3\\.\\d{1,2}|latest'),
+    size: 320_368,
+    entrypoint: ['/pause'],
+    cmd: [],
+    shell: false,
+    main: (argv, io) => (argv[0] === '/pause' ? pauseProgram(io) : undefined),
+  },
+  {
+    repository: 'docker.io/library/fluentd',
+    tags: V('latest|v1\\.\\d{1,2}(?:\\.\\d{1,2})?(?:-\\d)?|edge'),
+    size: 41_253_920,
+    entrypoint: ['tini', '--', '/bin/entrypoint.sh'],
+    cmd: ['fluentd'],
+    shell: true,
+    main: (argv, io) => (argv.includes('fluentd') ? fluentdProgram(io) : undefined),
+  },
+  {
+    repository: 'docker.io/fluent/fluentd',
+    tags: V('latest|edge|v1\\.\\d{1,2}(?:\\.\\d{1,2})?(?:-debian)?(?:-\\d(?:\\.\\d)?)?'),
+    size: 41_253_920,
+    entrypoint: ['tini', '--', '/bin/entrypoint.sh'],
+    cmd: ['fluentd'],
+    shell: true,
+    main: (argv, io) => (argv.includes('fluentd') ? fluentdProgram(io) : undefined),
+  },
+  {
+    repository: 'docker.io/library/hello-world',
+    tags: V('latest|linux'),
+    size: 13_256,
+    entrypoint: [],
+    cmd: ['/hello'],
+    shell: false,
+    main: (argv, io) => (argv[0] === '/hello' ? helloWorldProgram(io) : undefined),
+  },
+];
+
+// k8s.gcr.io is the old name of registry.k8s.io.
+const ALIASES: Record<string, string> = { 'k8s.gcr.io/pause': 'registry.k8s.io/pause' };
+
+export type PullResult = { image: ImageInfo } | { error: string };
+
+/** What pulling `ref` gives: the image, or containerd's error text (after `rpc error: ...`). */
+export function pullImage(ref: ImageRef): PullResult {
+  const repo = ALIASES[ref.repository] ?? ref.repository;
+  const entry = ENTRIES.find((e) => e.repository === repo);
+  const what = `failed to pull and unpack image "${ref.full}": failed to resolve reference "${ref.full}"`;
+  if (!entry) {
+    if (ref.domain !== 'docker.io' && ref.domain !== 'registry.k8s.io') {
+      return {
+        error: `rpc error: code = Unknown desc = ${what}: failed to do request: Head "https://${ref.domain}/v2/${ref.path}/manifests/${ref.tag || 'latest'}": dial tcp: lookup ${ref.domain} on 10.96.0.10:53: no such host`,
+      };
+    }
+    return {
+      error: `rpc error: code = Unknown desc = ${what}: pull access denied, repository does not exist or may require authorization: server message: insufficient_scope: authorization failed`,
+    };
+  }
+  if (!ref.digest && !entry.tags.test(ref.tag)) {
+    return { error: `rpc error: code = NotFound desc = ${what}: ${ref.full}: not found` };
+  }
+  return { image: entry };
+}

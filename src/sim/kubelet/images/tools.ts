@@ -1,0 +1,103 @@
+/**
+ * Small single-purpose images: pause, curl, interpreters started without a script (they exit
+ * at once, having no terminal), fluentd and hello-world.
+ */
+import type { ProcessIO, ProgramGen } from '../process.ts';
+import { entrypointTime } from './time-format.ts';
+
+/** registry.k8s.io/pause: sleeps until signalled. */
+export function* pauseProgram(io: ProcessIO): ProgramGen {
+  io.onTerm = function* () {
+    io.err('Shutting down, got signal: Terminated\n');
+    return 0;
+  };
+  yield { pause: true };
+  return 0;
+}
+
+/** curl without network access in the simulator: usage text, or a resolve failure. */
+export function* curlProgram(argv: string[], io: ProcessIO): ProgramGen {
+  const url = argv.slice(1).find((a) => !a.startsWith('-'));
+  if (!url) {
+    io.err("curl: try 'curl --help' or 'curl --manual' for more information\n");
+    return 2;
+  }
+  const host = url.replace(/^\w+:\/\//, '').split(/[/:]/)[0];
+  io.err(`curl: (6) Could not resolve host: ${host}\n`);
+  return 6;
+}
+
+/**
+ * python / node: with no script they read stdin, find it closed and exit 0; `-c`/`-e` with
+ * print(...) / console.log(...) of a literal prints it; `python -m http.server` serves forever.
+ */
+export function interpreterProgram(argv: string[], io: ProcessIO, lang: 'python' | 'node'): ProgramGen | undefined {
+  const bin = argv[0]?.split('/').pop() ?? '';
+  if (!/^(python3?(\.\d+)?|node)$/.test(bin)) return undefined;
+  return interpreterRun(argv, io, lang);
+}
+
+function* interpreterRun(argv: string[], io: ProcessIO, lang: 'python' | 'node'): ProgramGen {
+  if (argv[1] === '-m' && argv[2] === 'http.server') {
+    const port = argv[3] ?? '8000';
+    io.out(`Serving HTTP on 0.0.0.0 port ${port} (http://0.0.0.0:${port}/) ...\n`);
+    yield { pause: true };
+    return 0;
+  }
+  const flag = lang === 'python' ? '-c' : '-e';
+  if (argv[1] === flag && argv[2] !== undefined) {
+    const re = lang === 'python' ? /print\(\s*(['"])(.*?)\1\s*\)/g : /console\.log\(\s*(['"`])(.*?)\1\s*\)/g;
+    for (const m of argv[2].matchAll(re)) io.out(`${m[2]}\n`);
+    return 0;
+  }
+  return 0;
+}
+
+/** fluentd: a few startup lines, then runs until stopped. */
+export function* fluentdProgram(io: ProcessIO): ProgramGen {
+  const t = () => entrypointTime(io.now()).replace('+00:00', ' +0000');
+  io.out(`${t()} [info]: init supervisor logger path=nil rotate_age=nil rotate_size=nil\n`);
+  io.out(`${t()} [info]: parsing config file is succeeded path="/fluentd/etc/fluent.conf"\n`);
+  io.out(`${t()} [info]: gem 'fluentd' version '1.16.6'\n`);
+  io.out(`${t()} [info]: starting fluentd-1.16.6 pid=7 ruby="3.2.6"\n`);
+  io.out(`${t()} [info]: spawn command to main:  cmdline=["/usr/bin/ruby", "-Eascii-8bit:ascii-8bit", "/usr/bin/fluentd", "-c", "/fluentd/etc/fluent.conf", "-p", "/fluentd/plugins", "--under-supervisor"]\n`);
+  io.out(`${t()} [info]: #0 fluentd worker is now running worker=0\n`);
+  io.onTerm = function* () {
+    io.out(`${t()} [info]: Received graceful stop\n`);
+    io.out(`${t()} [info]: #0 fluentd worker is now stopping worker=0\n`);
+    return 0;
+  };
+  yield { pause: true };
+  return 0;
+}
+
+/** docker.io/library/hello-world. */
+export function* helloWorldProgram(io: ProcessIO): ProgramGen {
+  io.out(
+    [
+      '',
+      'Hello from Docker!',
+      'This message shows that your installation appears to be working correctly.',
+      '',
+      'To generate this message, Docker took the following steps:',
+      ' 1. The Docker client contacted the Docker daemon.',
+      ' 2. The Docker daemon pulled the "hello-world" image from the Docker Hub.',
+      '    (amd64)',
+      ' 3. The Docker daemon created a new container from that image which runs the',
+      '    executable that produces the output you are currently reading.',
+      ' 4. The Docker daemon streamed that output to the Docker client, which sent it',
+      '    to your terminal.',
+      '',
+      'To try something more ambitious, you can run an Ubuntu container with:',
+      ' $ docker run -it ubuntu bash',
+      '',
+      'Share images, automate workflows, and more with a free Docker ID:',
+      ' https://hub.docker.com/',
+      '',
+      'For more examples and ideas, visit:',
+      ' https://docs.docker.com/get-started/',
+      '',
+    ].join('\n') + '\n',
+  );
+  return 0;
+}

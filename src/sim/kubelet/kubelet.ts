@@ -1,0 +1,323 @@
+/**
+ * One kubelet per node: admits the Pods bound to its node, drives each container through the
+ * stage table (stages.ts), runs container processes, writes Pod status, and carries out
+ * graceful deletion. State lives in memory (runtime.ts); the API only sees status.
+ *
+ * Pod lifecycle on a node:
+ *   admitted (status: Pending, ContainerCreating) -> volumes mounted (FailedMount retried while a
+ *   ConfigMap/Secret is missing) -> sandbox (Pod IP from the node's podCIDR) -> init containers
+ *   one by one -> app containers (image pulls serialized, as the kubelet's default) -> running;
+ *   deletionTimestamp -> Killing + SIGTERM, SIGKILL when the grace period ends -> Pod removed.
+ */
+import type { KubeObject, WatchEvent } from '../api/types.ts';
+import type { Cluster } from '../cluster.ts';
+import { keyOf, splitKey, type Controller } from '../runtime/controller.ts';
+import { buildContainerFs, expandRefs, resolveEnv, volumeProblem } from './config.ts';
+import type { ImageInfo } from './images/catalogue.ts';
+import { adoptRunningPod } from './adopt.ts';
+import { selectProgram, containerArgv } from './programs.ts';
+import { spawn, type ProcessIO } from './process.ts';
+import { newPodRuntime, type ContainerRuntime, type PodRuntime } from './runtime.ts';
+import { stageFor, SYNC_DELAY_MS, type StageContext } from './stages.ts';
+import { buildPodStatus } from './status.ts';
+import { LogBuffer } from './log-buffer.ts';
+import { nodeAgents } from '../nodes/node-agents.ts';
+import { nodeInternalIP } from '../nodes/node-template.ts';
+import { IpPool } from './ip-pool.ts';
+
+const SANDBOX_MS: [number, number] = [400, 900];
+const MOUNT_RETRY_MS = [1_000, 2_000, 4_000, 8_000, 16_000, 32_000, 64_000, 122_000];
+
+export class Kubelet implements Controller {
+  readonly name: string;
+  readonly node: string;
+  readonly watches;
+  private cluster: Cluster;
+  private pods = new Map<string, PodRuntime>();
+  private images = new Map<string, ImageInfo>();
+  private ips: IpPool | undefined;
+
+  constructor(cluster: Cluster, node: string) {
+    this.cluster = cluster;
+    this.node = node;
+    this.name = `kubelet-${node}`;
+    this.watches = [
+      {
+        resource: 'pods',
+        keys: (e: WatchEvent) => (e.object.spec?.nodeName === node || this.pods.has(keyOf(e.object)) ? [keyOf(e.object)] : []),
+      },
+    ];
+  }
+
+  initialKeys(): string[] {
+    return this.cluster.store
+      .list('pods')
+      .filter((p) => p.spec?.nodeName === this.node)
+      .map((p) => keyOf(p));
+  }
+
+  /** The runtime of a Pod on this node (for logs), if the kubelet has admitted it. */
+  runtime(namespace: string, name: string): PodRuntime | undefined {
+    return this.pods.get(`${namespace}/${name}`);
+  }
+
+  /** Whether this node's kubelet is up (node operations can stop it). */
+  running(): boolean {
+    return nodeAgents(this.cluster).running(this.node);
+  }
+
+  reconcile(key: string): void {
+    const { namespace, name } = splitKey(key);
+    const pod = this.cluster.store.get('pods', namespace ?? '', name);
+    let rt = this.pods.get(key);
+    if (rt && (!pod || pod.metadata.uid !== rt.uid || pod.spec?.nodeName !== this.node)) {
+      this.teardown(key, rt);
+      rt = undefined;
+    }
+    if (!pod || pod.spec?.nodeName !== this.node || !this.running()) return;
+    const node = this.cluster.store.get('nodes', '', this.node);
+    if (!node) return;
+    if (!rt) {
+      if (pod.metadata.deletionTimestamp && ['Succeeded', 'Failed'].includes(pod.status?.phase)) {
+        this.removeFromApi(pod);
+        return;
+      }
+      rt = adoptRunningPod(pod, this.node, nodeInternalIP(node) ?? '', this.cluster) ?? newPodRuntime(pod, this.node, nodeInternalIP(node) ?? '', this.cluster.now());
+      if (rt.ip) this.pool(node).reserve(rt.ip);
+      this.pods.set(key, rt);
+    }
+    this.sync(rt);
+  }
+
+  /** Drives a Pod one step: deletion, volumes, sandbox, containers; then writes status. */
+  sync(rt: PodRuntime): void {
+    if (!this.running()) return;
+    const pod = this.current(rt);
+    if (!pod) return;
+    if (pod.metadata.deletionTimestamp) {
+      this.terminate(rt, pod);
+      return;
+    }
+    if (!rt.volumesReady) this.mountVolumes(rt, pod);
+    else if (!rt.sandboxReady) this.createSandbox(rt, pod);
+    else this.driveContainers(rt);
+    this.writeStatus(rt);
+  }
+
+  private current(rt: PodRuntime): KubeObject | undefined {
+    const pod = this.cluster.store.get('pods', rt.namespace, rt.name);
+    return pod && pod.metadata.uid === rt.uid ? pod : undefined;
+  }
+
+  private later(rt: PodRuntime, ms: number, fn: () => void): void {
+    if (rt.timer !== undefined) return;
+    rt.timer = this.cluster.clock.setTimeout(() => {
+      rt.timer = undefined;
+      if (!this.running() || !this.current(rt)) return;
+      fn();
+      this.sync(rt);
+    }, ms);
+  }
+
+  private mountVolumes(rt: PodRuntime, pod: KubeObject): void {
+    const problem = volumeProblem(this.cluster.store, pod);
+    if (!problem) {
+      rt.volumesReady = true;
+      this.createSandbox(rt, pod);
+      return;
+    }
+    if (rt.timer !== undefined) return;
+    this.cluster.events.record(pod, 'Warning', 'FailedMount', problem, { component: 'kubelet', host: this.node });
+    const delay = MOUNT_RETRY_MS[Math.min(rt.mountFailures++, MOUNT_RETRY_MS.length - 1)]!;
+    this.later(rt, delay, () => undefined);
+  }
+
+  private createSandbox(rt: PodRuntime, pod: KubeObject): void {
+    this.later(rt, this.cluster.random.int(...SANDBOX_MS), () => {
+      const node = this.cluster.store.get('nodes', '', this.node);
+      rt.ip = pod.spec?.hostNetwork ? rt.hostIP : node ? this.pool(node).allocate() : undefined;
+      rt.sandboxReady = true;
+    });
+  }
+
+  private pool(node: KubeObject): IpPool {
+    this.ips ??= new IpPool(node.spec?.podCIDR ?? '10.244.0.0/24');
+    return this.ips;
+  }
+
+  private driveContainers(rt: PodRuntime): void {
+    for (const c of rt.containers.filter((x) => x.init)) {
+      if (c.step === 'done' && c.terminated?.exitCode === 0) continue;
+      if (c.step !== 'done') this.drive(rt, c);
+      return;
+    }
+    let pulling = false;
+    for (const c of rt.containers.filter((x) => !x.init)) {
+      // Image pulls are serialized: a container starts pulling once the ones before it have pulled.
+      if (pulling && (c.step === 'new' || c.step === 'pulling')) break;
+      this.drive(rt, c);
+      if (c.step === 'new' || c.step === 'pulling') pulling = true;
+    }
+  }
+
+  private drive(rt: PodRuntime, c: ContainerRuntime): void {
+    if (c.timer !== undefined) return;
+    const stage = stageFor(c);
+    if (!stage) return;
+    const ctx = this.stageContext(rt);
+    c.timer = this.cluster.clock.setTimeout(() => {
+      c.timer = undefined;
+      if (!this.running() || !this.current(rt) || rt.terminating) return;
+      stage.run(c, ctx);
+      this.sync(rt);
+    }, stage.delay(c, ctx));
+  }
+
+  private stageContext(rt: PodRuntime): StageContext {
+    return {
+      now: () => this.cluster.now(),
+      random: this.cluster.random,
+      pod: () => this.current(rt)!,
+      rt,
+      event: (c, type, reason, message) => this.containerEvent(rt, c, type, reason, message),
+      cachedImage: (full) => this.images.get(full),
+      cacheImage: (full, image) => this.images.set(full, image),
+      resolveEnv: (c) => resolveEnv(this.cluster.store, this.current(rt)!, c.spec, rt.ip ?? '', rt.hostIP),
+      start: (c, env) => this.startContainer(rt, c, env),
+    };
+  }
+
+  private containerEvent(rt: PodRuntime, c: ContainerRuntime, type: 'Normal' | 'Warning', reason: string, message: string): void {
+    const pod = this.current(rt);
+    if (!pod) return;
+    const field = `spec.${c.init ? 'initContainers' : 'containers'}{${c.name}}`;
+    this.cluster.events.record(pod, type, reason, message, { component: 'kubelet', host: this.node }, field);
+  }
+
+  private startContainer(rt: PodRuntime, c: ContainerRuntime, env: Record<string, string>): void {
+    const pod = this.current(rt)!;
+    const now = this.cluster.now();
+    if (c.created > 0) {
+      c.previousLogs = c.logs;
+      c.logs = new LogBuffer();
+    }
+    c.created++;
+    c.containerID = `containerd://${this.cluster.random.hex(64)}`;
+    this.containerEvent(rt, c, 'Normal', 'Created', `Created container: ${c.name}`);
+    const fs = buildContainerFs(this.cluster.store, pod, c.spec, rt.ip ?? '');
+    const argv = containerArgv(c.image!, c.spec).map((a) => expandRefs(a, env));
+    const logs = c.logs;
+    const io: ProcessIO = {
+      argv,
+      env,
+      fs,
+      hostname: pod.spec?.hostNetwork ? this.node : pod.metadata.name!,
+      now: () => this.cluster.now(),
+      out: (t) => logs.write('stdout', t, this.cluster.now()),
+      err: (t) => logs.write('stderr', t, this.cluster.now()),
+    };
+    const program = selectProgram(c.image!, argv, io, { tag: c.ref?.tag ?? 'latest', podIP: () => rt.ip ?? '' });
+    if ('startError' in program) {
+      this.exited(rt, c, { exitCode: 128, reason: 'StartError', message: program.startError, startedAt: 0, finishedAt: now });
+      this.containerEvent(rt, c, 'Warning', 'Failed', `Error: ${program.startError}`);
+      return;
+    }
+    c.fs = fs;
+    c.step = 'running';
+    c.running = { startedAt: now };
+    c.started = true;
+    c.ready = true;
+    c.waiting = { reason: 'ContainerCreating' };
+    this.containerEvent(rt, c, 'Normal', 'Started', `Started container ${c.name}`);
+    c.proc = spawn(this.cluster.clock, () => program, io, (code) => {
+      this.exited(rt, c, { exitCode: code, reason: code === 0 ? 'Completed' : 'Error', startedAt: now, finishedAt: this.cluster.now() });
+      this.sync(rt);
+      this.finishTermination(rt);
+    });
+  }
+
+  private exited(rt: PodRuntime, c: ContainerRuntime, t: { exitCode: number; reason: string; message?: string; startedAt: number; finishedAt: number }): void {
+    c.logs.close();
+    c.proc = undefined;
+    c.running = undefined;
+    c.ready = false;
+    c.started = false;
+    c.lastTerminated = c.terminated;
+    c.terminated = { ...t, containerID: c.containerID ?? '' };
+    const policy = this.current(rt)?.spec?.restartPolicy ?? 'Always';
+    const restart = !rt.terminating && (policy === 'Always' || (policy === 'OnFailure' && t.exitCode !== 0));
+    c.step = restart ? 'exited' : 'done';
+  }
+
+  private terminate(rt: PodRuntime, pod: KubeObject): void {
+    if (!rt.terminating) {
+      rt.terminating = true;
+      if (rt.timer !== undefined) this.cluster.clock.clearTimeout(rt.timer);
+      rt.timer = undefined;
+      const grace = (pod.metadata.deletionGracePeriodSeconds ?? pod.spec?.terminationGracePeriodSeconds ?? 30) * 1000;
+      for (const c of rt.containers) {
+        if (c.timer !== undefined) this.cluster.clock.clearTimeout(c.timer);
+        c.timer = undefined;
+        if (c.proc && !c.proc.exited) {
+          c.stopping = true;
+          this.containerEvent(rt, c, 'Normal', 'Killing', `Stopping container ${c.name}`);
+          c.proc.signal('TERM');
+        } else if (c.step !== 'done') {
+          c.step = 'done';
+        }
+      }
+      rt.killTimer = this.cluster.clock.setTimeout(() => {
+        for (const c of rt.containers) c.proc?.signal('KILL');
+      }, grace);
+    }
+    this.writeStatus(rt);
+    this.finishTermination(rt);
+  }
+
+  /** Once every container of a terminating Pod has stopped, removes the Pod from the API. */
+  private finishTermination(rt: PodRuntime): void {
+    if (!rt.terminating || !this.running()) return;
+    if (rt.containers.some((c) => c.proc && !c.proc.exited)) return;
+    const pod = this.current(rt);
+    if (!pod) return;
+    this.writeStatus(rt);
+    this.removeFromApi(this.current(rt)!);
+  }
+
+  private removeFromApi(pod: KubeObject): void {
+    if (pod.metadata.finalizers?.length) return;
+    this.cluster.api.delete('pods', pod.metadata.namespace, pod.metadata.name!, { gracePeriodSeconds: 0 });
+  }
+
+  private teardown(key: string, rt: PodRuntime): void {
+    for (const c of rt.containers) {
+      if (c.timer !== undefined) this.cluster.clock.clearTimeout(c.timer);
+      c.timer = undefined;
+      c.proc?.signal('KILL');
+    }
+    if (rt.timer !== undefined) this.cluster.clock.clearTimeout(rt.timer);
+    if (rt.killTimer !== undefined) this.cluster.clock.clearTimeout(rt.killTimer);
+    if (rt.ip && rt.ip !== rt.hostIP) this.ips?.release(rt.ip);
+    this.pods.delete(key);
+  }
+
+  /** Writes the status computed from the runtime when it differs from the stored one. */
+  writeStatus(rt: PodRuntime): void {
+    if (!this.running()) return;
+    const pod = this.current(rt);
+    if (!pod) return;
+    const status = buildPodStatus(pod, rt, this.cluster.now());
+    if (JSON.stringify(status) === JSON.stringify(pod.status)) return;
+    this.cluster.api.modifyStatus('pods', rt.namespace, rt.name, (o) => {
+      o.status = status;
+    });
+  }
+
+  /** Re-examines every Pod of this node (after the kubelet comes back). */
+  resyncAll(): void {
+    for (const key of this.initialKeys()) this.reconcile(key);
+    for (const [key, rt] of [...this.pods]) if (!this.current(rt)) this.teardown(key, rt);
+  }
+}
+
+export { SYNC_DELAY_MS };

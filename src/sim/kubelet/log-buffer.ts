@@ -1,0 +1,57 @@
+/**
+ * A container's log as the kubelet keeps it: timestamped lines, bounded (oldest dropped), with
+ * followers that get each new line as it is written.
+ */
+
+export const MAX_LOG_LINES = 10_000;
+
+export interface LogLine {
+  time: number;
+  stream: 'stdout' | 'stderr';
+  text: string;
+}
+
+export class LogBuffer {
+  private lines: LogLine[] = [];
+  private partial: Record<'stdout' | 'stderr', { time: number; text: string } | undefined> = { stdout: undefined, stderr: undefined };
+  private followers = new Set<(l: LogLine) => void>();
+
+  /** Appends text; complete lines (ending in `\n`) become log lines, the rest waits. */
+  write(stream: 'stdout' | 'stderr', text: string, time: number): void {
+    let buf = (this.partial[stream]?.text ?? '') + text;
+    const started = this.partial[stream]?.time ?? time;
+    let first = true;
+    for (;;) {
+      const i = buf.indexOf('\n');
+      if (i < 0) break;
+      this.push({ time: first ? started : time, stream, text: buf.slice(0, i) });
+      first = false;
+      buf = buf.slice(i + 1);
+    }
+    this.partial[stream] = buf ? { time: first ? started : time, text: buf } : undefined;
+  }
+
+  /** Flushes partial lines (the process ended). */
+  close(): void {
+    for (const s of ['stdout', 'stderr'] as const) {
+      const p = this.partial[s];
+      if (p) this.push({ time: p.time, stream: s, text: p.text });
+      this.partial[s] = undefined;
+    }
+  }
+
+  all(): readonly LogLine[] {
+    return this.lines;
+  }
+
+  follow(cb: (l: LogLine) => void): () => void {
+    this.followers.add(cb);
+    return () => this.followers.delete(cb);
+  }
+
+  private push(l: LogLine): void {
+    this.lines.push(l);
+    if (this.lines.length > MAX_LOG_LINES * 1.2) this.lines = this.lines.slice(-MAX_LOG_LINES);
+    for (const f of this.followers) f(l);
+  }
+}

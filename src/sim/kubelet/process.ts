@@ -1,0 +1,97 @@
+/**
+ * Container processes on the cluster clock. A program is a generator: it runs synchronously
+ * until it yields an effect (`sleep` for some cluster time, or `pause` until signalled) and
+ * returns its exit code. Generators, not async functions, because promise continuations would
+ * run only after `clock.advance()` returns, while a `sleep 1` loop must wake at every second
+ * inside one long advance.
+ */
+import type { Clock } from '../clock/clock.ts';
+import type { MemFs } from './mem-fs.ts';
+
+export type Effect = { sleep: number } | { pause: true };
+
+export type ProgramGen = Generator<Effect, number, void>;
+
+export interface ProcessIO {
+  argv: string[];
+  env: Record<string, string>;
+  fs: MemFs;
+  /** The Pod name, as `hostname` prints it. */
+  hostname: string;
+  now(): number;
+  /** Writes text to stdout / stderr; lines end at `\n`, a trailing partial line is kept. */
+  out(text: string): void;
+  err(text: string): void;
+  /**
+   * What to run on SIGTERM. Unset = ignored, as for a PID 1 without a handler (the kubelet
+   * then kills it when the grace period ends). Programs set it to shut down cleanly.
+   */
+  onTerm?: () => ProgramGen;
+}
+
+export type Program = (io: ProcessIO) => ProgramGen;
+
+export interface ProcessHandle {
+  signal(sig: 'TERM' | 'KILL'): void;
+  readonly exited: boolean;
+}
+
+/** Exit code of a process killed by SIGKILL (128 + 9). */
+export const KILLED_EXIT_CODE = 137;
+
+/**
+ * Starts `program` on the next clock tick. `onExit` is called once, from a clock timer, with
+ * the exit code (137 after SIGKILL).
+ */
+export function spawn(clock: Clock, program: Program, io: ProcessIO, onExit: (code: number) => void): ProcessHandle {
+  let gen: ProgramGen | undefined;
+  let timer: number | undefined;
+  let exited = false;
+  let terminating = false;
+
+  const finish = (code: number) => {
+    if (exited) return;
+    exited = true;
+    if (timer !== undefined) clock.clearTimeout(timer);
+    timer = undefined;
+    onExit(code);
+  };
+  const step = () => {
+    timer = undefined;
+    if (exited) return;
+    let r: IteratorResult<Effect, number>;
+    try {
+      gen ??= program(io);
+      r = gen.next();
+    } catch (e) {
+      io.err(`${e instanceof Error ? e.message : String(e)}\n`);
+      finish(1);
+      return;
+    }
+    if (r.done) {
+      finish(r.value);
+      return;
+    }
+    const eff = r.value;
+    if ('sleep' in eff) timer = clock.setTimeout(step, eff.sleep);
+  };
+  timer = clock.setTimeout(step, 0);
+
+  return {
+    get exited() {
+      return exited;
+    },
+    signal(sig) {
+      if (exited) return;
+      if (sig === 'KILL') {
+        finish(KILLED_EXIT_CODE);
+        return;
+      }
+      if (terminating || !io.onTerm) return;
+      terminating = true;
+      if (timer !== undefined) clock.clearTimeout(timer);
+      gen = io.onTerm();
+      timer = clock.setTimeout(step, 0);
+    },
+  };
+}

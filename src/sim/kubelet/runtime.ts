@@ -1,0 +1,132 @@
+/**
+ * What a kubelet remembers about the Pods on its node: per container, where it is in its
+ * lifecycle, its current process, its logs and restart bookkeeping. The Pod's status is
+ * computed from this (status.ts); nothing here is stored in the API.
+ *
+ * Container steps (the stage table in stages.ts moves between them):
+ *   new -> pulling -> create -> running -> exited -> (new again after back-off) | done
+ *              \-> pullFailed -> pullBackoff -> new          create -> configError -> create
+ */
+import type { KubeObject } from '../api/types.ts';
+import type { ImageInfo } from './images/catalogue.ts';
+import type { ImageRef } from './images/reference.ts';
+import { LogBuffer } from './log-buffer.ts';
+import type { ProcessHandle } from './process.ts';
+import type { MemFs } from './mem-fs.ts';
+
+export type ContainerStep =
+  | 'new'
+  | 'pulling'
+  | 'pullFailed'
+  | 'pullBackoff'
+  | 'create'
+  | 'configError'
+  | 'running'
+  | 'exited'
+  | 'crashBackoff'
+  | 'done'
+  /** Cannot proceed until the Pod is replaced (InvalidImageName, ErrImageNeverPull). */
+  | 'stuck';
+
+export interface Terminated {
+  exitCode: number;
+  reason: string;
+  startedAt: number;
+  finishedAt: number;
+  containerID: string;
+  signal?: number;
+  message?: string;
+}
+
+export interface ContainerRuntime {
+  name: string;
+  init: boolean;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  spec: any;
+  step: ContainerStep;
+  /** Waiting reason/message shown while not running (ContainerCreating, CrashLoopBackOff...). */
+  waiting: { reason: string; message?: string };
+  running?: { startedAt: number };
+  terminated?: Terminated;
+  lastTerminated?: Terminated;
+  /** Containers created so far; restartCount = created - 1. `terminated` is the latest exit, `lastTerminated` the one before. */
+  created: number;
+  containerID?: string;
+  ref?: ImageRef;
+  image?: ImageInfo;
+  imageID?: string;
+  pullError?: string;
+  /** When the current pull began (for the Pulled event's duration). */
+  pullStartedAt?: number;
+  pullBackoffMs: number;
+  crashBackoffMs: number;
+  /** When the current back-off ends. */
+  backoffUntil?: number;
+  ready: boolean;
+  started: boolean;
+  proc?: ProcessHandle;
+  logs: LogBuffer;
+  previousLogs?: LogBuffer;
+  fs?: MemFs;
+  /** Pending stage timer. */
+  timer?: number;
+  /** Set while the kubelet is stopping this container (deletion). */
+  stopping?: boolean;
+}
+
+export interface PodRuntime {
+  uid: string;
+  namespace: string;
+  name: string;
+  node: string;
+  ip?: string;
+  hostIP: string;
+  startTime: number;
+  volumesReady: boolean;
+  sandboxReady: boolean;
+  mountFailures: number;
+  containers: ContainerRuntime[];
+  /** Transition times of conditions, by type, kept stable across writes. */
+  conditionTimes: Map<string, { status: string; time: number }>;
+  terminating: boolean;
+  killTimer?: number;
+  timer?: number;
+}
+
+/** Fresh runtime state for a container of a Pod just admitted to the node. */
+export function newContainer(spec: { name: string }, init: boolean): ContainerRuntime {
+  return {
+    name: spec.name,
+    init,
+    spec,
+    step: 'new',
+    waiting: { reason: init ? 'PodInitializing' : 'ContainerCreating' },
+    created: 0,
+    pullBackoffMs: 0,
+    crashBackoffMs: 0,
+    ready: false,
+    started: false,
+    logs: new LogBuffer(),
+  };
+}
+
+/** Runtime for a Pod bound to `node`; containers in spec order, init containers first. */
+export function newPodRuntime(pod: KubeObject, node: string, hostIP: string, now: number): PodRuntime {
+  return {
+    uid: pod.metadata.uid!,
+    namespace: pod.metadata.namespace!,
+    name: pod.metadata.name!,
+    node,
+    hostIP,
+    startTime: now,
+    volumesReady: false,
+    sandboxReady: false,
+    mountFailures: 0,
+    containers: [
+      ...(pod.spec?.initContainers ?? []).map((c: { name: string }) => newContainer(c, true)),
+      ...(pod.spec?.containers ?? []).map((c: { name: string }) => newContainer(c, false)),
+    ],
+    conditionTimes: new Map(),
+    terminating: false,
+  };
+}

@@ -1,0 +1,19 @@
+/**
+ * Entry points of the shell module for containers: run an argv (`sh -c '...'`, `sleep 3600`,
+ * `echo hi`) as busybox would, as a program on the cluster clock.
+ */
+import type { ProcessIO, ProgramGen } from '../process.ts';
+import { COMMANDS } from './commands.ts';
+import { Shell } from './interpreter.ts';
+
+/** Whether busybox-style images have this executable (`sh`, `/bin/sleep`, `echo`, ...). */
+export function isKnownCommand(name: string): boolean {
+  const base = name.split('/').pop() ?? name;
+  return base === 'sh' || base === 'bash' || base === 'ash' || base in COMMANDS;
+}
+
+/** Runs argv as the container's main process. */
+export function* runArgv(argv: string[], io: ProcessIO): ProgramGen {
+  const shell = new Shell(io);
+  return yield* shell.execArgv(argv);
+}

@@ -1,0 +1,145 @@
+/**
+ * Pod status from the kubelet's runtime state, as the 1.32 kubelet writes it (phase,
+ * conditions in kubelet order, container statuses, IPs, startTime). Pure: the same runtime
+ * and previous status give the same result.
+ */
+import { isoTime, type KubeObject } from '../api/types.ts';
+import type { ContainerRuntime, PodRuntime, Terminated } from './runtime.ts';
+
+function terminatedStatus(t: Terminated): Record<string, unknown> {
+  return {
+    containerID: t.containerID,
+    exitCode: t.exitCode,
+    finishedAt: isoTime(t.finishedAt),
+    ...(t.message ? { message: t.message } : {}),
+    reason: t.reason,
+    ...(t.signal ? { signal: t.signal } : {}),
+    startedAt: isoTime(t.startedAt),
+  };
+}
+
+function containerStatus(c: ContainerRuntime): Record<string, unknown> {
+  // `terminated` is the latest termination and `lastTerminated` the one before it.
+  let state: Record<string, unknown>;
+  let last: Terminated | undefined;
+  if (c.step === 'running' && c.running) {
+    state = { running: { startedAt: isoTime(c.running.startedAt) } };
+    last = c.terminated;
+  } else if ((c.step === 'exited' || c.step === 'done') && c.terminated) {
+    state = { terminated: terminatedStatus(c.terminated) };
+    last = c.lastTerminated;
+  } else {
+    state = { waiting: { ...(c.waiting.message ? { message: c.waiting.message } : {}), reason: c.waiting.reason } };
+    last = c.terminated;
+  }
+  const mounts = (c.spec.volumeMounts ?? []).map((m: { name: string; mountPath: string; readOnly?: boolean }) => ({
+    mountPath: m.mountPath,
+    name: m.name,
+    ...(m.readOnly ? { readOnly: true, recursiveReadOnly: 'Disabled' } : {}),
+  }));
+  return {
+    ...(c.containerID ? { containerID: c.containerID } : {}),
+    image: c.ref?.full ?? c.spec.image,
+    imageID: c.imageID ?? '',
+    lastState: last ? { terminated: terminatedStatus(last) } : {},
+    name: c.name,
+    ready: c.ready,
+    restartCount: Math.max(0, c.created - 1),
+    started: c.started,
+    state,
+    ...(mounts.length ? { volumeMounts: mounts } : {}),
+  };
+}
+
+/** True when the container has finished for good (no restart will follow). */
+function finished(c: ContainerRuntime): boolean {
+  return c.step === 'done';
+}
+
+/** The kubelet's getPhase over app containers (init containers gate Pending). */
+export function podPhase(rt: PodRuntime, restartPolicy: string): string {
+  const inits = rt.containers.filter((c) => c.init);
+  const apps = rt.containers.filter((c) => !c.init);
+  if (inits.some((c) => c.step === 'done' && c.terminated && c.terminated.exitCode !== 0)) return 'Failed';
+  if (!inits.every((c) => c.step === 'done' && c.terminated?.exitCode === 0)) return 'Pending';
+  let running = 0, waiting = 0, stopped = 0, succeeded = 0;
+  for (const c of apps) {
+    if (c.step === 'running') running++;
+    else if (c.terminated) {
+      stopped++;
+      if (finished(c) && c.terminated?.exitCode === 0) succeeded++;
+    } else waiting++;
+  }
+  if (waiting > 0) return 'Pending';
+  if (running > 0) return 'Running';
+  if (apps.some((c) => !finished(c))) return 'Running';
+  if (stopped === succeeded) return 'Succeeded';
+  if (restartPolicy === 'Always') return 'Running';
+  return 'Failed';
+}
+
+type Cond = { type: string; status: 'True' | 'False'; reason?: string; message?: string };
+
+function conditions(rt: PodRuntime, phase: string): Cond[] {
+  const inits = rt.containers.filter((c) => c.init);
+  const apps = rt.containers.filter((c) => !c.init);
+  const terminal = phase === 'Succeeded' || phase === 'Failed';
+  const incomplete = inits.filter((c) => !(c.step === 'done' && c.terminated?.exitCode === 0)).map((c) => c.name);
+  const unready = apps.filter((c) => !c.ready).map((c) => c.name);
+  const notReady = (): Cond =>
+    terminal
+      ? { type: '', status: 'False', reason: 'PodCompleted' }
+      : { type: '', status: 'False', reason: 'ContainersNotReady', message: `containers with unready status: [${unready.join(' ')}]` };
+  const ready: Cond = unready.length || terminal ? notReady() : { type: '', status: 'True' };
+  return [
+    { type: 'PodReadyToStartContainers', status: rt.sandboxReady && !terminal ? 'True' : 'False' },
+    incomplete.length && !(terminal && phase === 'Succeeded')
+      ? {
+          type: 'Initialized',
+          status: 'False',
+          reason: 'ContainersNotInitialized',
+          message: `containers with incomplete status: [${incomplete.join(' ')}]`,
+        }
+      : { type: 'Initialized', status: 'True', ...(terminal && inits.length ? { reason: 'PodCompleted' } : {}) },
+    { ...ready, type: 'Ready' },
+    { ...ready, type: 'ContainersReady' },
+  ];
+}
+
+/**
+ * The status the kubelet writes for `pod` given its runtime. Keeps PodScheduled and other
+ * conditions it does not own, qosClass, and the transition times of unchanged conditions.
+ */
+export function buildPodStatus(pod: KubeObject, rt: PodRuntime, now: number): Record<string, unknown> {
+  const prev = pod.status ?? {};
+  const phase = podPhase(rt, pod.spec?.restartPolicy ?? 'Always');
+  const owned = conditions(rt, phase);
+  const ownedTypes = new Set(owned.map((c) => c.type));
+  const out: Record<string, unknown>[] = [];
+  for (const c of owned) {
+    const seen = rt.conditionTimes.get(c.type);
+    if (!seen || seen.status !== c.status) rt.conditionTimes.set(c.type, { status: c.status, time: now });
+    out.push({
+      lastProbeTime: null,
+      lastTransitionTime: isoTime(rt.conditionTimes.get(c.type)!.time),
+      ...(c.message ? { message: c.message } : {}),
+      ...(c.reason ? { reason: c.reason } : {}),
+      status: c.status,
+      type: c.type,
+    });
+  }
+  for (const c of prev.conditions ?? []) if (!ownedTypes.has(c.type)) out.push(c);
+  const inits = rt.containers.filter((c) => c.init);
+  const ip = rt.ip;
+  return {
+    ...prev,
+    conditions: out,
+    containerStatuses: rt.containers.filter((c) => !c.init).map(containerStatus),
+    ...(inits.length ? { initContainerStatuses: inits.map(containerStatus) } : {}),
+    hostIP: rt.hostIP,
+    hostIPs: [{ ip: rt.hostIP }],
+    phase,
+    ...(ip ? { podIP: ip, podIPs: [{ ip }] } : {}),
+    startTime: isoTime(rt.startTime),
+  };
+}

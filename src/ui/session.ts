@@ -1,0 +1,339 @@
+/**
+ * A lesson terminal's live session: xterm on screen, the course shell in it, one simulated
+ * cluster per terminal (seeded from the lesson), the real-time clock driver, and persistence.
+ * Loaded on demand by <course-terminal> (terminal-element.ts): everything heavy is imported
+ * from here.
+ *
+ * Lifecycle: start -> (restore or create) cluster -> shell -> serve Run/Apply requests ->
+ * reset (new cluster, lesson's files, history kept) -> ...
+ *
+ * Persisted in localStorage, per lesson and terminal (KEY = `course:term:<lessonId>#<terminalId>`):
+ *   KEY:history  ["kubectl get pods", ...]                  (the shell's HistoryStore)
+ *   KEY:files    {"/home/learner/pod.yaml": "apiVersion: v1\n..."}  (MemoryFS.toJSON())
+ *   KEY:cluster  {"version":1,"seed":7,"preset":"kind","savedAt":1764473000000,
+ *                 "snapshot":{"time":...,"store":{"rv":...,"objects":{...}}}}
+ * The cluster is only saved and restored when the simulator offers `restoreCluster`; without
+ * it a reload starts a fresh cluster (files and history are still kept).
+ */
+import '@xterm/xterm/css/xterm.css';
+import { Terminal as XTerm } from '@xterm/xterm';
+import { FitAddon } from '@xterm/addon-fit';
+import * as sim from '../sim/index.ts';
+import type { Cluster } from '../sim/index.ts';
+import { createMemoryFS, type MemoryFS } from '../shell/fs.ts';
+import { HOME } from '../shell/path.ts';
+import { createInteractiveShell, type InteractiveShell } from './shell-bridge.ts';
+import { getExercise } from '../exercises/registry.ts';
+import { publishSession, serveTerminal, type SessionHandle, type TerminalRequest } from './bus.ts';
+import { adaptXterm, type XtermAdapter } from './xterm-terminal.ts';
+import { startRealtimeDriver, type RealtimeDriver } from './realtime-driver.ts';
+import { readJSON, removeKey, writeJSON } from './storage.ts';
+import { seedFrom } from './code-meta.ts';
+
+/** The lesson's settings, from #lesson-config (see layouts/LessonLayout.astro). */
+interface LessonConfig {
+  lessonId: string;
+  seed: number;
+  preset?: string;
+  files: Record<string, string>;
+  exercises: string[];
+}
+
+/** What tests (and curious readers) reach through `window.__terminals[id]`. */
+export interface TerminalProbe {
+  /** The terminal's buffer as text (scrollback included). */
+  text(): string;
+  /** Types `line` and resolves when its command has finished. */
+  run(line: string): Promise<void>;
+}
+
+declare global {
+  interface Window {
+    __terminals?: Record<string, TerminalProbe>;
+  }
+}
+
+type RestoreFn = (snapshot: ReturnType<Cluster['snapshot']>, opts: { seed?: number; preset?: string }) => Cluster;
+// Looked up by name: the simulator may not offer it (yet), and the page must build either way.
+const restoreCluster = Reflect.get(sim, 'restoreCluster') as RestoreFn | undefined;
+
+const CLUSTER_VERSION = 1;
+const SAVE_DELAY_MS = 1000;
+
+function readConfig(): LessonConfig {
+  const raw = document.getElementById('lesson-config')?.textContent;
+  const fallbackId = location.pathname.replace(/\/+$/, '') || 'home';
+  try {
+    const c = raw ? (JSON.parse(raw) as Partial<LessonConfig>) : {};
+    return {
+      lessonId: c.lessonId ?? fallbackId,
+      seed: c.seed ?? seedFrom(fallbackId),
+      ...(c.preset ? { preset: c.preset } : {}),
+      files: c.files ?? {},
+      exercises: c.exercises ?? [],
+    };
+  } catch {
+    return { lessonId: fallbackId, seed: seedFrom(fallbackId), files: {}, exercises: [] };
+  }
+}
+
+/** Waits until `pred` holds, checking every `ms`. */
+async function until(pred: () => boolean, ms = 50): Promise<void> {
+  while (!pred()) await new Promise((r) => setTimeout(r, ms));
+}
+
+class Session implements SessionHandle {
+  cluster!: Cluster;
+  private shell!: InteractiveShell;
+  private fs!: MemoryFS;
+  private driver: RealtimeDriver | undefined;
+  private readonly clusterListeners = new Set<() => void>();
+  private queue: Promise<void> = Promise.resolve();
+  private saveTimer: ReturnType<typeof setTimeout> | undefined;
+  private unsubscribeStore: (() => void) | undefined;
+  private readonly key: string;
+  private readonly config: LessonConfig;
+  private readonly term: XTerm;
+  private readonly screen: XtermAdapter;
+
+  constructor(config: LessonConfig, terminalId: string, term: XTerm) {
+    this.config = config;
+    this.key = `course:term:${config.lessonId}#${terminalId}`;
+    this.term = term;
+    this.screen = adaptXterm(term);
+  }
+
+  /** Builds the cluster (restored when possible), the files and the shell. */
+  async boot(): Promise<void> {
+    const restored = this.loadCluster();
+    this.cluster = restored ?? this.freshCluster();
+    const files = readJSON(`${this.key}:files`);
+    this.fs = createMemoryFS(isStringRecord(files) ? files : this.config.files);
+    if (!restored) await this.runSetup();
+    this.startShell();
+  }
+
+  onClusterChange(cb: () => void): () => void {
+    this.clusterListeners.add(cb);
+    return () => this.clusterListeners.delete(cb);
+  }
+
+  /** Queues a Run/Apply request behind earlier ones. */
+  handle(request: TerminalRequest): Promise<void> {
+    const job = this.queue.then(async () => {
+      if (request.kind === 'run') {
+        for (const line of request.commands) await this.type(line);
+      } else {
+        this.fs.write(`${HOME}/${request.file}`, request.content);
+        await this.type(`kubectl apply -f ${request.file}`);
+      }
+    });
+    this.queue = job.catch((e: unknown) => console.error(e));
+    return job;
+  }
+
+  /** Runs `line` as if typed at the prompt; a command still running is interrupted first (Ctrl-C). */
+  private async type(line: string): Promise<void> {
+    if (this.shell.busy) {
+      this.shell.interrupt();
+      await until(() => !this.shell.busy);
+    }
+    await this.shell.runCommand(line);
+    this.scheduleSave();
+  }
+
+  /** Fresh cluster and lesson files; history stays. */
+  async reset(): Promise<void> {
+    await this.queue;
+    this.shell.interrupt();
+    this.teardown();
+    removeKey(`${this.key}:cluster`);
+    removeKey(`${this.key}:files`);
+    this.term.reset();
+    this.cluster = this.freshCluster();
+    this.fs = createMemoryFS(this.config.files);
+    await this.runSetup();
+    this.startShell();
+    for (const cb of this.clusterListeners) cb();
+  }
+
+  /** Saves files (and the cluster when it can be restored) now. */
+  save(): void {
+    clearTimeout(this.saveTimer);
+    this.saveTimer = undefined;
+    writeJSON(`${this.key}:files`, this.fs.toJSON());
+    if (restoreCluster) {
+      writeJSON(`${this.key}:cluster`, {
+        version: CLUSTER_VERSION,
+        seed: this.config.seed,
+        preset: this.config.preset ?? null,
+        savedAt: Date.now(),
+        snapshot: this.cluster.snapshot(),
+      });
+    }
+  }
+
+  scheduleSave(): void {
+    this.saveTimer ??= setTimeout(() => this.save(), SAVE_DELAY_MS);
+  }
+
+  text(): string {
+    return this.screen.text();
+  }
+
+  private freshCluster(): Cluster {
+    return sim.createCluster({ seed: this.config.seed, ...(this.config.preset ? { preset: this.config.preset } : {}) });
+  }
+
+  private loadCluster(): Cluster | undefined {
+    if (!restoreCluster) return undefined;
+    const saved = readJSON(`${this.key}:cluster`) as
+      | { version?: number; seed?: number; preset?: string | null; snapshot?: ReturnType<Cluster['snapshot']> }
+      | undefined;
+    if (!saved || saved.version !== CLUSTER_VERSION || saved.seed !== this.config.seed) return undefined;
+    if ((saved.preset ?? undefined) !== this.config.preset || !saved.snapshot) return undefined;
+    try {
+      return restoreCluster(saved.snapshot, { seed: this.config.seed, ...(this.config.preset ? { preset: this.config.preset } : {}) });
+    } catch (e) {
+      console.warn('Could not restore the saved cluster; starting a fresh one.', e);
+      return undefined;
+    }
+  }
+
+  /** The exercises' setup commands, run quietly before the reader's first prompt. */
+  private async runSetup(): Promise<void> {
+    const lines = this.config.exercises.flatMap((id) => getExercise(id)?.setup ?? []);
+    if (!lines.length) return;
+    const quiet = createInteractiveShell({
+      terminal: { write: () => {}, onData: () => () => {}, cols: 80, rows: 24 },
+      cluster: this.cluster,
+      fs: this.fs,
+      history: { load: () => [], save: () => {} },
+      prompt: '',
+    });
+    const driver = startRealtimeDriver(this.cluster);
+    try {
+      for (const line of lines) await quiet.runCommand(line);
+    } finally {
+      driver.stop();
+      quiet.dispose();
+    }
+  }
+
+  private startShell(): void {
+    const historyKey = `${this.key}:history`;
+    this.shell = createInteractiveShell({
+      terminal: this.screen,
+      cluster: this.cluster,
+      fs: this.fs,
+      history: {
+        load: () => {
+          const h = readJSON(historyKey);
+          return Array.isArray(h) ? h.filter((x): x is string => typeof x === 'string') : [];
+        },
+        save: (lines) => void writeJSON(historyKey, lines),
+      },
+      prompt: '\x1b[1;32mlearner@course\x1b[0m:\x1b[1;34m~\x1b[0m$ ',
+    });
+    this.driver = startRealtimeDriver(this.cluster);
+    this.unsubscribeStore = this.cluster.store.subscribe(() => this.scheduleSave());
+  }
+
+  private teardown(): void {
+    this.driver?.stop();
+    this.unsubscribeStore?.();
+    this.shell.dispose();
+  }
+}
+
+function isStringRecord(x: unknown): x is Record<string, string> {
+  return typeof x === 'object' && x !== null && !Array.isArray(x) && Object.values(x).every((v) => typeof v === 'string');
+}
+
+const THEME = {
+  background: '#0d1117',
+  foreground: '#e6edf3',
+  cursor: '#e6edf3',
+  selectionBackground: '#264f78',
+  black: '#484f58',
+  red: '#ff7b72',
+  green: '#3fb950',
+  yellow: '#d29922',
+  blue: '#58a6ff',
+  magenta: '#bc8cff',
+  cyan: '#39c5cf',
+  white: '#b1bac4',
+  brightBlack: '#6e7681',
+  brightRed: '#ffa198',
+  brightGreen: '#56d364',
+  brightYellow: '#e3b341',
+  brightBlue: '#79c0ff',
+  brightMagenta: '#d2a8ff',
+  brightCyan: '#56d4dd',
+  brightWhite: '#f0f6fc',
+};
+
+/**
+ * Starts the terminal inside `host` (a <course-terminal>): replaces its placeholder with xterm,
+ * boots the session, serves the page's queued Run/Apply requests, and marks `data-ready`.
+ */
+export async function startSession(host: HTMLElement, opts: { focus: boolean }): Promise<void> {
+  const config = readConfig();
+  const id = host.id || 'terminal';
+  const term = new XTerm({
+    convertEol: true,
+    cursorBlink: true,
+    fontFamily: 'ui-monospace, "SFMono-Regular", "DejaVu Sans Mono", Menlo, Consolas, monospace',
+    fontSize: 14,
+    lineHeight: 1.15,
+    scrollback: 5000,
+    theme: THEME,
+  });
+  const fit = new FitAddon();
+  term.loadAddon(fit);
+  const mount = document.createElement('div');
+  mount.className = 'terminal-xterm';
+  host.replaceChildren(mount);
+  term.open(mount);
+  fit.fit();
+  const textarea = term.textarea;
+  if (textarea) {
+    textarea.setAttribute('aria-label', host.dataset.label ?? 'Terminal');
+    const help = document.getElementById(`${id}-help`);
+    if (help) textarea.setAttribute('aria-describedby', help.id);
+  }
+  let pending = 0;
+  new ResizeObserver(() => {
+    cancelAnimationFrame(pending);
+    pending = requestAnimationFrame(() => fit.fit());
+  }).observe(mount);
+
+  const session = new Session(config, id, term);
+  await session.boot();
+
+  (window.__terminals ??= {})[id] = {
+    text: () => session.text(),
+    run: (line) => session.handle({ kind: 'run', commands: [line] }),
+  };
+  serveTerminal(id, (r) => void session.handle(r));
+  publishSession(id, session);
+  addEventListener('pagehide', () => session.save());
+  document.addEventListener('visibilitychange', () => {
+    if (document.hidden) session.save();
+  });
+
+  const reset = document.querySelector<HTMLButtonElement>(`button[data-reset="${CSS.escape(id)}"]`);
+  if (reset) {
+    reset.disabled = false;
+    reset.addEventListener('click', () => {
+      if (!confirm(host.dataset.resetConfirm ?? 'Reset the cluster?')) return;
+      reset.disabled = true;
+      void session.reset().finally(() => {
+        reset.disabled = false;
+        term.focus();
+      });
+    });
+  }
+  host.dataset.ready = '';
+  if (opts.focus) term.focus();
+}

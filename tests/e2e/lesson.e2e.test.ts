@@ -1,0 +1,154 @@
+/**
+ * The lesson page in Chromium, against the built site (run `npm run build` first): the text
+ * without JavaScript, Run buttons, typing into the terminal, and an exercise that turns done
+ * and stays done after a reload.
+ */
+import { mkdirSync, readdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { getExercise } from '../../src/exercises/registry.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, serveStatic, type StaticServer } from './static-server.ts';
+
+const DIST = resolve('dist');
+const RESULTS = resolve('test-results');
+
+let server: StaticServer;
+let browser: Browser;
+let lessonPath: string;
+
+/** The terminal's text, through the probe the page exposes for tests. */
+function terminalText(page: Page, id = 'terminal'): Promise<string> {
+  return page.evaluate((tid) => window.__terminals?.[tid]?.text() ?? '', id);
+}
+
+async function openLesson(opts: { width: number; height: number; js?: boolean }) {
+  const context = await browser.newContext({
+    viewport: { width: opts.width, height: opts.height },
+    javaScriptEnabled: opts.js ?? true,
+  });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(server.url + lessonPath);
+  return { context, page, errors };
+}
+
+beforeAll(async () => {
+  const lessons = readdirSync(join(DIST, 'en', 'lessons'));
+  const pods = lessons.find((s) => /pods/.test(s));
+  if (!pods) throw new Error(`no Pods lesson in ${DIST}/en/lessons (run npm run build first)`);
+  lessonPath = `/en/lessons/${pods}/`;
+  mkdirSync(RESULTS, { recursive: true });
+  server = await serveStatic(DIST);
+  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+describe('lesson page', () => {
+  it('reads without JavaScript', async () => {
+    const { context, page } = await openLesson({ width: 1000, height: 800, js: false });
+    expect(await page.locator('h1').textContent()).toMatch(/Pods/);
+    expect(await page.locator('html').getAttribute('lang')).toBe('en');
+    const text = await page.locator('main').innerText();
+    expect(text).toMatch(/kubectl apply -f/);
+    expect(text.length).toBeGreaterThan(5000);
+    await expect.poll(() => page.getByText('The terminal needs JavaScript').isVisible()).toBe(true);
+    // Exercises read without JS: title and checklist labels are in the HTML.
+    const firstExercise = await page.locator('course-exercise').first().getAttribute('data-id');
+    const exercise = getExercise(firstExercise!)!;
+    expect(await page.locator('course-exercise').first().innerText()).toContain(exercise.title);
+    expect(await page.locator('course-exercise .check-label').first().innerText()).toBe(exercise.checks[0]!.label.replace(/`/g, ''));
+    await context.close();
+  });
+
+  it('defers the terminal until needed, then runs a code block from its Run button', async () => {
+    const { context, page, errors } = await openLesson({ width: 800, height: 700 });
+    await page.waitForLoadState('networkidle');
+    // Narrow screen: the terminal is further down the text and has not loaded anything yet.
+    expect(await page.locator('course-terminal').getAttribute('data-state')).toBe('idle');
+    const heavy = await page.evaluate(() => performance.getEntriesByType('resource').filter((r) => /session\.[\w-]+\.js/.test(r.name)).length);
+    expect(heavy).toBe(0);
+
+    const run = page.locator('.code-block button[data-run]').first();
+    const commands = JSON.parse((await run.getAttribute('data-run'))!) as string[];
+    expect(commands[0]).toMatch(/^kubectl /);
+    await run.click();
+    await page.waitForSelector('course-terminal[data-ready]', { timeout: 30_000 });
+    await expect.poll(() => terminalText(page), { timeout: 20_000 }).toContain(commands[0]!);
+    if (commands[0] === 'kubectl get nodes') {
+      await expect.poll(() => terminalText(page), { timeout: 20_000 }).toMatch(/control-plane\s+Ready\s+control-plane/);
+    }
+    // The terminal was brought on screen.
+    const box = await page.locator('course-terminal').boundingBox();
+    expect(box!.y).toBeLessThan(700);
+    expect(box!.y + box!.height).toBeGreaterThan(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('runs what is typed with the keyboard', async () => {
+    const { context, page, errors } = await openLesson({ width: 1400, height: 900 });
+    await page.waitForSelector('course-terminal[data-ready]', { timeout: 30_000 });
+    await page.locator('course-terminal .xterm').click();
+    await page.keyboard.type('kubectl get namespaces');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => terminalText(page), { timeout: 20_000 }).toContain('kube-node-lease');
+    // The terminal is labelled for assistive technology.
+    expect(await page.locator('course-terminal textarea').getAttribute('aria-label')).toMatch(/Terminal/);
+    await page.keyboard.type('kubectl run web --image=nginx:1.25');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => terminalText(page), { timeout: 20_000 }).toContain('pod/web created');
+    await page.keyboard.type('kubectl get pods');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => terminalText(page), { timeout: 20_000 }).toMatch(/web\s+\d\/1/);
+    await page.screenshot({ path: join(RESULTS, 'lesson.png') });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('turns an exercise done when its solution runs, and remembers it', async () => {
+    const { context, page, errors } = await openLesson({ width: 1400, height: 900 });
+    await page.waitForSelector('course-terminal[data-ready]', { timeout: 30_000 });
+    const ids = await page.locator('course-exercise').evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.id!));
+    const id = ids.find((x) => getExercise(x)?.setup.length === 0) ?? ids[0]!;
+    const exercise = getExercise(id)!;
+    const box = page.locator(`course-exercise[data-id="${id}"]`);
+    expect(await box.getAttribute('data-done')).toBeNull();
+
+    await box.locator('[data-check]').click();
+    await expect.poll(() => box.locator('.check[data-state="failed"]').count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    expect(await box.locator('.check-detail').first().innerText()).not.toBe('');
+
+    for (const line of exercise.solution) await page.evaluate((l) => window.__terminals!.terminal!.run(l), line);
+    await expect.poll(() => box.getAttribute('data-done'), { timeout: 30_000 }).toBe('now');
+    expect(await box.locator('.check[data-state="passed"]').count()).toBe(exercise.checks.length);
+    expect(await box.locator('.exercise-status').innerText()).toMatch(/Done/);
+    await box.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(RESULTS, 'exercise.png') });
+
+    await page.reload();
+    await expect.poll(() => box.getAttribute('data-done'), { timeout: 10_000 }).toMatch(/^(now|before)$/);
+    expect(await box.locator('.exercise-status').innerText()).toMatch(/Done/);
+
+    // The home page marks a lesson done once all its exercises are.
+    await page.goto(server.url + '/');
+    const item = page.locator(`.lesson-item a[href="${lessonPath}"]`);
+    const badge = item.locator('.lesson-done');
+    const others = ids.filter((x) => x !== id);
+    expect(await badge.isVisible()).toBe(others.length === 0);
+    await page.evaluate((rest) => {
+      const p = JSON.parse(localStorage.getItem('course:progress') ?? '{}');
+      for (const x of rest) p.exercises[x] = { doneAt: new Date(0).toISOString() };
+      localStorage.setItem('course:progress', JSON.stringify(p));
+    }, others);
+    await page.reload();
+    await expect.poll(() => badge.isVisible()).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,114 @@
+/**
+ * A terminal session for tests: the course shell with kubectl on a fresh simulated cluster,
+ * run one command line at a time, each giving its output and exit status. Cluster time moves
+ * only while a command waits (`kubectl wait`, `sleep`, `delete` waiting for a Pod to go), timer
+ * by timer, so runs are deterministic; a command that streams (`logs -f`, `get -w`) is stopped
+ * as a reader would stop it with Ctrl-C, after STREAM_LIMIT_MS of cluster time.
+ */
+import { createCluster, type Cluster } from '../../src/sim/index.ts';
+import { createKubectl } from '../../src/kubectl/index.ts';
+import { createCommands } from '../../src/shell/commands.ts';
+import { createMemoryFS } from '../../src/shell/fs.ts';
+import { clockSleep, InterruptController } from '../../src/shell/interrupt.ts';
+import { Shell } from '../../src/shell/shell.ts';
+
+/** How long a streaming command runs before the session presses Ctrl-C (cluster time). */
+export const STREAM_LIMIT_MS = 12_000;
+/** Cluster time after which a command that has not finished is taken to hang and interrupted. */
+export const HANG_LIMIT_MS = 15 * 60_000;
+
+export interface CommandResult {
+  /** stdout and stderr interleaved in the order written. */
+  output: string;
+  stdout: string;
+  stderr: string;
+  /** The line's exit status; 0 for a streaming command the session stopped. */
+  exitCode: number;
+  /** Set when the command streamed and was stopped after STREAM_LIMIT_MS. */
+  streamed: boolean;
+}
+
+export interface Session {
+  cluster: Cluster;
+  /** Runs one command line (heredocs included) to completion. */
+  run(line: string): Promise<CommandResult>;
+}
+
+export interface SessionOptions {
+  seed: number;
+  preset?: string;
+  /** Files in the home directory, name (or absolute path) to content. */
+  files?: Record<string, string>;
+}
+
+const macrotask = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+/** Opens a session on `createCluster({seed, preset})` with `files` in /home/learner. */
+export async function openSession(opts: SessionOptions): Promise<Session> {
+  const cluster = createCluster({ seed: opts.seed, ...(opts.preset ? { preset: opts.preset } : {}) });
+  const fs = createMemoryFS(opts.files ?? {});
+  let onStreaming: () => void = () => {};
+  const shell = new Shell({
+    fs,
+    commands: createCommands(cluster, createKubectl(cluster)),
+    sleep: (ms, interrupt) => clockSleep(cluster.clock, ms, interrupt),
+    onStreaming: () => onStreaming(),
+  });
+
+  async function run(line: string): Promise<CommandResult> {
+    let output = '';
+    let stdout = '';
+    let stderr = '';
+    const interrupt = new InterruptController();
+    let streamed = false;
+    onStreaming = () => {
+      if (streamed) return;
+      streamed = true;
+      cluster.clock.setTimeout(() => interrupt.trigger(), STREAM_LIMIT_MS);
+    };
+    let done = false;
+    let status = 0;
+    let failure: unknown;
+    shell
+      .run(line, {
+        interrupt,
+        write: (text, stream) => {
+          output += text;
+          if (stream === 'stdout') stdout += text;
+          else stderr += text;
+        },
+      })
+      .then(
+        (s) => {
+          status = s;
+          done = true;
+        },
+        (e: unknown) => {
+          failure = e;
+          done = true;
+        },
+      );
+    const start = cluster.now();
+    for (;;) {
+      await macrotask();
+      if (done) break;
+      const next = cluster.clock.nextDue();
+      if (next === undefined || next - start > HANG_LIMIT_MS) {
+        if (interrupt.interrupted) {
+          // Interrupted and still not finished: give up rather than loop forever.
+          failure ??= new Error(`command did not finish after Ctrl-C: ${line}`);
+          break;
+        }
+        output += `\n[session: no progress after ${Math.round((cluster.now() - start) / 1000)}s of cluster time; Ctrl-C]\n`;
+        interrupt.trigger();
+        continue;
+      }
+      cluster.clock.advanceTo(next);
+    }
+    onStreaming = () => {};
+    if (failure !== undefined) throw failure;
+    return { output, stdout, stderr, exitCode: streamed && interrupt.interrupted ? 0 : status, streamed };
+  }
+
+  return { cluster, run };
+}
