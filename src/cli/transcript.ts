@@ -20,6 +20,7 @@ import { History } from '../shell/history.ts';
 import { InterruptController, clockSleep } from '../shell/interrupt.ts';
 import { parse } from '../shell/parse.ts';
 import { Shell } from '../shell/shell.ts';
+import type { Command } from '../shell/exec.ts';
 
 export interface TranscriptOptions {
   /** Cluster seed (default 1). */
@@ -34,6 +35,8 @@ export interface TranscriptOptions {
   files?: Record<string, string>;
   /** Use this cluster instead of creating one (seed and preset are then ignored). */
   cluster?: Cluster;
+  /** Commands to add to (or replace in) the table, e.g. test doubles. */
+  commands?: Record<string, Command>;
   /** Lets pending promises run (default: one macrotask through setImmediate). */
   yieldToHost?: () => Promise<void>;
 }
@@ -59,6 +62,7 @@ export async function runTranscript(input: string, opts: TranscriptOptions = {})
     exited = true;
     return 0;
   });
+  for (const [name, cmd] of Object.entries(opts.commands ?? {})) commands.set(name, cmd);
   const shell = new Shell({
     fs: createMemoryFS(opts.files),
     commands,

@@ -141,3 +141,12 @@ export async function sh(k: Kubectl, c: Cluster, line: string, opts: ShOptions =
 }
 
 export { createKubectl };
+
+/** A kind-preset cluster with a kubectl and a file system, plus `run(line)` for tests. */
+export async function kindSession(files: Record<string, string> = {}) {
+  const { createCluster } = await import('../sim/index.ts');
+  const c = createCluster({ preset: 'kind' });
+  const k = createKubectl(c);
+  const fs = memoryFS(Object.fromEntries(Object.entries(files).map(([p, t]) => [p.startsWith('/') ? p : `/home/learner/${p}`, t])));
+  return { c, k, fs, run: (line: string, opts: ShOptions = {}) => sh(k, c, line, { fs, ...opts }) };
+}

@@ -8,7 +8,8 @@
 export type WordPart =
   | { kind: 'lit'; text: string; quoted: boolean }
   | { kind: 'var'; name: string; quoted: boolean; fallback?: string }
-  | { kind: 'sub'; source: string; quoted: boolean };
+  | { kind: 'sub'; source: string; quoted: boolean }
+  | { kind: 'arith'; source: string; quoted: boolean };
 
 export type Word = WordPart[];
 
@@ -35,14 +36,53 @@ export interface Assignment {
 }
 
 export interface SimpleCommand {
+  kind?: undefined;
   assigns: Assignment[];
   words: Word[];
   redirects: Redirect[];
 }
 
+/** `for NAME in WORDS; do BODY; done` */
+export interface ForLoop {
+  kind: 'for';
+  name: string;
+  words: Word[];
+  body: Script;
+  redirects: Redirect[];
+}
+
+/** `while COND; do BODY; done` (or `until`, which loops while COND fails). */
+export interface WhileLoop {
+  kind: 'while';
+  until: boolean;
+  cond: Script;
+  body: Script;
+  redirects: Redirect[];
+}
+
+/** `if COND; then BODY; elif COND; then BODY; else BODY; fi` */
+export interface IfClause {
+  kind: 'if';
+  branches: { cond: Script; body: Script }[];
+  otherwise: Script | undefined;
+  redirects: Redirect[];
+}
+
+/** `{ LIST; }` */
+export interface Group {
+  kind: 'group';
+  body: Script;
+  redirects: Redirect[];
+}
+
+export type Compound = ForLoop | WhileLoop | IfClause | Group;
+
+/** One element of a pipeline: a simple command or a compound one (loop, if, group). */
+export type Command = SimpleCommand | Compound;
+
 export interface Pipeline {
   negate: boolean;
-  commands: SimpleCommand[];
+  commands: Command[];
 }
 
 export interface AndOr {

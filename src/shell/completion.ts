@@ -70,7 +70,8 @@ export function currentWords(text: string): LineWords {
 export function complete(line: string, cursor: number, src: CompletionSource): Completion {
   const { before, partial, start } = currentWords(line.slice(0, cursor));
   let candidates: string[];
-  let suffixFor = (c: string): string => (c.endsWith('/') || c.endsWith('=') ? '' : ' ');
+  let paths = false;
+  const suffixFor = (c: string): string => (c.endsWith('/') || c.endsWith('=') ? '' : ' ');
   if (partial.startsWith('$')) {
     candidates = Object.keys(src.env).map((k) => '$' + k);
   } else if (before.length === 0 && !partial.includes('/')) {
@@ -83,16 +84,16 @@ export function complete(line: string, cursor: number, src: CompletionSource): C
       got = [];
     }
     candidates = got;
-    suffixFor = (c) => (c.endsWith('/') || c.endsWith('=') ? '' : ' ');
   } else {
     candidates = files(partial, src);
+    paths = true;
   }
   const matching = [...new Set(candidates.filter((c) => c.startsWith(partial)))].sort();
   if (matching.length === 0) return { start, candidates: [] };
   if (matching.length === 1) return { start, replacement: escape(matching[0]!) + suffixFor(matching[0]!), candidates: matching };
   const common = commonPrefix(matching);
   if (common.length > partial.length) return { start, replacement: escape(common), candidates: matching };
-  return { start, candidates: matching.map((m) => display(m)) };
+  return { start, candidates: paths ? matching.map((m) => display(m)) : matching };
 }
 
 /** File and directory names matching `partial` (directories end in `/`). */

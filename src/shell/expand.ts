@@ -6,6 +6,7 @@
 import type { Word } from './ast.ts';
 import type { VirtualFS } from './exec.ts';
 import { resolvePath } from './path.ts';
+import { ArithError, evalArith } from './arith.ts';
 
 export interface ExpandEnv {
   vars: Record<string, string>;
@@ -54,6 +55,8 @@ export async function expandWord(word: Word, env: ExpandEnv): Promise<string[]> 
       if (part.name.startsWith('\u0000bad:')) throw new ExpansionError(`bash: \${${part.name.slice(5)}}: bad substitution`);
       value = lookup(part.name, env);
       if (value === '' && part.fallback !== undefined) value = part.fallback;
+    } else if (part.kind === 'arith') {
+      value = arith(part.source, env);
     } else {
       value = (await env.substitute(part.source)).replace(/\n+$/, '');
     }
@@ -87,7 +90,8 @@ export async function expandString(word: Word, env: ExpandEnv): Promise<string> 
     else if (part.kind === 'var') {
       const v = lookup(part.name, env);
       s += v === '' && part.fallback !== undefined ? part.fallback : v;
-    } else s += (await env.substitute(part.source)).replace(/\n+$/, '');
+    } else if (part.kind === 'arith') s += arith(part.source, env);
+    else s += (await env.substitute(part.source)).replace(/\n+$/, '');
   }
   return s;
 }
@@ -109,6 +113,15 @@ export async function expandHereDoc(body: string, env: ExpandEnv): Promise<strin
 
 /** A failed expansion (`${!}`): the command does not run. */
 export class ExpansionError extends Error {}
+
+function arith(source: string, env: ExpandEnv): string {
+  try {
+    return String(evalArith(source, env.vars));
+  } catch (e) {
+    if (e instanceof ArithError) throw new ExpansionError(`bash: ${e.message}`);
+    throw e;
+  }
+}
 
 function lookup(name: string, env: ExpandEnv): string {
   if (name === '?') return String(env.status);

@@ -32,7 +32,10 @@ export interface InteractiveShellOptions {
   fs: VirtualFS;
   /** Where history persists (default: kept for this session only). */
   history?: HistoryStore;
-  /** Main prompt (default `$ `); may contain ANSI colours. */
+  /**
+   * Main prompt (default `$ `); may contain ANSI colours and bash's `\w` (working directory,
+   * `~` for home), `\W` (its last component) and `\u` (user).
+   */
   prompt?: string;
   /** Prompt for continuation lines (default `> `). */
   continuationPrompt?: string;

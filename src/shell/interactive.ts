@@ -14,7 +14,7 @@ import { InterruptController } from './interrupt.ts';
 import { KeyParser, type Key } from './keys.ts';
 import { LineBuffer } from './line-editor.ts';
 import { parse } from './parse.ts';
-import { redraw, toTerminal } from './render.ts';
+import { finishLine, redraw, toTerminal } from './render.ts';
 import { columns } from './builtins/ls.ts';
 import type { Shell } from './shell.ts';
 import type { Terminal } from './terminal.ts';
@@ -58,7 +58,7 @@ export class InteractiveSession {
 
   constructor(o: InteractiveOptions) {
     this.o = o;
-    this.prompt = o.prompt;
+    this.prompt = this.mainPrompt();
     this.unsubscribe = o.terminal.onData((d) => this.onData(d));
     this.write('\x1b[?2004h');
     this.showPrompt();
@@ -265,7 +265,19 @@ export class InteractiveSession {
     this.drawnRow = r.row;
   }
 
+  /**
+   * The main prompt with bash's `\w` (working directory, `~` for home), `\W` (its last part)
+   * and `\u` (user) filled in.
+   */
+  private mainPrompt(): string {
+    const shell = this.o.shell;
+    const home = shell.env.HOME ?? '/home/learner';
+    const cwd = shell.cwd === home ? '~' : shell.cwd.startsWith(home + '/') ? '~' + shell.cwd.slice(home.length) : shell.cwd;
+    return this.o.prompt.replace(/\\([wWu])/g, (_m, c: string) => (c === 'w' ? cwd : c === 'W' ? (cwd === '/' || cwd === '~' ? cwd : cwd.slice(cwd.lastIndexOf('/') + 1)) : (shell.env.USER ?? 'learner')));
+  }
+
   private showPrompt(): void {
+    if (!this.pendingLines.length) this.prompt = this.mainPrompt();
     if (!this.atLineStart) this.write('\r\n');
     this.atLineStart = true;
     this.drawnRow = 0;
@@ -288,8 +300,7 @@ export class InteractiveSession {
       b.cursor = c.start + c.replacement.length;
       this.render();
     } else if (c.candidates.length > 1) {
-      const end = redraw(this.prompt, b.text, b.text.length, this.cols(), this.drawnRow).out;
-      this.write(end + '\r\n' + toTerminal(columns(c.candidates, this.cols())));
+      this.write(finishLine(this.prompt, b.text, this.cols(), this.drawnRow) + toTerminal(columns(c.candidates, this.cols())));
       this.drawnRow = 0;
       this.render();
     } else this.write('\x07');
@@ -298,7 +309,7 @@ export class InteractiveSession {
   /** Enter: finishes the line; runs the command once it is complete. */
   private submit(): void {
     const line = this.buffer.text;
-    this.write(redraw(this.prompt, line, line.length, this.cols(), this.drawnRow).out + '\r\n');
+    this.write(finishLine(this.prompt, line, this.cols(), this.drawnRow));
     this.drawnRow = 0;
     this.buffer.set('');
     this.pendingLines.push(line);
@@ -320,7 +331,7 @@ export class InteractiveSession {
     }
     this.pendingLines = [];
     this.waitingFor = undefined;
-    this.prompt = this.o.prompt;
+    this.prompt = this.mainPrompt();
     if (source.trim()) this.o.history.add(source);
     if (!parsed.ok) {
       this.write(toTerminal(parsed.message + '\n'));
@@ -361,7 +372,11 @@ export class InteractiveSession {
 
   private finish(source: string, status: number): void {
     this.running = undefined;
-    this.o.onCommand?.(source, status);
+    try {
+      this.o.onCommand?.(source, status);
+    } catch {
+      // A host's hook failing must not take the prompt away.
+    }
     this.showPrompt();
     void this.pump();
   }
@@ -384,7 +399,6 @@ export class InteractiveSession {
     this.running = undefined;
     this.pendingLines = [];
     this.waitingFor = undefined;
-    this.prompt = this.o.prompt;
     this.buffer.set('');
     this.write(toTerminal(`\nbash: internal error: ${e instanceof Error ? e.message : String(e)}\n`));
     this.atLineStart = true;

@@ -2,7 +2,7 @@
  * Builds the command structure (ast.ts) from tokens: `;` and newlines separate chains, `&&` and
  * `||` chain pipelines, `|` joins commands, redirections attach to the command they appear in.
  */
-import type { AndOr, Pipeline, Redirect, Script, SimpleCommand, Word } from './ast.ts';
+import type { AndOr, Command, Compound, Pipeline, Redirect, Script, SimpleCommand, Word } from './ast.ts';
 import { tokenize, type Token } from './tokenize.ts';
 
 export type ParseResult =
@@ -12,7 +12,10 @@ export type ParseResult =
   | { ok: false; incomplete: false; message: string };
 
 const ASSIGN = /^([A-Za-z_][A-Za-z0-9_]*)=/;
-const UNSUPPORTED_WORDS = new Set(['if', 'then', 'else', 'elif', 'fi', 'for', 'while', 'until', 'do', 'done', 'case', 'esac', 'function', 'select']);
+const UNSUPPORTED_WORDS = new Set(['case', 'esac', 'function', 'select', 'coproc', '[[', '((']);
+/** Words that close a compound command; at the start of a command outside one they are errors. */
+const CLOSERS = new Set(['then', 'else', 'elif', 'fi', 'do', 'done', '}']);
+const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 /**
  * Parses shell input. With `final` (a script's end of input) an open quote or a dangling
@@ -38,14 +41,112 @@ export function parse(src: string, final = false): ParseResult {
       if (!final) throw new NeedMore();
       throw new SyntaxError('bash: syntax error: unexpected end of file');
     }
-    const text = tok.type === 'op' ? (tok.op === '\n' ? 'newline' : tok.op) : tok.type === 'redir' ? tok.op : 'word';
+    const text = tok.type === 'op' ? (tok.op === '\n' ? 'newline' : tok.op) : tok.type === 'redir' ? tok.op : (plainWord(tok) ?? 'word');
     throw new SyntaxError(`bash: syntax error near unexpected token \`${text}'`);
   };
   const skipNewlines = (): void => {
     while (isOp(peek(), '\n')) i++;
   };
+  /** The text of an unquoted single-literal word token (how reserved words are recognised). */
+  function plainWord(tok: Token | undefined): string | undefined {
+    if (tok?.type !== 'word' || tok.word.length !== 1) return undefined;
+    const p = tok.word[0]!;
+    return p.kind === 'lit' && !p.quoted ? p.text : undefined;
+  }
+  const expectWord = (word: string): void => {
+    if (plainWord(peek()) !== word) unexpected(peek());
+    i++;
+  };
 
-  const command = (): SimpleCommand => {
+  /** Commands up to (not including) one of the reserved `terminators` at a command start. */
+  const list = (terminators: string[]): Script => {
+    const script: Script = [];
+    for (;;) {
+      skipNewlines();
+      const tok = peek();
+      if (!tok) return unexpected(undefined);
+      const w = plainWord(tok);
+      if (w !== undefined && terminators.includes(w)) {
+        if (!script.length) unexpected(tok);
+        return script;
+      }
+      script.push(andOr());
+      const next = peek();
+      if (!next) return unexpected(undefined);
+      if (isOp(next, '&')) throw new SyntaxError('bash: background jobs (&) are not supported in this terminal');
+      if (!isOp(next, '\n', ';')) unexpected(next);
+      i++;
+    }
+  };
+
+  const trailingRedirects = (): Redirect[] => {
+    const out: Redirect[] = [];
+    for (let tok = peek(); tok?.type === 'redir'; tok = peek()) {
+      i++;
+      out.push(redirect(tok));
+    }
+    return out;
+  };
+
+  const compound = (w: string): Compound => {
+    i++;
+    if (w === 'for') {
+      const nameTok = peek();
+      const name = plainWord(nameTok);
+      if (!nameTok) return unexpected(undefined);
+      if (name === undefined || !NAME.test(name)) throw new SyntaxError(`bash: \`${name ?? 'word'}': not a valid identifier`);
+      i++;
+      const words: Word[] = [];
+      skipNewlines();
+      if (plainWord(peek()) === 'in') {
+        i++;
+        for (let tok = peek(); tok?.type === 'word'; tok = peek()) {
+          words.push(tok.word);
+          i++;
+        }
+      }
+      if (isOp(peek(), ';', '\n')) i++;
+      skipNewlines();
+      if (!peek()) return unexpected(undefined);
+      expectWord('do');
+      const body = list(['done']);
+      expectWord('done');
+      return { kind: 'for', name, words, body, redirects: trailingRedirects() };
+    }
+    if (w === 'while' || w === 'until') {
+      const cond = list(['do']);
+      expectWord('do');
+      const body = list(['done']);
+      expectWord('done');
+      return { kind: 'while', until: w === 'until', cond, body, redirects: trailingRedirects() };
+    }
+    if (w === 'if') {
+      const branches: { cond: Script; body: Script }[] = [];
+      let otherwise: Script | undefined;
+      for (;;) {
+        const cond = list(['then']);
+        expectWord('then');
+        branches.push({ cond, body: list(['elif', 'else', 'fi']) });
+        const next = plainWord(peek());
+        i++;
+        if (next === 'elif') continue;
+        if (next === 'else') {
+          otherwise = list(['fi']);
+          expectWord('fi');
+        }
+        break;
+      }
+      return { kind: 'if', branches, otherwise, redirects: trailingRedirects() };
+    }
+    const body = list(['}']);
+    expectWord('}');
+    return { kind: 'group', body, redirects: trailingRedirects() };
+  };
+
+  const command = (): Command => {
+    const w = plainWord(peek());
+    if (w === 'for' || w === 'while' || w === 'until' || w === 'if' || w === '{') return compound(w);
+    if (w !== undefined && CLOSERS.has(w)) unexpected(peek());
     const cmd: SimpleCommand = { assigns: [], words: [], redirects: [] };
     for (;;) {
       const tok = peek();
@@ -63,7 +164,7 @@ export function parse(src: string, final = false): ParseResult {
         continue;
       }
       if (cmd.words.length === 0 && tok.word.length === 1 && first?.kind === 'lit' && !first.quoted && UNSUPPORTED_WORDS.has(first.text)) {
-        throw new SyntaxError(`bash: ${first.text}: shell keywords (if, for, while, case) are not supported in this terminal`);
+        throw new SyntaxError(`bash: ${first.text}: not supported in this terminal (for, while, until, if and { } are)`);
       }
       cmd.words.push(tok.word);
     }

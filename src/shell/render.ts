@@ -51,3 +51,14 @@ export function redraw(prompt: string, text: string, cursor: number, cols: numbe
   out += '\r' + (at.col > 0 ? `\x1b[${at.col}C` : '');
   return { out, row: at.row };
 }
+
+/**
+ * Redraws the line with the cursor at its end and moves to the start of the next row, ready
+ * for output: what Enter shows.
+ */
+export function finishLine(prompt: string, text: string, cols: number, fromRow: number): string {
+  const r = redraw(prompt, text, text.length, cols, fromRow);
+  const end = positionAfter(visibleWidth(prompt), text, cols);
+  const wrapped = end.col === 0 && end.row > 0 && !text.endsWith('\n');
+  return r.out + (wrapped ? '' : '\r\n');
+}

@@ -38,12 +38,13 @@ export function tokenize(src: string, final = false): TokenizeResult {
   const tokens: Token[] = [];
   const warnings: string[] = [];
   const pending: HereDoc[] = [];
+  const startLine = new Map<HereDoc, number>();
   let pos = 0;
   let line = 1;
 
   const readHereDocs = (): void => {
     for (const doc of pending.splice(0)) {
-      const start = line;
+      const start = startLine.get(doc) ?? line;
       const body: string[] = [];
       for (;;) {
         if (pos >= src.length) {
@@ -100,12 +101,13 @@ export function tokenize(src: string, final = false): TokenizeResult {
           }
           const word = readWord();
           const doc: HereDoc = {
-            delimiter: word.map((p) => (p.kind === 'lit' ? p.text : p.kind === 'var' ? '$' + p.name : '$(' + p.source + ')')).join(''),
+            delimiter: word.map((p) => (p.kind === 'lit' ? p.text : p.kind === 'var' ? '$' + p.name : p.kind === 'arith' ? '$((' + p.source + '))' : '$(' + p.source + ')')).join(''),
             expand: word.every((p) => !p.quoted),
             stripTabs: redir === '<<-',
             body: '',
           };
           pending.push(doc);
+          startLine.set(doc, line);
           tokens.push({ type: 'redir', op: redir, fd, doc });
         } else {
           tokens.push({ type: 'redir', op: redir, fd });
@@ -230,6 +232,13 @@ export function tokenize(src: string, final = false): TokenizeResult {
       return { kind: 'sub', source, quoted };
     }
     const next = src[pos + 1];
+    if (next === '(' && src[pos + 2] === '(') {
+      const end = src.indexOf('))', pos + 3);
+      if (end < 0) throw new Incomplete('))');
+      const source = src.slice(pos + 3, end);
+      pos = end + 2;
+      return { kind: 'arith', source, quoted };
+    }
     if (next === '(') {
       const end = matchParen(pos + 2);
       const source = src.slice(pos + 2, end);

@@ -4,12 +4,22 @@
  * decides which exist.
  */
 import type { Component } from './cluster.ts';
+import './scheduler/scheduler.ts';
+import './kubelet/component.ts';
+import './nodes/node-lifecycle.ts';
+import './apiserver/kinds/core.ts';
 import './apiserver/kinds/replicaset.ts';
 import './apiserver/kinds/deployment.ts';
 import './apiserver/tables/replicaset.ts';
 import './apiserver/tables/deployment.ts';
 import './controllers/replicaset/replicaset-controller.ts';
 import './controllers/deployment/deployment-controller.ts';
+import './controllers/garbage-collector/garbage-collector.ts';
+import './controllers/statefulset/register.ts';
+import './controllers/daemonset/register.ts';
+import './controllers/job/register.ts';
+import './controllers/cronjob/register.ts';
+import './controllers/volume/register.ts';
 
 export const COMPONENTS: Component[] = componentList();
 

@@ -27,8 +27,13 @@ export {
 export type { ResourceType } from './api/resources.ts';
 export type { ApiServer, WriteOptions, WriteResult, ListOptions, DeleteOptions, PropagationPolicy, FieldValidation } from './apiserver/api-server.ts';
 export { presetNames } from './presets/index.ts';
+export { addNode, stopNode, startNode, removeNode } from './nodes/node-ops.ts';
+export type { AddNodeOptions } from './nodes/node-ops.ts';
 export { toTable } from './apiserver/tables/table.ts';
+export * from './controllers/deployment/rollout-api.ts';
+export * from './controllers/statefulset/rollout-api.ts';
 export { base64Encode, base64Decode } from './api/base64.ts';
+export { humanDuration } from './api/duration.ts';
 export type { Table, TableColumn } from './apiserver/tables/table.ts';
 
 /**
@@ -51,3 +56,5 @@ export { parseFieldSelector, fieldMatches, fieldSelectorFor, validateFieldSelect
 export type { FieldSelector } from './api/fields.ts';
 export { parseQuantity, formatQuantity, canonicalQuantity, compareQuantity, addQuantity, milliValue, quantityValue } from './api/quantity.ts';
 export type { Quantity } from './api/quantity.ts';
+export { podSummary } from './apiserver/tables/pods.ts';
+export { podQosClass } from './apiserver/kinds/pod-admission.ts';

@@ -24,8 +24,9 @@ export function initCodeButtons(): void {
       sendToTerminal(terminalId, { kind: 'apply', file: button.getAttribute('data-apply')!, content });
     }
     const terminal = document.getElementById(terminalId);
+    const panel = terminal?.closest('.terminal-panel') ?? terminal;
     // The terminal docks beside the text on wide screens (already visible) and sits in the
     // flow on narrow ones: bring it on screen either way, without moving focus from the text.
-    terminal?.scrollIntoView({ block: 'nearest', behavior: matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth' });
+    panel?.scrollIntoView({ block: 'nearest', behavior: matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth' });
   });
 }

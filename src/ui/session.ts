@@ -20,9 +20,8 @@ import { Terminal as XTerm } from '@xterm/xterm';
 import { FitAddon } from '@xterm/addon-fit';
 import * as sim from '../sim/index.ts';
 import type { Cluster } from '../sim/index.ts';
-import { createMemoryFS, type MemoryFS } from '../shell/fs.ts';
+import { createInteractiveShell, createMemoryFS, type InteractiveShell, type MemoryFS } from '../shell/index.ts';
 import { HOME } from '../shell/path.ts';
-import { createInteractiveShell, type InteractiveShell } from './shell-bridge.ts';
 import { getExercise } from '../exercises/registry.ts';
 import { publishSession, serveTerminal, type SessionHandle, type TerminalRequest } from './bus.ts';
 import { adaptXterm, type XtermAdapter } from './xterm-terminal.ts';
@@ -208,8 +207,8 @@ class Session implements SessionHandle {
       terminal: { write: () => {}, onData: () => () => {}, cols: 80, rows: 24 },
       cluster: this.cluster,
       fs: this.fs,
-      history: { load: () => [], save: () => {} },
       prompt: '',
+      yieldToHost,
     });
     const driver = startRealtimeDriver(this.cluster);
     try {
@@ -234,6 +233,8 @@ class Session implements SessionHandle {
         save: (lines) => void writeJSON(historyKey, lines),
       },
       prompt: '\x1b[1;32mlearner@course\x1b[0m:\x1b[1;34m~\x1b[0m$ ',
+      yieldToHost,
+      onCommand: () => this.scheduleSave(),
     });
     this.driver = startRealtimeDriver(this.cluster);
     this.unsubscribeStore = this.cluster.store.subscribe(() => this.scheduleSave());
@@ -245,6 +246,9 @@ class Session implements SessionHandle {
     this.shell.dispose();
   }
 }
+
+/** Lets the page paint and take keys (Ctrl-C) during long scripts and pastes. */
+const yieldToHost = (): Promise<void> => new Promise((r) => setTimeout(r, 0));
 
 function isStringRecord(x: unknown): x is Record<string, string> {
   return typeof x === 'object' && x !== null && !Array.isArray(x) && Object.values(x).every((v) => typeof v === 'string');
@@ -284,7 +288,8 @@ export async function startSession(host: HTMLElement, opts: { focus: boolean }):
     convertEol: true,
     cursorBlink: true,
     fontFamily: 'ui-monospace, "SFMono-Regular", "DejaVu Sans Mono", Menlo, Consolas, monospace',
-    fontSize: 14,
+    // Phones: a smaller font keeps kubectl's tables from wrapping as much.
+    fontSize: host.clientWidth < 560 ? 12 : 14,
     lineHeight: 1.15,
     scrollback: 5000,
     theme: THEME,

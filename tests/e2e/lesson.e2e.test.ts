@@ -87,6 +87,14 @@ describe('lesson page', () => {
     const box = await page.locator('course-terminal').boundingBox();
     expect(box!.y).toBeLessThan(700);
     expect(box!.y + box!.height).toBeGreaterThan(0);
+
+    // Apply saves a manifest block as a file and applies it.
+    const apply = page.locator('.code-block button[data-apply]').first();
+    const file = (await apply.getAttribute('data-apply'))!;
+    expect(await apply.getAttribute('aria-label')).toContain(file);
+    await apply.click();
+    await expect.poll(() => terminalText(page), { timeout: 20_000 }).toContain(`kubectl apply -f ${file}`);
+    await expect.poll(() => terminalText(page), { timeout: 20_000 }).toMatch(/^\w+\/[\w.-]+ (created|configured|unchanged)$/m);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -107,6 +115,30 @@ describe('lesson page', () => {
     await page.keyboard.press('Enter');
     await expect.poll(() => terminalText(page), { timeout: 20_000 }).toMatch(/web\s+\d\/1/);
     await page.screenshot({ path: join(RESULTS, 'lesson.png') });
+
+    // Tab completes inside the terminal; Escape then Tab leaves it.
+    const inTerminal = () => page.evaluate(() => !!document.activeElement?.closest('course-terminal'));
+    await page.keyboard.press('Tab');
+    expect(await inTerminal()).toBe(true);
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Tab');
+    expect(await inTerminal()).toBe(false);
+
+    // Files and history survive a reload.
+    await page.evaluate(() => window.__terminals!.terminal!.run('echo kept-across-reloads > note.txt'));
+    await page.reload();
+    await page.waitForSelector('course-terminal[data-ready]', { timeout: 30_000 });
+    await page.evaluate(() => window.__terminals!.terminal!.run('cat note.txt; history'));
+    await expect.poll(() => terminalText(page), { timeout: 20_000 }).toMatch(/^kept-across-reloads$/m);
+    expect(await terminalText(page)).toMatch(/\d+\s+kubectl get namespaces/);
+
+    // Reset cluster: a fresh cluster (the Pod made above is gone), files back to the lesson's.
+    page.on('dialog', (d) => void d.accept());
+    await page.locator('button[data-reset]').click();
+    await expect.poll(() => page.locator('button[data-reset]').isEnabled()).toBe(true);
+    await page.evaluate(() => window.__terminals!.terminal!.run('kubectl get pod web; ls'));
+    await expect.poll(() => terminalText(page), { timeout: 20_000 }).toContain('pods "web" not found');
+    expect(await terminalText(page)).not.toContain('note.txt');
     expect(errors).toEqual([]);
     await context.close();
   });

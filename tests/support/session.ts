@@ -1,9 +1,12 @@
 /**
  * A terminal session for tests: the course shell with kubectl on a fresh simulated cluster,
- * run one command line at a time, each giving its output and exit status. Cluster time moves
- * only while a command waits (`kubectl wait`, `sleep`, `delete` waiting for a Pod to go), timer
- * by timer, so runs are deterministic; a command that streams (`logs -f`, `get -w`) is stopped
- * as a reader would stop it with Ctrl-C, after STREAM_LIMIT_MS of cluster time.
+ * run one command line at a time, each giving its output and exit status (which the
+ * command-line transcript, a single string, does not). Time follows the transcript runner's
+ * rules (src/cli/transcript.ts), so a session prints what a transcript of the same lines
+ * prints: cluster time moves while a command waits (`kubectl wait`, `sleep`, `delete` waiting
+ * for a Pod to go), timer by timer, plus STEP_MS after each command (typing the next one); a
+ * command that streams (`logs -f`, `get -w`) is stopped as a reader would stop it with Ctrl-C,
+ * after STREAM_LIMIT_MS; a command blocked with no timer pending is interrupted at once.
  */
 import { createCluster, type Cluster } from '../../src/sim/index.ts';
 import { createKubectl } from '../../src/kubectl/index.ts';
@@ -13,7 +16,9 @@ import { clockSleep, InterruptController } from '../../src/shell/interrupt.ts';
 import { Shell } from '../../src/shell/shell.ts';
 
 /** How long a streaming command runs before the session presses Ctrl-C (cluster time). */
-export const STREAM_LIMIT_MS = 12_000;
+export const STREAM_LIMIT_MS = 10_000;
+/** Cluster time that passes after each command, as in the transcript runner. */
+export const STEP_MS = 1000;
 /** Cluster time after which a command that has not finished is taken to hang and interrupted. */
 export const HANG_LIMIT_MS = 15 * 60_000;
 
@@ -89,17 +94,21 @@ export async function openSession(opts: SessionOptions): Promise<Session> {
         },
       );
     const start = cluster.now();
+    let turnsSinceInterrupt = 0;
     for (;;) {
       await macrotask();
       if (done) break;
-      const next = cluster.clock.nextDue();
-      if (next === undefined || next - start > HANG_LIMIT_MS) {
-        if (interrupt.interrupted) {
-          // Interrupted and still not finished: give up rather than loop forever.
+      if (interrupt.interrupted) {
+        // Give an interrupted command a few turns to wind down, then stop waiting for it.
+        if (++turnsSinceInterrupt > 50) {
           failure ??= new Error(`command did not finish after Ctrl-C: ${line}`);
           break;
         }
-        output += `\n[session: no progress after ${Math.round((cluster.now() - start) / 1000)}s of cluster time; Ctrl-C]\n`;
+        continue;
+      }
+      const next = cluster.clock.nextDue();
+      if (next === undefined || next - start > HANG_LIMIT_MS) {
+        if (!streamed) output += `[session: blocked after ${Math.round((cluster.now() - start) / 1000)}s of cluster time; Ctrl-C]\n`;
         interrupt.trigger();
         continue;
       }
@@ -107,6 +116,7 @@ export async function openSession(opts: SessionOptions): Promise<Session> {
     }
     onStreaming = () => {};
     if (failure !== undefined) throw failure;
+    cluster.advance(STEP_MS);
     return { output, stdout, stderr, exitCode: streamed && interrupt.interrupted ? 0 : status, streamed };
   }
 

@@ -93,7 +93,10 @@ export const wc: Command = async (args, ctx) => {
   }));
   if (counts.length > 1) counts.push({ name: 'total', l: sum(counts, 'l'), w: sum(counts, 'w'), c: sum(counts, 'c') });
   const fromStdin = !p.operands.length;
-  const width = fromStdin ? (which.length === 1 ? 1 : 7) : Math.max(1, ...counts.map((c) => String(c.c).length));
+  // GNU wc: one count of one input is unpadded; otherwise stdin pads to 7 and files to the
+  // width of the total byte count.
+  const total = counts[counts.length - 1];
+  const width = which.length === 1 && inputs.length === 1 ? 1 : fromStdin ? 7 : String(total?.c ?? 0).length;
   for (const c of counts) {
     const cells = which.map((k) => String(c[k as 'l' | 'w' | 'c']).padStart(width));
     ctx.stdout(cells.join(' ') + (c.name ? ' ' + c.name : '') + '\n');

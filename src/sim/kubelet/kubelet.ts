@@ -85,6 +85,9 @@ export class Kubelet implements Controller {
       rt = adoptRunningPod(pod, this.node, nodeInternalIP(node) ?? '', this.cluster) ?? newPodRuntime(pod, this.node, nodeInternalIP(node) ?? '', this.cluster.now());
       if (rt.ip) this.pool(node).reserve(rt.ip);
       this.pods.set(key, rt);
+    } else if (pod.status === rt.lastStatus && !pod.metadata.deletionTimestamp) {
+      // Our own status write coming back: nothing changed that timers are not already handling.
+      return;
     }
     this.sync(rt);
   }
@@ -308,9 +311,9 @@ export class Kubelet implements Controller {
     if (!pod) return;
     const status = buildPodStatus(pod, rt, this.cluster.now());
     if (JSON.stringify(status) === JSON.stringify(pod.status)) return;
-    this.cluster.api.modifyStatus('pods', rt.namespace, rt.name, (o) => {
+    rt.lastStatus = this.cluster.api.modifyStatus('pods', rt.namespace, rt.name, (o) => {
       o.status = status;
-    });
+    }).status;
   }
 
   /** Re-examines every Pod of this node (after the kubelet comes back). */

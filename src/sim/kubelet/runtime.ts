@@ -89,6 +89,8 @@ export interface PodRuntime {
   /** Transition times of conditions, by type, kept stable across writes. */
   conditionTimes: Map<string, { status: string; time: number }>;
   terminating: boolean;
+  /** The status object the kubelet last stored (to recognise its own writes). */
+  lastStatus?: unknown;
   killTimer?: number;
   timer?: number;
 }

@@ -88,7 +88,7 @@ function sameQuantity(a: unknown, b: unknown): boolean {
  * Applies create-time Pod defaults in place: enableServiceLinks, requests from limits,
  * priority, service account + token volume and mounts, default tolerations, and the initial
  * status (`Pending` with its QoS class). Throws the ServiceAccount admission Forbidden error
- * when the service account does not exist.
+ * when a named (non-default) service account does not exist.
  */
 export function admitNewPod(pod: KubeObject, ctx: AdmissionContext): void {
   const spec: Obj = pod.spec;
@@ -105,14 +105,16 @@ export function admitNewPod(pod: KubeObject, ctx: AdmissionContext): void {
   const ns = pod.metadata.namespace ?? 'default';
   const saName: string = spec.serviceAccountName || spec.serviceAccount || 'default';
   const sa = ctx.store.get('serviceaccounts', ns, saName);
-  if (!sa) {
+  // The namespace controller recreates `default` within the same settle, so a missing
+  // `default` is only a transient state here; a missing named account is the user's error.
+  if (!sa && saName !== 'default') {
     throw forbidden(
       `pods "${pod.metadata.name}" is forbidden: error looking up service account ${ns}/${saName}: serviceaccount "${saName}" not found`,
     );
   }
   spec.serviceAccount = saName;
   spec.serviceAccountName = saName;
-  const automount = spec.automountServiceAccountToken ?? (sa as Obj).automountServiceAccountToken ?? true;
+  const automount = spec.automountServiceAccountToken ?? (sa as Obj | undefined)?.automountServiceAccountToken ?? true;
   if (automount) {
     const volumes: Obj[] = (spec.volumes ??= []);
     const existing = volumes.find((v) => typeof v?.name === 'string' && v.name.startsWith('kube-api-access-') && v.projected);

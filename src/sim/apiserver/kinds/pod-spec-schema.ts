@@ -115,6 +115,7 @@ function walk(v: unknown, schema: Schema, path: string, out: string[]): void {
   }
   if (!v || typeof v !== 'object') return;
   for (const [k, child] of Object.entries(v as Obj)) {
+    if (child === undefined) continue;
     if (!schema.keys.has(k)) {
       out.push(`${path}.${k}`);
       continue;
@@ -138,7 +139,9 @@ const OBJECT_META = new Set(
 /** Unknown fields of an ObjectMeta at `path` (`metadata`, `spec.template.metadata`). */
 export function objectMetaUnknownFields(meta: unknown, path: string): string[] {
   if (!meta || typeof meta !== 'object') return [];
-  return Object.keys(meta).filter((k) => !OBJECT_META.has(k)).map((k) => `${path}.${k}`);
+  return Object.entries(meta)
+    .filter(([k, v]) => v !== undefined && !OBJECT_META.has(k))
+    .map(([k]) => `${path}.${k}`);
 }
 
 /** The first undecodable value in a PodSpec (a bad resource quantity), as decode error text. */

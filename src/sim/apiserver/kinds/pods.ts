@@ -109,7 +109,13 @@ registerAdmission('pods', {
   validate(obj, _ctx, old) {
     const causes = validateObjectMeta(obj.metadata, { nameRule: 'subdomain' });
     causes.push(...validatePodSpec(obj.spec, 'spec'));
-    if (old && causes.length === 0) causes.push(...validatePodSpecUpdate(old.spec ?? {}, obj.spec ?? {}));
+    if (old && causes.length === 0) {
+      // Compare against the old spec with defaults filled in, so that objects written
+      // straight into the store without them do not read as changed.
+      const oldSpec = clone(old.spec ?? {});
+      defaultPodSpec(oldSpec);
+      causes.push(...validatePodSpecUpdate(oldSpec, obj.spec ?? {}));
+    }
     return causes;
   },
 });

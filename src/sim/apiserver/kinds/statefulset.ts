@@ -6,7 +6,7 @@
 import type { StatusCause } from '../../api/errors.ts';
 import type { KubeObject } from '../../api/types.ts';
 import { registerAdmission } from '../admission.ts';
-import { forbiddenField, invalidValue, notSupported } from '../validation.ts';
+import { forbiddenField, invalidValue, notSupported, validateObjectMeta } from '../validation.ts';
 import { PVC_SPEC } from './pvc.ts';
 import {
   LABEL_SELECTOR,
@@ -16,7 +16,6 @@ import {
   objectUnknownFields,
   schema,
   selectorCauses,
-  templateCauses,
   templateDecodeError,
   type Obj,
 } from './workload-common.ts';
@@ -77,7 +76,9 @@ function validate(obj: KubeObject, old?: KubeObject): StatusCause[] {
   causes.push(...nonNegative(spec.minReadySeconds, 'spec.minReadySeconds'));
   causes.push(...nonNegative(spec.ordinals?.start, 'spec.ordinals.start'));
   causes.push(...selectorCauses(spec, 'spec', 'empty selector is invalid for statefulset'));
-  causes.push(...templateCauses(spec.template, 'spec.template'));
+  // The real validator checks only the template's labels and annotations here (volume mounts
+  // may name claim templates); a bad pod spec surfaces as FailedCreate events instead.
+  causes.push(...validateObjectMeta(spec.template?.metadata ?? {}, { nameRule: 'none', path: 'spec.template' }));
   const rp = spec.template?.spec?.restartPolicy;
   if (rp !== undefined && rp !== 'Always') causes.push(notSupported('spec.template.spec.restartPolicy', rp, ['Always']));
   if (spec.template?.spec?.activeDeadlineSeconds !== undefined) {

@@ -4,9 +4,10 @@
  *
  * With one active ReplicaSet the whole count goes to it. During a rollout (several active
  * ReplicaSets) the change is spread proportionally to their sizes, so a scale in the middle
- * of a rolling update keeps the old:new ratio. Example: 10 replicas, maxSurge 3, old RS at 8,
- * new RS at 5 (13 = the max-replicas annotation); scaling to 20 allows 20 + 5 = 25 Pods, 12
- * more: old gets round(8 * 25 / 13) - 8 = 7, new round(5 * 25 / 13) - 5 = 5, so 15 and 10.
+ * of a rolling update keeps the old:new ratio. Example: 10 replicas with the 25% defaults
+ * (surge 3), old RS at 8, new RS at 5 (13 = the max-replicas annotation); scaling to 20 allows
+ * 20 + 5 = 25 Pods, 12 more: old gets round(8 * 25 / 13) - 8 = 7, new round(5 * 25 / 13) - 5
+ * = 5, so 15 and 10.
  */
 import { clone, type KubeObject } from '../../api/types.ts';
 import { type DeploymentContext, REPLICASETS, recordEvent, replaceReplicaSet, writeDeploymentStatus } from './context.ts';

@@ -204,8 +204,11 @@ export function jobController(cluster: Cluster): Controller {
 
     const completions: number | undefined = spec.completions ?? undefined;
     const parallelism: number = spec.parallelism ?? 1;
-    let failure: { reason: string; message: string } | undefined;
-    if (!suspended) {
+    // Interim conditions are sticky: once set, the Job only waits for its pods to terminate.
+    const target = conditions.find((x) => x.type === 'FailureTarget' && x.status === 'True');
+    let failure: { reason: string; message: string } | undefined = target ? { reason: target.reason ?? '', message: target.message ?? '' } : undefined;
+    const criteriaMet = conditions.some((x) => x.type === 'SuccessCriteriaMet' && x.status === 'True');
+    if (!suspended && !failure && !criteriaMet) {
       if (failed > (spec.backoffLimit ?? 6) || pastBackoffLimitOnFailure(job, active)) {
         failure = { reason: 'BackoffLimitExceeded', message: 'Job has reached the specified backoff limit' };
       } else if (spec.activeDeadlineSeconds !== undefined && startTime) {
@@ -214,11 +217,13 @@ export function jobController(cluster: Cluster): Controller {
         else wake(due - now);
       }
     }
-    const done = indexed
-      ? completed.size >= (completions ?? 0)
-      : completions === undefined
-        ? succeeded > 0 && active.length === 0
-        : succeeded >= completions;
+    const done =
+      criteriaMet ||
+      (indexed
+        ? completed.size >= (completions ?? 0)
+        : completions === undefined
+          ? succeeded > 0 && active.length === 0
+          : succeeded >= completions);
 
     if (failure || done) {
       for (const p of active) deletePod(job, m, p);
@@ -275,7 +280,7 @@ export function jobController(cluster: Cluster): Controller {
       ...(conditions.length ? { conditions } : {}),
       ...(failed ? { failed } : {}),
       ready: active.filter(isPodReady).length,
-      ...(startTime && !suspended ? { startTime } : suspended && old.startTime ? { startTime: old.startTime } : {}),
+      ...(startTime ? { startTime } : {}),
       ...(succeeded ? { succeeded } : {}),
       terminating,
       uncountedTerminatedPods: {},

@@ -16,8 +16,11 @@ import { buildRootCAConfigMap, buildServiceAccount } from '../../presets/kind-bu
 const CONTENT = RESOURCE_TYPES.filter((t) => t.namespaced && t.verbs.includes('delete') && t.verbs.includes('list')).map(resourceKey);
 const UNIQUE_CONTENT = [...new Set(CONTENT)];
 
-/** How often a Terminating namespace is re-checked while content remains (ms). */
-const RECHECK_MS = 1000;
+/**
+ * A real namespace controller needs a few seconds (discovery, a deletecollection per
+ * resource) before an empty namespace is gone; `kubectl get ns` shows it Terminating meanwhile.
+ */
+export const NAMESPACE_CLEANUP_MS = 5000;
 
 export class NamespaceController implements Controller {
   readonly name = 'namespace-controller';
@@ -86,12 +89,13 @@ export class NamespaceController implements Controller {
         }
       }
       const left = store.count(resource, name);
-      if (left) remaining.set(resource.split('.')[0]!, left);
+      if (left) remaining.set(resource.includes('.') ? resource : `${resource}.`, left);
     }
-    if (remaining.size > 0) {
-      this.writeConditions(ns, remaining);
-      return { requeueAfter: RECHECK_MS };
-    }
+    // Content still terminating (Pods waiting for their kubelet, objects with finalizers):
+    // their DELETED events bring this namespace back.
+    if (remaining.size > 0) return this.writeConditions(ns, remaining);
+    const wait = Date.parse(ns.metadata.deletionTimestamp!) + NAMESPACE_CLEANUP_MS - this.cluster.clock.now();
+    if (wait > 0) return { requeueAfter: wait };
     const current = store.get('namespaces', '', name);
     if (!current) return;
     if (current.metadata.finalizers?.length) {
@@ -106,7 +110,7 @@ export class NamespaceController implements Controller {
 
   private writeConditions(ns: KubeObject, remaining: Map<string, number>): void {
     const at = isoTime(this.cluster.clock.now());
-    const summary = [...remaining.entries()].map(([r, n]) => `${r}. has ${n} resource instances`).join(', ');
+    const summary = [...remaining.entries()].map(([r, n]) => `${r} has ${n} resource instances`).join(', ');
     const cond = (type: string, status: string, reason: string, message: string): Record<string, string> => ({
       lastTransitionTime: at,
       message,

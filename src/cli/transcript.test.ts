@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import type { Command } from '../shell/exec.ts';
+import { Cluster } from '../sim/index.ts';
+import { runTranscript } from './transcript.ts';
+import { readCase } from './transcript-file.ts';
+
+const bare = (): Cluster => new Cluster({ seed: 1 });
+
+describe('runTranscript', () => {
+  it('echoes commands and continuation lines, then their output', async () => {
+    const out = await runTranscript('echo hi\n\ncat <<EOF\nbody\n\nEOF\n', { cluster: bare() });
+    expect(out).toBe('$ echo hi\nhi\n$ cat <<EOF\n> body\n>\n> EOF\nbody\n\n');
+  });
+  it('moves cluster time only while a command waits, plus the step per command', async () => {
+    const cluster = bare();
+    const out = await runTranscript('date +%T\nsleep 30\ndate +%T\n', { cluster, stepMs: 1000 });
+    expect(out).toBe('$ date +%T\n03:00:00\n$ sleep 30\n$ date +%T\n03:00:32\n');
+  });
+  it('interrupts a streaming command after the stream limit', async () => {
+    const cluster = bare();
+    const out = await runTranscript('watch -n 4 date +%T\ndate +%T\n', { cluster, streamLimitMs: 10_000 });
+    expect(out).toBe(
+      '$ watch -n 4 date +%T\nEvery 4.0s: date +%T\n\n03:00:00\nEvery 4.0s: date +%T\n\n03:00:04\nEvery 4.0s: date +%T\n\n03:00:08\n$ date +%T\n03:00:11\n',
+    );
+  });
+  it('interrupts a command blocked with nothing pending, and gives up on one that ignores it', async () => {
+    const commands: Record<string, Command> = {
+      wait: async (_args, ctx) => {
+        await new Promise<void>((resolve) => ctx.interrupt.onInterrupt(resolve));
+        ctx.stdout('interrupted\n');
+        return 130;
+      },
+      hang: () => new Promise(() => {}),
+    };
+    const out = await runTranscript('wait\nhang\necho after\n', { cluster: bare(), commands });
+    expect(out).toBe('$ wait\ninterrupted\n$ hang\n$ echo after\nafter\n');
+  });
+  it('reports an unterminated quote at end of input like bash', async () => {
+    expect(await runTranscript('echo "oops\n', { cluster: bare() })).toBe('$ echo "oops\nbash: unexpected EOF while looking for matching `"\'\n');
+  });
+  it('stops at exit', async () => {
+    expect(await runTranscript('echo a\nexit\necho b\n', { cluster: bare() })).toBe('$ echo a\na\n$ exit\n');
+  });
+  it('ends output that lacks a final newline', async () => {
+    expect(await runTranscript('echo -n x\necho y\n', { cluster: bare() })).toBe('$ echo -n x\nx\n$ echo y\ny\n');
+  });
+  it('starts with the given files', async () => {
+    expect(await runTranscript('cat pod.yaml\n', { cluster: bare(), files: { 'pod.yaml': 'kind: Pod\n' } })).toBe('$ cat pod.yaml\nkind: Pod\n');
+  });
+});
+
+describe('readCase', () => {
+  it('reads the header and rebuilds the input from $ and > lines', () => {
+    const c = readCase('# seed: 7\n$ cat <<EOF\n> a\n>\n> EOF\na\n\n$ echo hi\nhi\n');
+    expect(c).toEqual({ seed: 7, preset: undefined, ips: false, input: 'cat <<EOF\na\n\nEOF\necho hi\n', expected: '$ cat <<EOF\n> a\n>\n> EOF\na\n\n$ echo hi\nhi\n' });
+  });
+});

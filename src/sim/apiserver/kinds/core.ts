@@ -1,0 +1,14 @@
+/**
+ * Loads everything the core kinds contribute to every cluster: admission for Pods,
+ * Namespaces, ConfigMaps, Secrets, ServiceAccounts, Services, Nodes, Events, Endpoints; their
+ * server-side tables; the `kind` preset; the namespace lifecycle controller.
+ */
+import './pods.ts';
+import './namespaces.ts';
+import './config.ts';
+import './services.ts';
+import './cluster-core.ts';
+import '../tables/pods.ts';
+import '../tables/core.ts';
+import '../../presets/kind.ts';
+import '../../controllers/namespace/index.ts';

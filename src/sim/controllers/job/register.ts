@@ -1,0 +1,7 @@
+/** Registers the Job kind, its table and controller with every cluster. */
+import { registerComponent } from '../../components.ts';
+import '../../apiserver/kinds/job.ts';
+import '../../apiserver/tables/job.ts';
+import { jobController } from './job-controller.ts';
+
+registerComponent((cluster) => cluster.addController(jobController(cluster)));

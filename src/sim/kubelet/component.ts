@@ -1,0 +1,38 @@
+/**
+ * Starts a kubelet for every node, including nodes added later, and serves logs through them.
+ * A kubelet outlives its node object: if a node of the same name comes back, its kubelet
+ * (image cache included) carries on.
+ */
+import type { Cluster } from '../cluster.ts';
+import { registerComponent } from '../components.ts';
+import { nodeAgents } from '../nodes/node-agents.ts';
+import { Kubelet } from './kubelet.ts';
+import { kubeletNodeProxy } from './logs.ts';
+
+/** The kubelets of a cluster by node name (empty before the component starts). */
+export function kubelets(cluster: Cluster): Map<string, Kubelet> {
+  let m = cluster.extensions.get('kubelets') as Map<string, Kubelet> | undefined;
+  if (!m) cluster.extensions.set('kubelets', (m = new Map()));
+  return m;
+}
+
+/** Adds kubelets (one per node, now and later) and the logs proxy to a cluster. */
+export function startKubelets(cluster: Cluster): void {
+  const all = kubelets(cluster);
+  const ensure = (node: string) => {
+    if (all.has(node)) return;
+    const k = new Kubelet(cluster, node);
+    all.set(node, k);
+    cluster.addController(k);
+  };
+  for (const n of cluster.store.list('nodes')) ensure(n.metadata.name!);
+  cluster.store.subscribe((e) => {
+    if (e.resource === 'nodes' && e.type === 'ADDED') ensure(e.object.metadata.name!);
+  });
+  nodeAgents(cluster).onChange((node, running) => {
+    if (running) cluster.clock.setTimeout(() => all.get(node)?.resyncAll(), 0);
+  });
+  cluster.nodeProxy = kubeletNodeProxy(cluster, all);
+}
+
+registerComponent(startKubelets);

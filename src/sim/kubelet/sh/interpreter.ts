@@ -1,0 +1,436 @@
+/**
+ * A small busybox-`sh`: runs parsed scripts (parse.ts) against a container's ProcessIO.
+ * Expansion (quotes, `$VAR`, `${VAR:-x}`, `$?`, `$(cmd)`, backquotes, `$((i+1))`) happens at
+ * run time; redirections and pipes work on in-memory strings.
+ *
+ * A script never holds the clock: `sleep` yields cluster time, and every STEP_BUDGET steps a
+ * script yields BUSY_SLICE_MS as well, so `while true; do ...; done` behaves like a busy
+ * process (it keeps running and logging) instead of freezing the page.
+ */
+import type { Effect, ProcessIO } from '../process.ts';
+import { evalArith, ArithError } from './arith.ts';
+import { COMMANDS, type CommandContext } from './commands.ts';
+import { parseScript, ShellSyntaxError, type Command, type List, type Pipeline, type Redirect } from './parse.ts';
+
+const STEP_BUDGET = 200;
+const BUSY_SLICE_MS = 100;
+
+export type Gen<T> = Generator<Effect, T, void>;
+
+export class ExitSignal {
+  code: number;
+  constructor(code: number) {
+    this.code = code;
+  }
+}
+
+class LoopSignal {
+  kind: 'break' | 'continue';
+  constructor(kind: 'break' | 'continue') {
+    this.kind = kind;
+  }
+}
+
+export class Shell {
+  readonly io: ProcessIO;
+  vars: Record<string, string>;
+  exported: Set<string>;
+  status = 0;
+  cwd = '/';
+  params: string[] = [];
+  name = 'sh';
+  out: (s: string) => void;
+  err: (s: string) => void;
+  stdin = '';
+  trapTerm?: string;
+  private steps = 0;
+
+  constructor(io: ProcessIO, parent?: Shell) {
+    this.io = io;
+    this.vars = parent ? { ...parent.vars } : { ...io.env, PWD: '/', HOSTNAME: io.hostname };
+    this.exported = parent ? new Set(parent.exported) : new Set(Object.keys(io.env));
+    this.out = parent?.out ?? io.out;
+    this.err = parent?.err ?? io.err;
+    this.stdin = parent?.stdin ?? '';
+    if (parent) this.cwd = parent.cwd;
+  }
+
+  /** Runs argv as a process: `sh -c 'script'`, `sh file`, or a single command. Returns the exit code. */
+  *execArgv(argv: string[]): Gen<number> {
+    try {
+      return yield* this.runCommand(argv);
+    } catch (e) {
+      if (e instanceof ExitSignal) return e.code;
+      throw e;
+    }
+  }
+
+  /** `sh`/`bash` invocations; anything else runs as a command. */
+  *runCommand(argv: string[]): Gen<number> {
+    const base = argv[0]?.split('/').pop() ?? '';
+    if (base === 'sh' || base === 'bash' || base === 'ash') {
+      const sub = new Shell(this.io, this);
+      let i = 1;
+      while (argv[i]?.startsWith('-') && argv[i] !== '-c') i++;
+      if (argv[i] === '-c') {
+        const script = argv[i + 1];
+        if (script === undefined) {
+          this.err(`${base}: -c requires an argument\n`);
+          return 2;
+        }
+        sub.name = argv[i + 2] ?? base;
+        sub.params = argv.slice(i + 3);
+        return yield* sub.runScript(script);
+      }
+      if (argv[i] !== undefined) {
+        const src = this.io.fs.read(argv[i]!);
+        if (src === undefined) {
+          this.err(`${base}: can't open '${argv[i]}': No such file or directory\n`);
+          return 2;
+        }
+        sub.params = argv.slice(i + 1);
+        return yield* sub.runScript(src);
+      }
+      // No script and no terminal: the shell reads an empty stdin and exits at once.
+      return yield* sub.runScript(this.stdin);
+    }
+    const cmd = COMMANDS[base];
+    if (!cmd) {
+      this.err(`${this.name}: ${argv[0]}: not found\n`);
+      return 127;
+    }
+    const ctx: CommandContext = { args: argv.slice(1), name: base, stdin: this.stdin, out: this.out, err: this.err, shell: this };
+    return yield* cmd(ctx);
+  }
+
+  *runScript(src: string): Gen<number> {
+    let list: List;
+    try {
+      list = parseScript(src);
+    } catch (e) {
+      if (e instanceof ShellSyntaxError) {
+        this.err(`${this.name}: ${e.message}\n`);
+        return 2;
+      }
+      throw e;
+    }
+    try {
+      yield* this.list(list);
+    } catch (e) {
+      if (e instanceof ExitSignal) return e.code;
+      if (!(e instanceof LoopSignal)) throw e;
+    }
+    return this.status;
+  }
+
+  /** Runs a trap action; returns the code of an `exit` inside it, if any. */
+  *runTrap(src: string): Gen<number | undefined> {
+    try {
+      yield* this.list(parseScript(src));
+    } catch (e) {
+      if (e instanceof ExitSignal) return e.code;
+      if (e instanceof ShellSyntaxError) this.err(`${this.name}: ${e.message}\n`);
+      else throw e;
+    }
+    return undefined;
+  }
+
+  private *tick(): Gen<void> {
+    if (++this.steps % STEP_BUDGET === 0) yield { sleep: BUSY_SLICE_MS };
+  }
+
+  *list(l: List): Gen<number> {
+    for (const ao of l) {
+      let s = yield* this.pipeline(ao.first);
+      for (const r of ao.rest) {
+        if ((r.op === '&&' && s === 0) || (r.op === '||' && s !== 0)) s = yield* this.pipeline(r.p);
+      }
+      this.status = s;
+    }
+    return this.status;
+  }
+
+  private *pipeline(p: Pipeline): Gen<number> {
+    let status = 0;
+    if (p.cmds.length === 1) status = yield* this.command(p.cmds[0]!);
+    else {
+      const saved = { out: this.out, stdin: this.stdin };
+      let input = this.stdin;
+      for (let i = 0; i < p.cmds.length; i++) {
+        let buf = '';
+        this.stdin = input;
+        this.out = i === p.cmds.length - 1 ? saved.out : (s) => (buf += s);
+        status = yield* this.command(p.cmds[i]!);
+        input = buf;
+      }
+      this.out = saved.out;
+      this.stdin = saved.stdin;
+    }
+    if (p.bang) status = status === 0 ? 1 : 0;
+    this.status = status;
+    return status;
+  }
+
+  private *command(c: Command): Gen<number> {
+    yield* this.tick();
+    return yield* this.withRedirects(c.redirs, () => this.commandBody(c));
+  }
+
+  private *commandBody(c: Command): Gen<number> {
+    switch (c.k) {
+      case 'simple':
+        return yield* this.simple(c.words);
+      case 'if':
+        for (const cl of c.clauses) {
+          if ((yield* this.list(cl.cond)) === 0) return yield* this.list(cl.body);
+        }
+        return c.otherwise ? yield* this.list(c.otherwise) : (this.status = 0);
+      case 'loop': {
+        let last = 0;
+        for (;;) {
+          yield* this.tick();
+          const s = yield* this.list(c.cond);
+          if (c.until ? s === 0 : s !== 0) break;
+          try {
+            last = yield* this.list(c.body);
+          } catch (e) {
+            if (!(e instanceof LoopSignal)) throw e;
+            if (e.kind === 'break') break;
+          }
+        }
+        return (this.status = last);
+      }
+      case 'for': {
+        const items: string[] = [];
+        if (c.items) for (const w of c.items) items.push(...(yield* this.expand(w)));
+        else items.push(...this.params);
+        let last = 0;
+        for (const it of items) {
+          yield* this.tick();
+          this.vars[c.name] = it;
+          try {
+            last = yield* this.list(c.body);
+          } catch (e) {
+            if (!(e instanceof LoopSignal)) throw e;
+            if (e.kind === 'break') break;
+          }
+        }
+        return (this.status = last);
+      }
+      case 'group': {
+        if (!c.subshell) return yield* this.list(c.body);
+        const sub = new Shell(this.io, this);
+        try {
+          return yield* sub.list(c.body);
+        } catch (e) {
+          if (e instanceof ExitSignal) return e.code;
+          throw e;
+        }
+      }
+    }
+  }
+
+  private *simple(words: string[]): Gen<number> {
+    const argv: string[] = [];
+    let i = 0;
+    const assigns: [string, string][] = [];
+    for (; i < words.length && /^[A-Za-z_][A-Za-z0-9_]*=/.test(words[i]!); i++) {
+      const w = words[i]!;
+      const eq = w.indexOf('=');
+      assigns.push([w.slice(0, eq), (yield* this.expand(w.slice(eq + 1), false)).join('')]);
+    }
+    for (; i < words.length; i++) argv.push(...(yield* this.expand(words[i]!)));
+    for (const [k, v] of assigns) this.vars[k] = v;
+    if (!argv.length) return (this.status = 0);
+    if (argv[0] === 'break' || argv[0] === 'continue') throw new LoopSignal(argv[0]);
+    if (argv[0] === 'exit') throw new ExitSignal(argv[1] !== undefined ? Number.parseInt(argv[1], 10) & 255 : this.status);
+    return (this.status = yield* this.runCommand(argv));
+  }
+
+  private *withRedirects(redirs: Redirect[], body: () => Gen<number>): Gen<number> {
+    if (!redirs.length) return yield* body();
+    const saved = { out: this.out, err: this.err, stdin: this.stdin };
+    const files: { path: string; append: boolean; buf: { s: string } }[] = [];
+    try {
+      for (const r of redirs) {
+        const target = (yield* this.expand(r.target)).join(' ');
+        if (r.op === '<') {
+          const content = this.io.fs.read(this.abs(target));
+          if (content === undefined) {
+            this.err(`${this.name}: can't open '${target}': no such file\n`);
+            return (this.status = 1);
+          }
+          this.stdin = content;
+          continue;
+        }
+        let sink: (s: string) => void;
+        if (r.op === '>&') sink = target === '2' ? saved.err : target === '1' ? this.out : saved.out;
+        else if (target === '/dev/null') sink = () => undefined;
+        else if (target === '/dev/stderr') sink = saved.err;
+        else if (target === '/dev/stdout') sink = saved.out;
+        else {
+          const buf = { s: '' };
+          files.push({ path: this.abs(target), append: r.op === '>>', buf });
+          sink = (s) => (buf.s += s);
+        }
+        if (r.fd === 2) this.err = sink;
+        else this.out = sink;
+      }
+      return yield* body();
+    } finally {
+      this.out = saved.out;
+      this.err = saved.err;
+      this.stdin = saved.stdin;
+      for (const f of files) {
+        if (!this.io.fs.write(f.path, f.buf.s, { append: f.append })) this.err(`${this.name}: can't create ${f.path}: Read-only file system\n`);
+      }
+    }
+  }
+
+  abs(path: string): string {
+    return path.startsWith('/') ? path : `${this.cwd}/${path}`;
+  }
+
+  /** Value of a parameter (`?`, `#`, `1`, `HOME`...), undefined when unset. */
+  param(name: string): string | undefined {
+    if (name === '?') return String(this.status);
+    if (name === '$') return '1';
+    if (name === '!') return '';
+    if (name === '#') return String(this.params.length);
+    if (name === '@' || name === '*') return this.params.join(' ');
+    if (name === '0') return this.name;
+    if (/^\d+$/.test(name)) return this.params[Number(name) - 1];
+    return this.vars[name];
+  }
+
+  /** Output of a command substitution, trailing newlines removed. */
+  private *substitute(script: string): Gen<string> {
+    const sub = new Shell(this.io, this);
+    let buf = '';
+    sub.out = (s) => (buf += s);
+    yield* sub.runScript(script);
+    this.status = sub.status;
+    return buf.replace(/\n+$/, '');
+  }
+
+  private *dollar(raw: string, i: number): Gen<{ value: string; end: number }> {
+    const next = raw[i + 1];
+    if (raw.startsWith('$((', i)) {
+      const end = raw.indexOf('))', i);
+      const expr = raw.slice(i + 3, end < 0 ? raw.length : end);
+      try {
+        const expanded = (yield* this.expand(expr, false)).join(' ');
+        return { value: String(evalArith(expanded, (n) => this.param(n))), end: end < 0 ? raw.length : end + 2 };
+      } catch (e) {
+        if (e instanceof ArithError) {
+          this.err(`${this.name}: arithmetic syntax error\n`);
+          throw new ExitSignal(2);
+        }
+        throw e;
+      }
+    }
+    if (next === '(') {
+      let depth = 0;
+      let j = i + 1;
+      for (; j < raw.length; j++) {
+        if (raw[j] === '(') depth++;
+        else if (raw[j] === ')' && --depth === 0) break;
+      }
+      return { value: yield* this.substitute(raw.slice(i + 2, j)), end: j + 1 };
+    }
+    if (next === '{') {
+      const end = raw.indexOf('}', i);
+      const body = raw.slice(i + 2, end < 0 ? raw.length : end);
+      const m = /^(#?)([A-Za-z_][A-Za-z0-9_]*|[?#$@*!0-9])(?:(:?[-=+?])(.*))?$/s.exec(body);
+      let value = '';
+      if (m) {
+        const v = this.param(m[2]!);
+        const unset = m[3]?.startsWith(':') ? !v : v === undefined;
+        if (m[1]) value = String((v ?? '').length);
+        else if (m[3]?.endsWith('-')) value = unset ? (yield* this.expand(m[4]!, false)).join(' ') : v!;
+        else if (m[3]?.endsWith('=')) {
+          value = unset ? (yield* this.expand(m[4]!, false)).join(' ') : v!;
+          if (unset) this.vars[m[2]!] = value;
+        } else if (m[3]?.endsWith('+')) value = unset ? '' : (yield* this.expand(m[4]!, false)).join(' ');
+        else value = v ?? '';
+      }
+      return { value, end: end < 0 ? raw.length : end + 1 };
+    }
+    const m = /^(?:[A-Za-z_][A-Za-z0-9_]*|[?#$@*!0-9])/.exec(raw.slice(i + 1));
+    if (!m) return { value: '$', end: i + 1 };
+    return { value: this.param(m[0]) ?? '', end: i + 1 + m[0].length };
+  }
+
+  /** Expands one raw word into fields (split unless `split` is false). */
+  *expand(raw: string, split = true): Gen<string[]> {
+    const fields: string[] = [];
+    let cur = '';
+    let has = false;
+    const addSplit = (value: string) => {
+      if (!split) {
+        cur += value;
+        return;
+      }
+      const parts = value.split(/[ \t\n]+/);
+      parts.forEach((p, k) => {
+        if (k > 0 && (cur !== '' || has)) {
+          fields.push(cur);
+          cur = '';
+          has = false;
+        }
+        cur += p;
+        if (p) has = true;
+      });
+    };
+    let i = 0;
+    while (i < raw.length) {
+      const ch = raw[i]!;
+      if (ch === '\\') {
+        cur += raw[i + 1] ?? '';
+        has = true;
+        i += 2;
+      } else if (ch === "'") {
+        const end = raw.indexOf("'", i + 1);
+        cur += raw.slice(i + 1, end);
+        has = true;
+        i = end + 1;
+      } else if (ch === '"') {
+        has = true;
+        i++;
+        while (i < raw.length && raw[i] !== '"') {
+          const c = raw[i]!;
+          if (c === '\\' && '$`"\\\n'.includes(raw[i + 1] ?? '')) {
+            cur += raw[i + 1];
+            i += 2;
+          } else if (c === '$') {
+            const r = yield* this.dollar(raw, i);
+            cur += r.value;
+            i = r.end;
+          } else if (c === '`') {
+            const end = raw.indexOf('`', i + 1);
+            cur += yield* this.substitute(raw.slice(i + 1, end));
+            i = end + 1;
+          } else {
+            cur += c;
+            i++;
+          }
+        }
+        i++;
+      } else if (ch === '$') {
+        const r = yield* this.dollar(raw, i);
+        addSplit(r.value);
+        i = r.end;
+      } else if (ch === '`') {
+        const end = raw.indexOf('`', i + 1);
+        addSplit(yield* this.substitute(raw.slice(i + 1, end < 0 ? raw.length : end)));
+        i = end < 0 ? raw.length : end + 1;
+      } else {
+        cur += ch;
+        has = true;
+        i++;
+      }
+    }
+    if (cur !== '' || has) fields.push(cur);
+    return fields;
+  }
+}

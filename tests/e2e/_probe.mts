@@ -1,0 +1,10 @@
+import { chromium } from 'playwright-core';
+import { serveStatic, CHROMIUM_ARGS } from './static-server.ts';
+const srv = await serveStatic('/work/main/dist');
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+const page = await browser.newPage({ viewport: { width: 1400, height: 900 }, deviceScaleFactor: 2 });
+await page.goto(srv.url + '/en/lessons/01-pods/');
+await page.waitForSelector('course-terminal[data-ready]');
+console.log(await page.evaluate(() => [...document.querySelectorAll('course-terminal, course-terminal *')].slice(0, 14).map((e) => { const r = e.getBoundingClientRect(); const cs = getComputedStyle(e); return `${e.tagName}.${e.className} ${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}x${Math.round(r.height)} bg=${cs.backgroundColor} pad=${cs.padding}`; }).join('\n')));
+await page.locator('.terminal-panel').screenshot({ path: '/tmp/panel.png' });
+await browser.close(); await srv.close();
