@@ -16,6 +16,8 @@ export const lessonSchema = z.object({
   lang: z.enum(['en', 'ja']).optional(),
   /** Exercise ids (see src/exercises) the lesson contains, for progress on the home page. */
   exercises: z.array(z.string()).optional(),
+  /** Show the "On this page" list (when the lesson has three sections or more). Default true. */
+  toc: z.boolean().default(true),
   /** Cluster preset for the lesson's terminal. Default: the simulator's default (`kind`). */
   preset: z.string().optional(),
   /** Seed for the lesson's cluster (names, IPs). Default: derived from the lesson id. */

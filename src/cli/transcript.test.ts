@@ -35,6 +35,9 @@ describe('runTranscript', () => {
     const out = await runTranscript('wait\nhang\necho after\n', { cluster: bare(), commands });
     expect(out).toBe('$ wait\ninterrupted\n$ hang\n$ echo after\nafter\n');
   });
+  it('stops a busy loop that never waits', async () => {
+    expect(await runTranscript('while true; do :; done\necho next\n', { cluster: bare() })).toBe('$ while true; do :; done\n$ echo next\nnext\n');
+  });
   it('reports an unterminated quote at end of input like bash', async () => {
     expect(await runTranscript('echo "oops\n', { cluster: bare() })).toBe('$ echo "oops\nbash: unexpected EOF while looking for matching `"\'\n');
   });

@@ -44,6 +44,10 @@ export interface TranscriptOptions {
 const DAY = 24 * 3_600_000;
 /** Turns an interrupted command gets to finish before the transcript moves on without it. */
 const ABANDON_TURNS = 50;
+/** Consecutive turns a command may keep the shell busy without waiting before it is interrupted. */
+const BUSY_TURNS = 300;
+/** Turns with no timer pending after which a running command counts as blocked. */
+const IDLE_TURNS = 3;
 
 const macrotask = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
@@ -56,6 +60,7 @@ export async function runTranscript(input: string, opts: TranscriptOptions = {})
   const yieldToHost = opts.yieldToHost ?? macrotask;
   const history = new History();
   let streamingSince: number | undefined;
+  let shellYielding = 0;
   let exited = false;
   const commands = createCommands(cluster, createKubectl(cluster));
   commands.set('exit', async () => {
@@ -72,7 +77,16 @@ export async function runTranscript(input: string, opts: TranscriptOptions = {})
     onStreaming: () => {
       streamingSince ??= clock.now();
     },
-    yieldToHost,
+    // While the shell merely lets the event loop run (long scripts and loops do, every few
+    // commands) it is not waiting for cluster time: the clock must not move for it.
+    yieldToHost: async () => {
+      shellYielding++;
+      try {
+        await yieldToHost();
+      } finally {
+        shellYielding--;
+      }
+    },
   });
 
   let out = '';
@@ -138,6 +152,8 @@ export async function runTranscript(input: string, opts: TranscriptOptions = {})
     );
     const start = clock.now();
     let turnsSinceInterrupt = 0;
+    let idleTurns = 0;
+    let busyTurns = 0;
     for (;;) {
       await yieldToHost();
       if (settled) return;
@@ -145,13 +161,25 @@ export async function runTranscript(input: string, opts: TranscriptOptions = {})
         if (++turnsSinceInterrupt > ABANDON_TURNS) return;
         continue;
       }
+      if (shellYielding) {
+        // Busy (a loop that never waits): stop it after a while, as a reader would.
+        if (++busyTurns >= BUSY_TURNS) interrupt.trigger();
+        continue;
+      }
+      busyTurns = 0;
       const now = clock.now();
       const next = clock.nextDue();
       const deadline = Math.min(start + DAY, streamingSince !== undefined ? streamingSince + streamLimitMs : Infinity);
       if (next === undefined || next > deadline) {
-        if (deadline !== Infinity && deadline > now) clock.advanceTo(deadline);
+        // A busy command (a loop with no sleep) never waits on a timer either: give it a few
+        // turns to reach one before deciding it is blocked.
+        if (++idleTurns < IDLE_TURNS) continue;
+        if (deadline > now) clock.advanceTo(deadline);
         interrupt.trigger();
-      } else clock.advanceTo(next);
+      } else {
+        idleTurns = 0;
+        clock.advanceTo(next);
+      }
     }
   }
 }

@@ -1,7 +1,7 @@
 /**
  * Every exercise is solvable and not solved in advance: on a fresh cluster, after its setup
- * and some waiting at least one check fails; after its reference solution (and some time for the cluster to
- * settle) every check passes. Checks are awaited one by one.
+ * and some waiting at least one check fails; after its reference solution, and some time
+ * later still, every check passes. Checks are awaited one by one.
  */
 import { describe, expect, it } from 'vitest';
 import { openSession } from '../../tests/support/session.ts';
@@ -9,7 +9,10 @@ import type { Exercise } from './exercise.ts';
 import { allExercises, getExercise } from './registry.ts';
 import { runChecks, type CheckOutcome } from './run-checks.ts';
 
-/** Time a learner would reasonably wait after the last command before expecting green checks. */
+/**
+ * Cluster time that passes after setup (waiting alone must not solve an exercise) and after
+ * the solution (a solved exercise stays solved: no sidecar that crashes a moment later).
+ */
 const SETTLE_MS = 30_000;
 
 function describeOutcomes(outcomes: CheckOutcome[]): string {

@@ -12,16 +12,17 @@ import { cat, cd, cp, mkdir, mv, pwd, rm, touch } from './builtins/files.ts';
 import { grep } from './builtins/grep.ts';
 import { createLs } from './builtins/ls.ts';
 import { clear, createDate, createWhich, env, exit, exportCmd, falseCmd, history, sleep, trueCmd, unset, watch } from './builtins/misc.ts';
+import { createTest, seq } from './builtins/test.ts';
 import { cut, echo, head, printf, sort, tail, tr, uniq, wc } from './builtins/text.ts';
 
 /** Commands that change the shell itself (bash would call them builtins). */
-const SHELL_BUILTINS = new Set(['cd', 'pwd', 'echo', 'printf', 'export', 'unset', 'history', 'exit', 'help', 'true', 'false', 'type', ':', 'clear']);
+const SHELL_BUILTINS = new Set(['cd', 'pwd', 'echo', 'printf', 'export', 'unset', 'history', 'exit', 'help', 'true', 'false', 'type', ':', 'test', '[', 'break', 'continue']);
 
 const HELP_GROUPS: [string, string[]][] = [
   ['Kubernetes', ['kubectl', 'k', 'cluster']],
   ['Files', ['ls', 'cat', 'cd', 'pwd', 'mkdir', 'touch', 'cp', 'mv', 'rm']],
-  ['Text', ['echo', 'printf', 'grep', 'wc', 'head', 'tail', 'sort', 'uniq', 'cut', 'tr', 'base64']],
-  ['Shell', ['export', 'unset', 'env', 'history', 'clear', 'sleep', 'watch', 'date', 'which', 'type', 'true', 'false', 'help', 'exit']],
+  ['Text', ['echo', 'printf', 'grep', 'wc', 'head', 'tail', 'sort', 'uniq', 'cut', 'tr', 'base64', 'seq']],
+  ['Shell', ['export', 'unset', 'env', 'history', 'clear', 'sleep', 'watch', 'date', 'test', 'which', 'type', 'true', 'false', 'help', 'exit']],
 ];
 
 function help(table: CommandTable): Command {
@@ -39,7 +40,8 @@ function help(table: CommandTable): Command {
     }
     out.push(
       '',
-      "Pipes (|), redirection (> >> < 2>&1), here-documents (<<EOF), quotes, $VARS, && || and ; work as in bash.",
+      "Pipes (|), redirection (> >> < 2>&1), here-documents (<<EOF), quotes, $VARS, $(...), $((...)),",
+      '&& || ; and for / while / until / if work as in bash.',
       'Tab completes commands, file names and kubectl arguments; Up and Down walk the history; Ctrl-C stops a command.',
     );
     ctx.stdout(out.join('\n') + '\n');
@@ -89,6 +91,9 @@ export function createCommands(cluster: Cluster, kubectl: Kubectl): CommandTable
     ['true', trueCmd],
     [':', trueCmd],
     ['false', falseCmd],
+    ['test', createTest('test')],
+    ['[', createTest('[')],
+    ['seq', seq],
     ['exit', exit],
     ['logout', exit],
   ]);

@@ -149,6 +149,24 @@ describe('interactive shell', () => {
     expect(term.screen()).toBe('$ echo "a\n> b"\na\nb\n$ cat <<EOF\n> x $HOME\n> EOF\nx /home/learner\n$');
   });
 
+  it('recalls a multi-line command as one history entry and runs it again', async () => {
+    const { term } = setup();
+    term.type('cat <<EOF\rx\rEOF\r');
+    await flush();
+    term.type('\x1b[A');
+    expect(term.screen()).toBe('$ cat <<EOF\n> x\n> EOF\nx\n$ cat <<EOF\nx\nEOF');
+    term.type('\r');
+    await flush();
+    expect(term.screen()).toBe('$ cat <<EOF\n> x\n> EOF\nx\n$ cat <<EOF\nx\nEOF\nx\n$');
+  });
+
+  it('runCommand abandons a half-finished command', async () => {
+    const { term, sh } = setup();
+    term.type('echo "open\r');
+    await sh.runCommand('echo fresh');
+    expect(term.screen()).toBe('$ echo "open\n>\n$ echo fresh\nfresh\n$');
+  });
+
   it('runs each line of a bracketed paste in order', async () => {
     const { term } = setup();
     term.type('\x1b[200~echo one\necho two\necho thr\x1b[201~');
@@ -157,6 +175,16 @@ describe('interactive shell', () => {
     term.type('ee\r');
     await flush();
     expect(term.screen().endsWith('$ echo three\nthree\n$')).toBe(true);
+  });
+
+  it('Ctrl-C drops the rest of a long paste', async () => {
+    const { term } = setup();
+    const lines = Array.from({ length: 5000 }, (_, i) => `echo line${i}`).join('\n');
+    const term2 = term;
+    term2.type('\x1b[200~' + lines + '\n\x1b[201~');
+    term2.type('\x03');
+    await flush();
+    expect(term.screen()).not.toContain('line4999');
   });
 
   it('cuts a huge pasted line with a message instead of freezing', async () => {

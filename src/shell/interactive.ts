@@ -12,7 +12,7 @@ import { History } from './history.ts';
 import { InputQueue, type InputItem } from './input-queue.ts';
 import { InterruptController } from './interrupt.ts';
 import { KeyParser, type Key } from './keys.ts';
-import { LineBuffer } from './line-editor.ts';
+import { LineBuffer, applyEditingKey } from './line-editor.ts';
 import { parse } from './parse.ts';
 import { finishLine, redraw, toTerminal } from './render.ts';
 import { columns } from './builtins/ls.ts';
@@ -100,10 +100,15 @@ export class InteractiveSession {
     if (this.disposed) return;
     try {
       for (const key of this.keys.feed(data)) {
-        if (this.busy && key.type === 'key' && key.name === 'ctrl+c') this.interrupt();
-        else this.queue.push({ kind: 'key', key });
+        const ctrlC = key.type === 'key' && key.name === 'ctrl+c';
+        if (ctrlC && this.busy) this.interrupt();
+        else if (ctrlC && this.queue.length) {
+          // Ctrl-C during a long paste: the rest of the paste is dropped, like typeahead.
+          this.queue.drop();
+          this.queue.push({ kind: 'key', key });
+        } else this.queue.push({ kind: 'key', key });
+        void this.pump();
       }
-      void this.pump();
     } catch (e) {
       this.internalError(e);
     }
@@ -134,6 +139,14 @@ export class InteractiveSession {
   private stepLines(item: Extract<InputItem, { kind: 'lines' }>): void {
     const i = item.next++;
     if (item.next >= item.lines.length) this.queue.shift();
+    if (item.replace && i === 0 && this.pendingLines.length) {
+      // A command run from the page replaces a half-finished one (an open quote or heredoc).
+      this.write(finishLine(this.prompt, this.buffer.text, this.cols(), this.drawnRow));
+      this.pendingLines = [];
+      this.waitingFor = undefined;
+      this.buffer.set('');
+      this.showPrompt();
+    }
     if (item.replace && this.buffer.text) this.buffer.set('');
     this.insert(item.lines[i]!);
     if (i < item.lines.length - 1 || item.submitLast) this.submit();
@@ -200,57 +213,8 @@ export class InteractiveSession {
         if (next !== undefined) b.set(next);
         break;
       }
-      case 'backspace':
-      case 'ctrl+h':
-        b.backspace();
-        break;
-      case 'delete':
-        b.del();
-        break;
-      case 'left':
-      case 'ctrl+b':
-        b.left();
-        break;
-      case 'right':
-      case 'ctrl+f':
-        b.right();
-        break;
-      case 'home':
-      case 'ctrl+a':
-        b.home();
-        break;
-      case 'end':
-      case 'ctrl+e':
-        b.end();
-        break;
-      case 'ctrl+u':
-        b.killToStart();
-        break;
-      case 'ctrl+k':
-        b.killToEnd();
-        break;
-      case 'ctrl+w':
-        b.killWordBack();
-        break;
-      case 'ctrl+y':
-        b.yank();
-        break;
-      case 'alt+b':
-      case 'ctrl+left':
-        b.wordLeft();
-        break;
-      case 'alt+f':
-      case 'ctrl+right':
-        b.wordRight();
-        break;
-      case 'alt+d':
-        b.killWordForward();
-        break;
-      case 'alt+backspace':
-        b.killAlnumWordBack();
-        break;
       default:
-        return;
+        if (!applyEditingKey(b, key.name)) return;
     }
     this.render();
   }

@@ -101,6 +101,66 @@ export class LineBuffer {
   }
 }
 
+/**
+ * Applies a readline editing key (`left`, `ctrl+w`, `alt+b`...) to `buf`; false when `name` is
+ * not an editing key.
+ */
+export function applyEditingKey(buf: LineBuffer, name: string): boolean {
+  switch (name) {
+    case 'backspace':
+    case 'ctrl+h':
+      buf.backspace();
+      return true;
+    case 'delete':
+      buf.del();
+      return true;
+    case 'left':
+    case 'ctrl+b':
+      buf.left();
+      return true;
+    case 'right':
+    case 'ctrl+f':
+      buf.right();
+      return true;
+    case 'home':
+    case 'ctrl+a':
+      buf.home();
+      return true;
+    case 'end':
+    case 'ctrl+e':
+      buf.end();
+      return true;
+    case 'ctrl+u':
+      buf.killToStart();
+      return true;
+    case 'ctrl+k':
+      buf.killToEnd();
+      return true;
+    case 'ctrl+w':
+      buf.killWordBack();
+      return true;
+    case 'ctrl+y':
+      buf.yank();
+      return true;
+    case 'alt+b':
+    case 'ctrl+left':
+      buf.wordLeft();
+      return true;
+    case 'alt+f':
+    case 'ctrl+right':
+      buf.wordRight();
+      return true;
+    case 'alt+d':
+      buf.killWordForward();
+      return true;
+    case 'alt+backspace':
+      buf.killAlnumWordBack();
+      return true;
+    default:
+      return false;
+  }
+}
+
 const isWord = (c: string | undefined): boolean => c !== undefined && /[\p{L}\p{N}_]/u.test(c);
 
 function wordStart(text: string, at: number): number {

@@ -70,9 +70,9 @@ describe('parse: operators', () => {
     expect(parse('true &&', false)).toEqual({ ok: false, incomplete: true });
     expect(parse('true &&', true)).toMatchObject({ message: 'bash: syntax error: unexpected end of file' });
   });
-  it('refuses background jobs and loops with a clear message', () => {
+  it('refuses background jobs and case with a clear message', () => {
     expect(parse('sleep 5 &', true)).toMatchObject({ ok: false, message: expect.stringContaining('background jobs') });
-    expect(parse('for i in 1 2; do echo $i; done', true)).toMatchObject({ ok: false, message: expect.stringContaining('not supported') });
+    expect(parse('case $x in a) echo;; esac', true)).toMatchObject({ ok: false, message: expect.stringContaining('not supported') });
   });
 });
 
@@ -141,5 +141,37 @@ describe('parse: unfinished quotes', () => {
   });
   it('joins lines ending in a backslash', () => {
     expect(argv('kubectl get \\\npods')).toEqual([['kubectl', 'get', 'pods']]);
+  });
+});
+
+describe('parse: compound commands', () => {
+  it('reads for, while, until, if and groups', () => {
+    const r = parse('for i in a "b c"; do echo $i; done; while false; do :; done; until true; do :; done; if a; then b; elif c; then d; else e; fi; { x; y; }', true);
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    const kinds = r.script.map((c) => c.first.commands[0]!.kind);
+    expect(kinds).toEqual(['for', 'while', 'while', 'if', 'group']);
+    const loop = r.script[0]!.first.commands[0]!;
+    expect(loop.kind === 'for' && loop.words.map(text)).toEqual(['a', 'b c']);
+    const ifc = r.script[3]!.first.commands[0]!;
+    expect(ifc.kind === 'if' && [ifc.branches.length, ifc.otherwise?.length]).toEqual([2, 1]);
+  });
+  it('spreads a loop over lines and asks for more until done', () => {
+    expect(parse('for i in 1 2\ndo\n  echo $i\n', false)).toEqual({ ok: false, incomplete: true });
+    expect(parse('for i in 1 2\ndo\n  echo $i\ndone', false)).toMatchObject({ ok: true });
+    expect(parse('if true; then echo x', true)).toMatchObject({ message: 'bash: syntax error: unexpected end of file' });
+  });
+  it('takes redirections after a compound command', () => {
+    const r = parse('for i in 1; do echo; done > out.txt', true);
+    expect(r.ok && r.script[0]!.first.commands[0]!.kind === 'for' && r.script[0]!.first.commands[0]!.redirects.length).toBe(1);
+  });
+  it('rejects misplaced reserved words and bad loop names', () => {
+    expect(parse('done', true)).toMatchObject({ message: "bash: syntax error near unexpected token `done'" });
+    expect(parse('for 1x in a; do :; done', true)).toMatchObject({ message: "bash: `1x': not a valid identifier" });
+    expect(parse('while; do :; done', true)).toMatchObject({ message: "bash: syntax error near unexpected token `;'" });
+  });
+  it('reads $((...)) as arithmetic', () => {
+    const [cmd] = commands('echo $(( (1+2) * 3 ))');
+    expect(cmd!.words[1]![0]).toEqual({ kind: 'arith', source: ' (1+2) * 3 ', quoted: false });
   });
 });

@@ -166,3 +166,45 @@ describe('builtins', () => {
     expect((await run('cluster nodes')).out).toBe('NAME   STATE\n');
   });
 });
+
+describe('loops, conditions and arithmetic', () => {
+  it('runs for and while loops with break and continue', async () => {
+    expect(await out('for i in 1 2 3 4 5; do [ $i = 2 ] && continue; [ $i = 4 ] && break; echo $i; done')).toBe('1\n3\n');
+    expect(await out('n=3; while [ $n -gt 0 ]; do echo $n; n=$((n-1)); done; echo done')).toBe('3\n2\n1\ndone\n');
+    expect(await out('for a in x y; do for b in 1 2; do [ $b = 2 ] && continue 2; echo $a$b; done; done')).toBe('x1\ny1\n');
+  });
+  it('runs if/elif/else on exit statuses', async () => {
+    expect(await out('for n in 1 5 9; do if [ $n -lt 3 ]; then echo small; elif [ $n -lt 7 ]; then echo mid; else echo big; fi; done')).toBe('small\nmid\nbig\n');
+  });
+  it('pipes into and out of loops and groups', async () => {
+    expect(await out('seq 3 | { cat; echo end; } | wc -l')).toBe('4\n');
+    expect(await out('for i in $(seq 3); do echo $i; done | tail -1')).toBe('3\n');
+  });
+  it('evaluates arithmetic like bash, with errors', async () => {
+    expect(await out('x=7; echo $((x * 2 + 1)) $(( (x - 1) / 4 )) $((x % 4)) $((2 ** 10)) $((x > 3 && x < 10))')).toBe('15 1 3 1024 1\n');
+    expect(await makeShell().run('echo $((1 / 0))')).toEqual({ out: 'bash: 1 / 0: division by 0 (error token is "0")\n', status: 1 });
+  });
+  it('test and [ check files, strings and numbers', async () => {
+    const files = { f: 'x' };
+    expect(await out('[ -f f ] && echo file; [ -d f ] || echo notdir; test -z "" && echo empty; [ a != b ] && echo differ', files)).toBe('file\nnotdir\nempty\ndiffer\n');
+    expect(await out('[ 1 -lt x ]; echo $?; [ 1 -lt 2; echo $?')).toBe('bash: [: x: integer expression expected\n2\nbash: [: missing `]\'\n2\n');
+  });
+  it('stops a busy loop that nothing can interrupt', async () => {
+    const cluster = new Cluster({ seed: 1 });
+    const shell = new Shell({ fs: createMemoryFS(), commands: createCommands(cluster, { run: async () => 0, complete: () => [] }), sleep: (ms, i) => clockSleep(cluster.clock, ms, i), loopLimit: 500 });
+    let printed = '';
+    await shell.run('n=0; while true; do n=$((n+1)); done; echo $n', { interrupt: new InterruptController(), write: (t) => void (printed += t) });
+    expect(printed).toBe('bash: loop stopped after 500 iterations\n500\n');
+  });
+  it('a loop stops at Ctrl-C', async () => {
+    const cluster = new Cluster({ seed: 1 });
+    const shell = new Shell({ fs: createMemoryFS(), commands: createCommands(cluster, { run: async () => 0, complete: () => [] }), sleep: (ms, i) => clockSleep(cluster.clock, ms, i), yieldToHost: () => new Promise((r) => setImmediate(r)) });
+    const interrupt = new InterruptController();
+    let printed = 0;
+    const done = shell.run('while true; do echo x; done', { interrupt, write: () => void printed++ });
+    await new Promise((r) => setTimeout(r, 20));
+    interrupt.trigger();
+    expect(await done).toBe(130);
+    expect(printed).toBeGreaterThan(0);
+  });
+});

@@ -4,12 +4,13 @@
  * screens; the interactive shell (interactive.ts) and the transcript runner (src/cli) feed it
  * lines and show what it writes.
  */
-import type { Pipeline, Redirect, Script, SimpleCommand } from './ast.ts';
+import type { Compound, Pipeline, Script, SimpleCommand } from './ast.ts';
 import type { Command, ExecContext, Interrupt, ShellControl, VirtualFS } from './exec.ts';
-import { ExpansionError, expandHereDoc, expandString, expandWord, type ExpandEnv } from './expand.ts';
+import { ExpansionError, expandString, expandWord, type ExpandEnv } from './expand.ts';
+import { applyRedirect, type Sink } from './redirect.ts';
 import { InterruptController } from './interrupt.ts';
 import { parse } from './parse.ts';
-import { HOME, dirname, resolvePath } from './path.ts';
+import { HOME, resolvePath } from './path.ts';
 
 /** Name -> command. Builtins, `kubectl` and `k` live here (see createCommands). */
 export type CommandTable = Map<string, Command>;
@@ -19,7 +20,17 @@ export interface RunIO {
   /** Output in the order written; `\n` line endings (hosts convert for terminals). */
   write(text: string, stream: 'stdout' | 'stderr'): void;
   interrupt: Interrupt;
+  /** Input for the first command of each pipeline (default none). */
+  stdin?: string;
 }
+
+/** Loop iterations between two yields to the host, so `while true` stays interruptible. */
+const YIELD_EVERY = 32;
+/**
+ * Without a way to yield to the host nothing (not even Ctrl-C) can reach a busy loop, so such
+ * a shell stops a loop after this many iterations.
+ */
+export const LOOP_LIMIT_WITHOUT_YIELD = 100_000;
 
 export interface ShellOptions {
   fs: VirtualFS;
@@ -37,9 +48,10 @@ export interface ShellOptions {
   onStreaming?: () => void;
   /** Lets the host's event loop run; called every few commands so long scripts stay interruptible. */
   yieldToHost?: () => Promise<void>;
+  /** Iterations after which a loop stops when there is no yieldToHost (default LOOP_LIMIT_WITHOUT_YIELD). */
+  loopLimit?: number;
 }
 
-type Sink = (text: string) => void;
 
 /** A command line interpreter with persistent cwd, variables and last status. */
 export class Shell {
@@ -49,6 +61,9 @@ export class Shell {
   status = 0;
   private readonly opts: ShellOptions;
   private ran = 0;
+  /** Set by `break` / `continue` until the enclosing loop takes it. */
+  private loopControl: { kind: 'break' | 'continue'; levels: number } | undefined;
+  private loopDepth = 0;
 
   constructor(opts: ShellOptions) {
     this.opts = opts;
@@ -78,9 +93,10 @@ export class Shell {
   async execute(script: Script, io: RunIO): Promise<number> {
     for (const chain of script) {
       if (io.interrupt.interrupted) return (this.status = 130);
+      if (this.loopControl) break;
       let status = await this.pipeline(chain.first, io);
       for (const { op, pipeline } of chain.rest) {
-        if (io.interrupt.interrupted) break;
+        if (io.interrupt.interrupted || this.loopControl) break;
         if ((op === '&&') === (status === 0)) status = await this.pipeline(pipeline, io);
       }
       this.status = io.interrupt.interrupted ? 130 : status;
@@ -89,13 +105,15 @@ export class Shell {
   }
 
   private async pipeline(p: Pipeline, io: RunIO): Promise<number> {
-    let input = '';
+    let input = io.stdin ?? '';
     let status = 0;
     for (let k = 0; k < p.commands.length; k++) {
       const last = k === p.commands.length - 1;
       const chunks: string[] = [];
       const out: Sink = last ? (t) => io.write(t, 'stdout') : (t) => chunks.push(t);
-      status = await this.simple(p.commands[k]!, input, out, (t) => io.write(t, 'stderr'), io, last);
+      const err: Sink = (t) => io.write(t, 'stderr');
+      const cmd = p.commands[k]!;
+      status = cmd.kind === undefined ? await this.simple(cmd, input, out, err, io, last) : await this.compound(cmd, input, out, err, io);
       input = chunks.join('');
       if (++this.ran % 64 === 0) await this.opts.yieldToHost?.();
     }
@@ -128,7 +146,7 @@ export class Shell {
       const fds: Sink[] = [() => {}, out, err];
       let input = stdin;
       for (const r of cmd.redirects) {
-        const res = await this.redirect(r, fds, env, flushes);
+        const res = await applyRedirect(r, fds, env, flushes, this.fs);
         if (typeof res === 'number') return res;
         if (res !== undefined) input = res;
       }
@@ -137,6 +155,7 @@ export class Shell {
         return 0;
       }
       const name = args[0]!;
+      if (name === 'break' || name === 'continue') return this.setLoopControl(name, args[1], fds[2]!);
       const command = this.commands.get(name);
       if (!command) {
         if (name.includes('/')) {
@@ -169,46 +188,94 @@ export class Shell {
     }
   }
 
-  /** Applies one redirection: returns new stdin text, an exit status on failure, or undefined. */
-  private async redirect(r: Redirect, fds: Sink[], env: ExpandEnv, flushes: (() => void)[]): Promise<string | number | undefined> {
-    const err = fds[2]!;
-    if (r.kind === 'dup') {
-      const target = fds[r.to];
-      if (!target || r.to > 2) {
-        err(`bash: ${r.to}: Bad file descriptor\n`);
-        return 1;
-      }
-      fds[r.fd] = target;
-      return undefined;
+  /** Called after each loop iteration; true when the loop must stop. */
+  private async loopTurn(turns: number, err: Sink): Promise<boolean> {
+    if (turns % YIELD_EVERY === 0 && this.opts.yieldToHost) await this.opts.yieldToHost();
+    const limit = this.opts.loopLimit ?? LOOP_LIMIT_WITHOUT_YIELD;
+    if (!this.opts.yieldToHost && turns >= limit) {
+      err(`bash: loop stopped after ${limit} iterations\n`);
+      return true;
     }
-    if (r.kind === 'heredoc') return r.doc.expand ? expandHereDoc(r.doc.body, env) : r.doc.body;
-    if (r.kind === 'herestring') return (await expandString(r.word, env)) + '\n';
-    const name = await expandString(r.target, env);
-    const path = resolvePath(this.cwd, name, this.env.HOME);
-    if (name === '' || (!this.fs.isDir(dirname(path)) && path !== '/dev/null')) {
-      err(`bash: ${name}: No such file or directory\n`);
+    return false;
+  }
+
+  private setLoopControl(kind: 'break' | 'continue', arg: string | undefined, err: Sink): number {
+    const levels = arg === undefined ? 1 : Number(arg);
+    if (!Number.isInteger(levels) || levels < 1) {
+      err(`bash: ${kind}: ${arg}: loop count out of range\n`);
       return 1;
     }
-    if (this.fs.isDir(path)) {
-      err(`bash: ${name}: Is a directory\n`);
-      return 1;
+    if (this.loopDepth === 0) return 0; // bash: outside a loop, break and continue do nothing
+    this.loopControl = { kind, levels: Math.min(levels, this.loopDepth) };
+    return 0;
+  }
+
+  /** After a loop body: true when the loop must stop (break, or an outer loop's continue). */
+  private takeLoopControl(): boolean {
+    const c = this.loopControl;
+    if (!c) return false;
+    if (c.levels > 1) {
+      c.levels--;
+      return true;
     }
-    if (r.kind === 'file' && r.mode === 'read') {
-      const content = this.fs.read(path);
-      if (content === undefined) {
-        err(`bash: ${name}: No such file or directory\n`);
-        return 1;
+    this.loopControl = undefined;
+    return c.kind === 'break';
+  }
+
+  private async compound(c: Compound, stdin: string, out: Sink, err: Sink, io: RunIO): Promise<number> {
+    const env = this.expandEnv(io);
+    const flushes: (() => void)[] = [];
+    try {
+      const fds: Sink[] = [() => {}, out, err];
+      let input = stdin;
+      for (const r of c.redirects) {
+        const res = await applyRedirect(r, fds, env, flushes, this.fs);
+        if (typeof res === 'number') return res;
+        if (res !== undefined) input = res;
       }
-      return content;
+      const inner: RunIO = { interrupt: io.interrupt, stdin: input, write: (t, s) => (s === 'stdout' ? fds[1]! : fds[2]!)(t) };
+      if (c.kind === 'group') return await this.execute(c.body, inner);
+      if (c.kind === 'if') {
+        for (const b of c.branches) {
+          const cond = await this.execute(b.cond, inner);
+          if (io.interrupt.interrupted || this.loopControl) return cond;
+          if (cond === 0) return await this.execute(b.body, inner);
+        }
+        return c.otherwise ? await this.execute(c.otherwise, inner) : 0;
+      }
+      let status = 0;
+      let turns = 0;
+      this.loopDepth++;
+      try {
+        if (c.kind === 'for') {
+          const values: string[] = [];
+          for (const w of c.words) values.push(...(await expandWord(w, env)));
+          for (const v of values) {
+            this.env[c.name] = v;
+            status = await this.execute(c.body, inner);
+            if (io.interrupt.interrupted || this.takeLoopControl()) break;
+            if (await this.loopTurn(++turns, err)) break;
+          }
+          return status;
+        }
+        for (;;) {
+          const cond = await this.execute(c.cond, inner);
+          if (io.interrupt.interrupted || this.takeLoopControl()) break;
+          if ((cond === 0) === c.until) break;
+          status = await this.execute(c.body, inner);
+          if (io.interrupt.interrupted || this.takeLoopControl()) break;
+          if (await this.loopTurn(++turns, err)) break;
+        }
+        return status;
+      } finally {
+        this.loopDepth--;
+      }
+    } catch (e) {
+      err(e instanceof ExpansionError ? e.message + '\n' : `bash: ${e instanceof Error ? e.message : String(e)}\n`);
+      return 1;
+    } finally {
+      for (const f of flushes) f();
     }
-    const chunks: string[] = [];
-    const sink: Sink = (t) => chunks.push(t);
-    const base = r.mode === 'append' ? (this.fs.read(path) ?? '') : '';
-    this.fs.write(path, base);
-    flushes.push(() => this.fs.write(path, base + chunks.join('')));
-    if (r.kind === 'both') fds[1] = fds[2] = sink;
-    else fds[r.fd] = sink;
-    return undefined;
   }
 
   private context(stdin: string, stdout: Sink, stderr: Sink, interrupt: Interrupt, env: Record<string, string>): ExecContext {

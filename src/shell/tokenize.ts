@@ -233,7 +233,17 @@ export function tokenize(src: string, final = false): TokenizeResult {
     }
     const next = src[pos + 1];
     if (next === '(' && src[pos + 2] === '(') {
-      const end = src.indexOf('))', pos + 3);
+      let end = -1;
+      for (let j = pos + 3, depth = 0; j < src.length; j++) {
+        if (src[j] === '(') depth++;
+        else if (src[j] === ')') {
+          if (depth === 0 && src[j + 1] === ')') {
+            end = j;
+            break;
+          }
+          depth--;
+        }
+      }
       if (end < 0) throw new Incomplete('))');
       const source = src.slice(pos + 3, end);
       pos = end + 2;

@@ -52,7 +52,7 @@ export function createCluster(opts: ClusterOptions = {}): Cluster {
 }
 export { parseLabelSelector, selectorFromSpec, selectorFromSet, matches, formatLabelSelector, formatLabels } from './api/labels.ts';
 export type { LabelSelector, LabelSelectorSpec, Requirement } from './api/labels.ts';
-export { parseFieldSelector, fieldMatches, fieldSelectorFor, validateFieldSelector } from './api/fields.ts';
+export { parseFieldSelector, fieldMatches, fieldSelectorFor, validateFieldSelector, selectorListError } from './api/fields.ts';
 export type { FieldSelector } from './api/fields.ts';
 export { parseQuantity, formatQuantity, canonicalQuantity, compareQuantity, addQuantity, milliValue, quantityValue } from './api/quantity.ts';
 export type { Quantity } from './api/quantity.ts';

@@ -15,9 +15,7 @@
  * The cluster is only saved and restored when the simulator offers `restoreCluster`; without
  * it a reload starts a fresh cluster (files and history are still kept).
  */
-import '@xterm/xterm/css/xterm.css';
-import { Terminal as XTerm } from '@xterm/xterm';
-import { FitAddon } from '@xterm/addon-fit';
+import type { Terminal as XTerm } from '@xterm/xterm';
 import * as sim from '../sim/index.ts';
 import type { Cluster } from '../sim/index.ts';
 import { createInteractiveShell, createMemoryFS, type InteractiveShell, type MemoryFS } from '../shell/index.ts';
@@ -25,6 +23,7 @@ import { HOME } from '../shell/path.ts';
 import { getExercise } from '../exercises/registry.ts';
 import { publishSession, serveTerminal, type SessionHandle, type TerminalRequest } from './bus.ts';
 import { adaptXterm, type XtermAdapter } from './xterm-terminal.ts';
+import { openXterm } from './xterm-open.ts';
 import { startRealtimeDriver, type RealtimeDriver } from './realtime-driver.ts';
 import { readJSON, removeKey, writeJSON } from './storage.ts';
 import { seedFrom } from './code-meta.ts';
@@ -143,6 +142,8 @@ class Session implements SessionHandle {
 
   /** Fresh cluster and lesson files; history stays. */
   async reset(): Promise<void> {
+    // Stop what runs first: a queued `kubectl get -w` would otherwise keep the queue busy forever.
+    this.shell.interrupt();
     await this.queue;
     this.shell.interrupt();
     this.teardown();
@@ -254,29 +255,6 @@ function isStringRecord(x: unknown): x is Record<string, string> {
   return typeof x === 'object' && x !== null && !Array.isArray(x) && Object.values(x).every((v) => typeof v === 'string');
 }
 
-const THEME = {
-  background: '#0d1117',
-  foreground: '#e6edf3',
-  cursor: '#e6edf3',
-  selectionBackground: '#264f78',
-  black: '#484f58',
-  red: '#ff7b72',
-  green: '#3fb950',
-  yellow: '#d29922',
-  blue: '#58a6ff',
-  magenta: '#bc8cff',
-  cyan: '#39c5cf',
-  white: '#b1bac4',
-  brightBlack: '#6e7681',
-  brightRed: '#ffa198',
-  brightGreen: '#56d364',
-  brightYellow: '#e3b341',
-  brightBlue: '#79c0ff',
-  brightMagenta: '#d2a8ff',
-  brightCyan: '#56d4dd',
-  brightWhite: '#f0f6fc',
-};
-
 /**
  * Starts the terminal inside `host` (a <course-terminal>): replaces its placeholder with xterm,
  * boots the session, serves the page's queued Run/Apply requests, and marks `data-ready`.
@@ -284,34 +262,7 @@ const THEME = {
 export async function startSession(host: HTMLElement, opts: { focus: boolean }): Promise<void> {
   const config = readConfig();
   const id = host.id || 'terminal';
-  const term = new XTerm({
-    convertEol: true,
-    cursorBlink: true,
-    fontFamily: 'ui-monospace, "SFMono-Regular", "DejaVu Sans Mono", Menlo, Consolas, monospace',
-    // Phones: a smaller font keeps kubectl's tables from wrapping as much.
-    fontSize: host.clientWidth < 560 ? 12 : 14,
-    lineHeight: 1.15,
-    scrollback: 5000,
-    theme: THEME,
-  });
-  const fit = new FitAddon();
-  term.loadAddon(fit);
-  const mount = document.createElement('div');
-  mount.className = 'terminal-xterm';
-  host.replaceChildren(mount);
-  term.open(mount);
-  fit.fit();
-  const textarea = term.textarea;
-  if (textarea) {
-    textarea.setAttribute('aria-label', host.dataset.label ?? 'Terminal');
-    const help = document.getElementById(`${id}-help`);
-    if (help) textarea.setAttribute('aria-describedby', help.id);
-  }
-  let pending = 0;
-  new ResizeObserver(() => {
-    cancelAnimationFrame(pending);
-    pending = requestAnimationFrame(() => fit.fit());
-  }).observe(mount);
+  const term = openXterm(host, `${id}-help`);
 
   const session = new Session(config, id, term);
   await session.boot();
@@ -340,5 +291,6 @@ export async function startSession(host: HTMLElement, opts: { focus: boolean }):
     });
   }
   host.dataset.ready = '';
+  performance.mark(`terminal-ready:${id}`);
   if (opts.focus) term.focus();
 }

@@ -17,7 +17,7 @@
 import { parse as parseYaml } from 'yaml';
 import { parseMeta, SHELL_LANGS, splitCommands, YAML_LANGS } from '../../src/ui/code-meta.ts';
 
-/** A file the terminal holds, from a ```yaml block starting with `# file: NAME`. */
+/** A file the terminal holds, from a ```yaml block that names it (`file=NAME` or `# file: NAME`). */
 export interface LessonFile {
   kind: 'file';
   name: string;

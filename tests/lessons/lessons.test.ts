@@ -12,19 +12,24 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { getExercise } from '../../src/exercises/registry.ts';
-import { seedFrom } from '../../src/ui/code-meta.ts';
+import { declaredFiles, seedFrom } from '../../src/ui/code-meta.ts';
 import { normaliseTranscript } from '../../src/cli/normalise.ts';
 import { openSession } from '../support/session.ts';
 import { extractLesson } from './extract.ts';
 
+/** A Go duration as kubelet messages print it: `874ms`, `2.148s`, `1m3.2s`. */
+const GO_DURATION = '(?:\\d+(?:\\.\\d+)?(?:h|ms|m|s|µs|ns))+';
+
 /**
  * Normalises both sides of a comparison: the transcript rules (ages, times, uids, generated
- * suffixes), plus container ids and image digests, which differ by nature like uids do.
+ * suffixes), plus what differs by nature from one pull or start to the next: container ids,
+ * image digests and image pull durations.
  */
 function normaliseOutput(text: string): string {
   return normaliseTranscript(text)
     .replace(/\b(containerd|docker|cri-o):\/\/[0-9a-f]{64}\b/g, '$1://<container-id>')
-    .replace(/@sha256:[0-9a-f]{64}\b/g, '@sha256:<digest>');
+    .replace(/@sha256:[0-9a-f]{64}\b/g, '@sha256:<digest>')
+    .replace(new RegExp(` in ${GO_DURATION} \\(${GO_DURATION} including waiting\\)`, 'g'), ' in <duration> (<duration> including waiting)');
 }
 
 /** What kubectl and the shell print when something went wrong. */
@@ -64,11 +69,18 @@ describe('lessons', () => {
         expect(listed.filter((e) => !getExercise(e))).toEqual([]);
       });
 
+      it('names each of its files so that the page gives them to the terminal', () => {
+        // The page reads only the fence option (```yaml file=NAME); a `# file:` line alone
+        // would give the test a file the reader's terminal does not have.
+        expect(declaredFiles(source)).toEqual(extractLesson(source).files);
+      });
+
       it('runs every command and prints what it shows', { timeout: 120_000 }, async () => {
         const lesson = extractLesson(source);
         const fm = lesson.frontmatter;
         const seed = typeof fm.seed === 'number' ? fm.seed : seedFrom(id);
-        const files = { ...lesson.files, ...((fm.files ?? {}) as Record<string, string>) };
+        // The same files, seed and preset the page's terminal gets ([...slug].astro).
+        const files = { ...declaredFiles(source), ...((fm.files ?? {}) as Record<string, string>) };
         const session = await openSession({ seed, preset: typeof fm.preset === 'string' ? fm.preset : undefined, files });
         const problems: string[] = [];
 

@@ -213,13 +213,27 @@ function render(nodes: Node[], data: unknown): string {
   return out;
 }
 
+/** Go's `%#v` of unstructured data (`map[string]interface {}{"a":"b"}`), as kubectl shows it in errors. */
+function goSyntax(v: unknown): string {
+  if (v === null || v === undefined) return 'interface {}(nil)';
+  if (typeof v === 'string') return JSON.stringify(v);
+  if (typeof v !== 'object') return String(v);
+  if (Array.isArray(v)) return `[]interface {}{${v.map(goSyntax).join(', ')}}`;
+  const o = v as Record<string, unknown>;
+  return `map[string]interface {}{${Object.keys(o).sort().map((k) => `${JSON.stringify(k)}:${goSyntax(o[k])}`).join(', ')}}`;
+}
+
 /** Runs a template against data (an object, or a List for several objects). */
 export function executeJsonPath(tpl: string, data: unknown): string {
   const nodes = parseTemplate(tpl);
   try {
     return render(nodes, data);
   } catch (e) {
-    if (e instanceof CliError) throw new CliError(`error executing jsonpath "${tpl}": Error executing template: ${e.message}. Printing more information for debugging the template:\n\ttemplate was:\n\t\t${tpl}\n\tobject given to jsonpath engine was:\n\t\t${toCompactJson(data)}\n\n`);
+    if (e instanceof CliError) {
+      throw new CliError(
+        `error executing jsonpath ${JSON.stringify(tpl)}: Error executing template: ${e.message}. Printing more information for debugging the template:\n\ttemplate was:\n\t\t${tpl}\n\tobject given to jsonpath engine was:\n\t\t${goSyntax(data)}\n\n`,
+      );
+    }
     throw e;
   }
 }

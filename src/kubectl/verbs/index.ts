@@ -17,3 +17,5 @@ import './label/label.ts';
 import './annotate/annotate.ts';
 import './wait/wait.ts';
 import './events/events.ts';
+import './explain/explain.ts';
+import './help/help.ts';

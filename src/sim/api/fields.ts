@@ -6,12 +6,14 @@ import { ApiError } from './errors.ts';
 import { typeByKey } from './resources.ts';
 import type { KubeObject } from './types.ts';
 
+/** One `field<op>value` term. */
 export interface FieldRequirement {
   field: string;
   operator: '=' | '==' | '!=';
   value: string;
 }
 
+/** A parsed field selector: every term must hold. */
 export interface FieldSelector {
   requirements: FieldRequirement[];
   /** The text as given (for error messages). */
@@ -123,6 +125,18 @@ function gvr(resource: string): string {
 }
 
 /**
+ * The 400 a list with selectors fails with, as kubectl words it (resource builder):
+ * `Unable to find "/v1, Resource=pods" that match label selector "a in", field selector "":
+ * <server message>`. Use it for label selector parse errors too.
+ */
+export function selectorListError(resource: string, labelSelectorText: string, fieldSelectorText: string, message: string): ApiError {
+  return new ApiError(
+    'BadRequest',
+    `Unable to find "${gvr(resource)}" that match label selector "${labelSelectorText}", field selector "${fieldSelectorText}": ${message}`,
+  );
+}
+
+/**
  * Checks that every field of `sel` is selectable on `resource` (store key). Throws the
  * server's 400: `Unable to find "/v1, Resource=pods" that match label selector "", field
  * selector "foo=bar": field label not supported: foo`.
@@ -130,10 +144,7 @@ function gvr(resource: string): string {
 export function validateFieldSelector(sel: FieldSelector, resource: string, labelSelectorText = ''): void {
   for (const r of sel.requirements) {
     if (!getterFor(resource, r.field)) {
-      throw new ApiError(
-        'BadRequest',
-        `Unable to find "${gvr(resource)}" that match label selector "${labelSelectorText}", field selector "${sel.text}": field label not supported: ${r.field}`,
-      );
+      throw selectorListError(resource, labelSelectorText, sel.text, `field label not supported: ${r.field}`);
     }
   }
 }
@@ -147,10 +158,7 @@ export function fieldSelectorFor(text: string, resource: string, labelSelectorTe
   try {
     sel = parseFieldSelector(text);
   } catch (e) {
-    throw new ApiError(
-      'BadRequest',
-      `Unable to find "${gvr(resource)}" that match label selector "${labelSelectorText}", field selector "${text}": ${(e as Error).message}`,
-    );
+    throw selectorListError(resource, labelSelectorText, text, (e as Error).message);
   }
   validateFieldSelector(sel, resource, labelSelectorText);
   return sel;

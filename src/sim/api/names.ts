@@ -146,4 +146,5 @@ export function isValidPortName(v: string): string[] {
   return errs;
 }
 
+/** The C identifier regexp (ConfigMap env keys and similar). */
 export const C_IDENTIFIER = C_IDENTIFIER_FMT;

@@ -4,8 +4,10 @@
  * comparisons and sums never round; the canonical String() form is what the API server stores.
  */
 
+/** How a quantity prints: `1k` (DecimalSI), `1Ki` (BinarySI), `1e3` (DecimalExponent). */
 export type QuantityFormat = 'DecimalSI' | 'BinarySI' | 'DecimalExponent';
 
+/** An exact quantity value and the format it was written in. */
 export interface Quantity {
   /** value = mantissa * 10^exponent */
   mantissa: bigint;
@@ -15,6 +17,7 @@ export interface Quantity {
 
 /** The regular expression the API server quotes when a quantity does not parse. */
 export const QUANTITY_REGEXP = '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$';
+/** The API server's error texts for undecodable quantities. */
 export const ERR_FORMAT_WRONG = `quantities must match the regular expression '${QUANTITY_REGEXP}'`;
 export const ERR_NUMERIC = "unable to parse quantity's numeric part";
 export const ERR_SUFFIX = "unable to parse quantity's suffix";

@@ -79,6 +79,7 @@ export function tooLong(field: string, max: number): StatusCause {
   return { reason: 'FieldValueTooLong', field, message: `${field}: Too long: may not be more than ${max} bytes` };
 }
 
+/** Which name syntax a kind uses for metadata.name. */
 export type NameRule = 'subdomain' | 'label' | 'dns1035' | 'none';
 
 const NAME_RULES: Record<NameRule, (v: string) => string[]> = {
@@ -115,6 +116,7 @@ export function validateAnnotations(annotations: Record<string, unknown> | undef
   return out;
 }
 
+/** Options for validateObjectMeta. */
 export interface ObjectMetaRules {
   nameRule: NameRule;
   /** Path prefix, `metadata` unless validating a template's metadata. */

@@ -181,3 +181,17 @@ describe('kubelet lifecycle', () => {
     expect(() => c.nodeProxy!.logs('default', 'nope', undefined, {})).toThrow('pods "nope" not found');
   });
 });
+
+describe('entrypoints and commands', () => {
+  it('runs args through an image entrypoint, and fails unknown executables like containerd', () => {
+    const c = cluster();
+    run(c, 'sleeper', 'nginx:1.27', {}, { args: ['sh', '-c', 'echo from-nginx-image'] });
+    run(c, 'nosuch', 'busybox:1.36', { restartPolicy: 'Never' }, { command: ['foo'] });
+    c.advance(10_000);
+    expect(c.nodeProxy!.logs('default', 'sleeper', undefined, {})).toBe('from-nginx-image\n');
+    const t = pod(c, 'nosuch').status.containerStatuses[0].state.terminated;
+    expect(t).toMatchObject({ exitCode: 128, reason: 'StartError' });
+    expect(t.message).toContain('exec: "foo": executable file not found in $PATH: unknown');
+    expect(pod(c, 'nosuch').status.phase).toBe('Failed');
+  });
+});

@@ -21,9 +21,12 @@ import { newPodRuntime, type ContainerRuntime, type PodRuntime } from './runtime
 import { stageFor, SYNC_DELAY_MS, type StageContext } from './stages.ts';
 import { buildPodStatus } from './status.ts';
 import { LogBuffer } from './log-buffer.ts';
+import type { MemFs } from './mem-fs.ts';
 import { nodeAgents } from '../nodes/node-agents.ts';
 import { nodeInternalIP } from '../nodes/node-template.ts';
 import { IpPool } from './ip-pool.ts';
+import { ContainerProbes } from './probes.ts';
+import { podFetch } from './network.ts';
 
 const SANDBOX_MS: [number, number] = [400, 900];
 const MOUNT_RETRY_MS = [1_000, 2_000, 4_000, 8_000, 16_000, 32_000, 64_000, 122_000];
@@ -59,6 +62,12 @@ export class Kubelet implements Controller {
   /** The runtime of a Pod on this node (for logs), if the kubelet has admitted it. */
   runtime(namespace: string, name: string): PodRuntime | undefined {
     return this.pods.get(`${namespace}/${name}`);
+  }
+
+  /** The running Pod with this IP on this node, if any. */
+  runtimeByIP(ip: string): PodRuntime | undefined {
+    for (const rt of this.pods.values()) if (rt.ip === ip && rt.sandboxReady) return rt;
+    return undefined;
   }
 
   /** Whether this node's kubelet is up (node operations can stop it). */
@@ -207,13 +216,25 @@ export class Kubelet implements Controller {
     c.created++;
     c.containerID = `containerd://${this.cluster.random.hex(64)}`;
     this.containerEvent(rt, c, 'Normal', 'Created', `Created container: ${c.name}`);
-    const fs = buildContainerFs(this.cluster.store, pod, c.spec, rt.ip ?? '');
     const argv = containerArgv(c.image!, c.spec).map((a) => expandRefs(a, env));
     const logs = c.logs;
+    // Built on first use: most server images never look at their filesystem.
+    let fs: MemFs | undefined;
+    const store = this.cluster.store;
+    const probes = new ContainerProbes(c, rt, {
+      clock: this.cluster.clock,
+      event: (type, reason, message) => this.containerEvent(rt, c, type, reason, message),
+      changed: () => this.writeStatus(rt),
+      restart: () => this.stopContainer(rt, c, this.current(rt)?.spec?.terminationGracePeriodSeconds ?? 30),
+    });
     const io: ProcessIO = {
+      listen: (port, http) => probes.ports.set(port, http),
+      fetch: (host, port, path, agent) => podFetch(this.cluster, rt, host, port, path, agent),
       argv,
       env,
-      fs,
+      get fs() {
+        return (fs ??= buildContainerFs(store, pod, c.spec, rt.ip ?? ''));
+      },
       hostname: pod.spec?.hostNetwork ? this.node : pod.metadata.name!,
       now: () => this.cluster.now(),
       out: (t) => logs.write('stdout', t, this.cluster.now()),
@@ -225,13 +246,15 @@ export class Kubelet implements Controller {
       this.containerEvent(rt, c, 'Warning', 'Failed', `Error: ${program.startError}`);
       return;
     }
-    c.fs = fs;
+    c.io = io;
     c.step = 'running';
     c.running = { startedAt: now };
-    c.started = true;
-    c.ready = true;
-    c.waiting = { reason: 'ContainerCreating' };
+    c.started = !c.spec.startupProbe;
+    c.ready = !c.spec.startupProbe && !c.spec.readinessProbe;
+    c.waiting = { reason: rt.containers.some((x) => x.init) ? 'PodInitializing' : 'ContainerCreating' };
+    c.probes = probes;
     this.containerEvent(rt, c, 'Normal', 'Started', `Started container ${c.name}`);
+    probes.start();
     c.proc = spawn(this.cluster.clock, () => program, io, (code) => {
       this.exited(rt, c, { exitCode: code, reason: code === 0 ? 'Completed' : 'Error', startedAt: now, finishedAt: this.cluster.now() });
       this.sync(rt);
@@ -241,15 +264,30 @@ export class Kubelet implements Controller {
 
   private exited(rt: PodRuntime, c: ContainerRuntime, t: { exitCode: number; reason: string; message?: string; startedAt: number; finishedAt: number }): void {
     c.logs.close();
+    c.probes?.stop();
+    c.probes = undefined;
+    if (c.killTimer !== undefined) this.cluster.clock.clearTimeout(c.killTimer);
+    c.killTimer = undefined;
     c.proc = undefined;
     c.running = undefined;
-    c.ready = false;
+    // A successfully completed init container counts as ready, as the kubelet reports it.
+    c.ready = c.init && t.exitCode === 0;
     c.started = false;
     c.lastTerminated = c.terminated;
     c.terminated = { ...t, containerID: c.containerID ?? '' };
     const policy = this.current(rt)?.spec?.restartPolicy ?? 'Always';
-    const restart = !rt.terminating && (policy === 'Always' || (policy === 'OnFailure' && t.exitCode !== 0));
+    // Init containers run to completion: they are retried only after a failure (and never with Never).
+    const restart = c.init
+      ? !rt.terminating && t.exitCode !== 0 && policy !== 'Never'
+      : !rt.terminating && (policy === 'Always' || (policy === 'OnFailure' && t.exitCode !== 0));
     c.step = restart ? 'exited' : 'done';
+  }
+
+  /** SIGTERM now, SIGKILL when the grace period ends (a failed liveness or startup probe). */
+  private stopContainer(rt: PodRuntime, c: ContainerRuntime, graceSeconds: number): void {
+    if (!c.proc || c.proc.exited) return;
+    c.proc.signal('TERM');
+    c.killTimer = this.cluster.clock.setTimeout(() => c.proc?.signal('KILL'), graceSeconds * 1000);
   }
 
   private terminate(rt: PodRuntime, pod: KubeObject): void {
@@ -261,6 +299,7 @@ export class Kubelet implements Controller {
       for (const c of rt.containers) {
         if (c.timer !== undefined) this.cluster.clock.clearTimeout(c.timer);
         c.timer = undefined;
+        c.probes?.stop();
         if (c.proc && !c.proc.exited) {
           c.stopping = true;
           this.containerEvent(rt, c, 'Normal', 'Killing', `Stopping container ${c.name}`);
@@ -310,10 +349,13 @@ export class Kubelet implements Controller {
     const pod = this.current(rt);
     if (!pod) return;
     const status = buildPodStatus(pod, rt, this.cluster.now());
-    if (JSON.stringify(status) === JSON.stringify(pod.status)) return;
+    const json = JSON.stringify(status);
+    const stored = pod.status === rt.lastStatus ? rt.lastJson : JSON.stringify(pod.status);
+    if (json === stored) return;
     rt.lastStatus = this.cluster.api.modifyStatus('pods', rt.namespace, rt.name, (o) => {
       o.status = status;
     }).status;
+    rt.lastJson = json;
   }
 
   /** Re-examines every Pod of this node (after the kubelet comes back). */

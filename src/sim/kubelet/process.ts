@@ -7,6 +7,7 @@
  */
 import type { Clock } from '../clock/clock.ts';
 import type { MemFs } from './mem-fs.ts';
+import type { FetchResult, HttpHandler } from './http.ts';
 
 export type Effect = { sleep: number } | { pause: true };
 
@@ -27,6 +28,13 @@ export interface ProcessIO {
    * then kills it when the grace period ends). Programs set it to shut down cleanly.
    */
   onTerm?: () => ProgramGen;
+  /**
+   * Declares a listening TCP port; `http` answers requests (no handler = not HTTP). Probes
+   * and clients (wget, curl) consult these.
+   */
+  listen?(port: number, http?: HttpHandler): void;
+  /** Makes an HTTP request from inside the container (set by the kubelet). */
+  fetch?(host: string, port: number, path: string, agent: string): FetchResult;
 }
 
 export type Program = (io: ProcessIO) => ProgramGen;

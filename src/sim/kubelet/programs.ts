@@ -23,6 +23,25 @@ export function startErrorMessage(argv: string[]): string {
 export function selectProgram(image: ImageInfo, argv: string[], io: ProcessIO, ctx: RunContext): ProgramGen | { startError: string } {
   const own = image.main?.(argv, io, ctx);
   if (own) return own;
+  if (image.shell && argv.length > 1 && ENTRYPOINT_SCRIPTS.has(argv[0]!)) return viaEntrypointScript(argv, io);
   if (image.shell && argv.length && isKnownCommand(argv[0]!)) return runArgv(argv, io);
   return { startError: startErrorMessage(argv) };
+}
+
+/** Entrypoint scripts of official images: they `exec "$@"` when the arguments are not their server. */
+const ENTRYPOINT_SCRIPTS = new Set([
+  '/docker-entrypoint.sh',
+  'docker-entrypoint.sh',
+  '/usr/local/bin/docker-entrypoint.sh',
+  '/entrypoint.sh',
+  '/bin/entrypoint.sh',
+]);
+
+function* viaEntrypointScript(argv: string[], io: ProcessIO): ProgramGen {
+  const rest = argv.slice(1);
+  if (!isKnownCommand(rest[0]!)) {
+    io.err(`${argv[0]}: exec: line 47: ${rest[0]}: not found\n`);
+    return 127;
+  }
+  return yield* runArgv(rest, io);
 }

@@ -11,8 +11,8 @@ import type { KubeObject } from '../api/types.ts';
 import type { ImageInfo } from './images/catalogue.ts';
 import type { ImageRef } from './images/reference.ts';
 import { LogBuffer } from './log-buffer.ts';
-import type { ProcessHandle } from './process.ts';
-import type { MemFs } from './mem-fs.ts';
+import type { ProcessHandle, ProcessIO } from './process.ts';
+import type { ContainerProbes } from './probes.ts';
 
 export type ContainerStep =
   | 'new'
@@ -67,9 +67,13 @@ export interface ContainerRuntime {
   proc?: ProcessHandle;
   logs: LogBuffer;
   previousLogs?: LogBuffer;
-  fs?: MemFs;
+  /** The running process's IO (filesystem, env), for probes and exec. */
+  io?: ProcessIO;
+  probes?: ContainerProbes;
   /** Pending stage timer. */
   timer?: number;
+  /** SIGKILL timer of a probe-triggered stop. */
+  killTimer?: number;
   /** Set while the kubelet is stopping this container (deletion). */
   stopping?: boolean;
 }
@@ -91,18 +95,21 @@ export interface PodRuntime {
   terminating: boolean;
   /** The status object the kubelet last stored (to recognise its own writes). */
   lastStatus?: unknown;
+  /** JSON of `lastStatus`, to compare without serialising the stored object again. */
+  lastJson?: string;
   killTimer?: number;
   timer?: number;
 }
 
 /** Fresh runtime state for a container of a Pod just admitted to the node. */
-export function newContainer(spec: { name: string }, init: boolean): ContainerRuntime {
+export function newContainer(spec: { name: string }, init: boolean, podHasInit = init): ContainerRuntime {
   return {
     name: spec.name,
     init,
     spec,
     step: 'new',
-    waiting: { reason: init ? 'PodInitializing' : 'ContainerCreating' },
+    // The kubelet's default waiting reason: PodInitializing for every container of a Pod with init containers.
+    waiting: { reason: podHasInit ? 'PodInitializing' : 'ContainerCreating' },
     created: 0,
     pullBackoffMs: 0,
     crashBackoffMs: 0,
@@ -126,7 +133,7 @@ export function newPodRuntime(pod: KubeObject, node: string, hostIP: string, now
     mountFailures: 0,
     containers: [
       ...(pod.spec?.initContainers ?? []).map((c: { name: string }) => newContainer(c, true)),
-      ...(pod.spec?.containers ?? []).map((c: { name: string }) => newContainer(c, false)),
+      ...(pod.spec?.containers ?? []).map((c: { name: string }) => newContainer(c, false, !!pod.spec?.initContainers?.length)),
     ],
     conditionTimes: new Map(),
     terminating: false,

@@ -3,7 +3,19 @@
  * conditions in kubelet order, container statuses, IPs, startTime). Pure: the same runtime
  * and previous status give the same result.
  */
-import { isoTime, type KubeObject } from '../api/types.ts';
+import { isoTime as formatTime, type KubeObject } from '../api/types.ts';
+
+// Status is rebuilt on every kubelet sync; the same few timestamps come up again and again.
+const isoCache = new Map<number, string>();
+function isoTime(ms: number): string {
+  const s = Math.floor(ms / 1000);
+  let v = isoCache.get(s);
+  if (v === undefined) {
+    if (isoCache.size > 4096) isoCache.clear();
+    isoCache.set(s, (v = formatTime(s * 1000)));
+  }
+  return v;
+}
 import type { ContainerRuntime, PodRuntime, Terminated } from './runtime.ts';
 
 function terminatedStatus(t: Terminated): Record<string, unknown> {
@@ -39,8 +51,9 @@ function containerStatus(c: ContainerRuntime): Record<string, unknown> {
   }));
   return {
     ...(c.containerID ? { containerID: c.containerID } : {}),
-    image: c.ref?.full ?? c.spec.image,
-    imageID: c.imageID ?? '',
+    // Until a container exists the kubelet reports the spec's image and no image ID.
+    image: c.containerID && c.ref ? c.ref.full : c.spec.image,
+    imageID: c.containerID ? (c.imageID ?? '') : '',
     lastState: last ? { terminated: terminatedStatus(last) } : {},
     name: c.name,
     ready: c.ready,

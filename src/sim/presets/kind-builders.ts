@@ -44,9 +44,12 @@ export function controllerRef(owner: KubeObject): OwnerReference {
   };
 }
 
+/** What distinguishes one kind node from another. */
 export interface NodeOptions {
   name: string;
   controlPlane: boolean;
+  /** A control plane without the NoSchedule taint (single-node clusters run workloads there). */
+  untainted?: boolean;
   /** 172.18.0.x address. */
   internalIP: string;
   podCIDR: string;
@@ -90,7 +93,7 @@ export function buildNode(o: NodeOptions, uuid: () => string): KubeObject {
     podCIDRs: [o.podCIDR],
     providerID: `kind://docker/${o.clusterName ?? 'kind'}/${o.name}`,
   };
-  if (o.controlPlane) spec.taints = [{ effect: 'NoSchedule', key: 'node-role.kubernetes.io/control-plane' }];
+  if (o.controlPlane && !o.untainted) spec.taints = [{ effect: 'NoSchedule', key: 'node-role.kubernetes.io/control-plane' }];
   const zeros = (n: number): string => '0'.repeat(n);
   return {
     apiVersion: 'v1',
@@ -170,6 +173,7 @@ export function buildConfigMap(namespace: string, name: string, data: Record<str
   return { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name, namespace, ...(labels ? { labels } : {}) }, data };
 }
 
+/** A Service port before defaulting (protocol TCP, targetPort = port). */
 export interface ServicePortSpec {
   name?: string;
   port: number;

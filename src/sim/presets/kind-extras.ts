@@ -51,6 +51,7 @@ export const KUBE_SYSTEM_SERVICE_ACCOUNTS = [
   'validatingadmissionpolicy-status-controller',
 ];
 
+/** Creation time of the cluster, its nodes and the API server address. */
 export interface ExtrasOptions {
   t0: number;
   nodes: KubeObject[];

@@ -10,6 +10,7 @@ import type { Random } from '../clock/random.ts';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Obj = Record<string, any>;
 
+/** Everything needed to write a Pod that is already Running and Ready. */
 export interface RunningPodOptions {
   name: string;
   namespace: string;

@@ -10,6 +10,7 @@ type Obj = Record<string, any>;
 const XTABLES = { hostPath: { path: '/run/xtables.lock', type: 'FileOrCreate' }, name: 'xtables-lock' };
 const LIB_MODULES = { hostPath: { path: '/lib/modules', type: '' }, name: 'lib-modules' };
 
+/** CoreDNS's pod template (kubeadm addon, 2 replicas). */
 export function corednsTemplate(): Obj {
   return {
     metadata: { labels: { 'k8s-app': 'kube-dns' } },
@@ -70,6 +71,7 @@ export function corednsTemplate(): Obj {
   };
 }
 
+/** kind's local-path-provisioner pod template. */
 export function localPathTemplate(): Obj {
   return {
     metadata: { labels: { app: 'local-path-provisioner' } },
@@ -99,6 +101,7 @@ export function localPathTemplate(): Obj {
   };
 }
 
+/** kube-proxy's DaemonSet pod template (host network, every node). */
 export function kubeProxyTemplate(): Obj {
   return {
     metadata: { labels: { 'k8s-app': 'kube-proxy' } },
@@ -129,6 +132,7 @@ export function kubeProxyTemplate(): Obj {
   };
 }
 
+/** kindnet's DaemonSet pod template (kind's CNI, every node). */
 export function kindnetTemplate(controlPlane: string): Obj {
   const field = (p: string): Obj => ({ valueFrom: { fieldRef: { apiVersion: 'v1', fieldPath: p } } });
   return {
@@ -163,6 +167,7 @@ export function kindnetTemplate(controlPlane: string): Obj {
   };
 }
 
+/** The parts of a control-plane static pod manifest that differ per component. */
 export interface StaticPodManifest {
   component: string;
   image: string;

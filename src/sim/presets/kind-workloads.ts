@@ -24,6 +24,7 @@ function nodeIP(node: KubeObject): string {
   return (node.status?.addresses as Obj[]).find((a) => a.type === 'InternalIP')!.address;
 }
 
+/** A system Deployment to write, already rolled out. */
 export interface DeploymentOptions {
   namespace: string;
   name: string;
@@ -109,6 +110,7 @@ export function writeDeployment(cluster: Cluster, o: DeploymentOptions): void {
   }
 }
 
+/** A system DaemonSet to write, one Ready pod per node. */
 export interface DaemonSetOptions {
   namespace: string;
   name: string;

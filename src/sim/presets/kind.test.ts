@@ -55,12 +55,19 @@ describe('kind preset', () => {
     expect(cells('services', c, 'default')[0]!.slice(0, 5)).toEqual(['kubernetes', 'ClusterIP', '10.96.0.1', '<none>', '443/TCP']);
     expect(cells('services', c, 'kube-system')[0]!.slice(0, 5)).toEqual(['kube-dns', 'ClusterIP', '10.96.0.10', '<none>', '53/UDP,53/TCP,9153/TCP']);
     expect(cells('endpoints', c, 'default')[0]!.slice(0, 2)).toEqual(['kubernetes', '172.18.0.2:6443']);
-    expect(cells('storageclasses.storage.k8s.io', c)[0]!.slice(0, 5)).toEqual(['standard (default)', 'rancher.io/local-path', 'Delete', 'WaitForFirstConsumer', 'false']);
+    const sc = c.api.get('storageclasses.storage.k8s.io', undefined, 'standard');
+    expect(sc.metadata.annotations?.['storageclass.kubernetes.io/is-default-class']).toBe('true');
+    expect([sc.provisioner, sc.reclaimPolicy, sc.volumeBindingMode]).toEqual(['rancher.io/local-path', 'Delete', 'WaitForFirstConsumer']);
   });
 
   it('keeps workload owners consistent after the controllers start', () => {
     const c = createCluster({ seed: 7 });
+    const before = c.api.list('pods').map((p) => `${p.metadata.name} ${p.status.phase}`);
     c.advance(60_000);
+    expect(c.api.list('pods').map((p) => `${p.metadata.name} ${p.status.phase}`)).toEqual(before);
+    for (const ds of c.api.list('daemonsets.apps', { namespace: 'kube-system' })) {
+      expect([ds.status.desiredNumberScheduled, ds.status.numberReady, ds.status.updatedNumberScheduled]).toEqual([3, 3, 3]);
+    }
     expect(c.api.list('replicasets.apps', { namespace: 'kube-system' }).map((r) => r.metadata.name)).toEqual(['coredns-668d6bf9bc']);
     expect(c.api.list('pods')).toHaveLength(13);
     const dep = c.api.get('deployments.apps', 'kube-system', 'coredns');

@@ -21,11 +21,15 @@ import { writeDaemonSet, writeDeployment, writeStaticPod } from './kind-workload
 import { writeClusterExtras, KUBE_SYSTEM_SERVICE_ACCOUNTS } from './kind-extras.ts';
 import { writeComponentStatuses, writeNodeEvents } from './kind-events.ts';
 
+/** One node of a kind cluster. */
 export interface KindNodeSpec {
   name: string;
   controlPlane: boolean;
+  /** Leave the control plane schedulable (single-node presets). */
+  untainted?: boolean;
 }
 
+/** The shape of a kind-like cluster to build. */
 export interface KindClusterOptions {
   /** First node must be the control plane. */
   nodes: KindNodeSpec[];
@@ -34,12 +38,14 @@ export interface KindClusterOptions {
   clusterName?: string;
 }
 
+/** The default preset's nodes: one control plane, two workers. */
 export const KIND_NODES: KindNodeSpec[] = [
   { name: 'kind-control-plane', controlPlane: true },
   { name: 'kind-worker', controlPlane: false },
   { name: 'kind-worker2', controlPlane: false },
 ];
 
+/** Namespaces of a fresh kind cluster. */
 export const SYSTEM_NAMESPACES = ['default', 'kube-node-lease', 'kube-public', 'kube-system', 'local-path-storage'];
 
 /** Writes a complete, settled kind cluster into `cluster.store`. */
@@ -56,6 +62,7 @@ export function buildKindCluster(cluster: Cluster, opts: KindClusterOptions): vo
         {
           name: n.name,
           controlPlane: n.controlPlane,
+          untainted: n.untainted,
           internalIP: `172.18.0.${i + 2}`,
           podCIDR: `10.244.${i}.0/24`,
           createdAt: t0 + (i === 0 ? 3000 : 20_000),

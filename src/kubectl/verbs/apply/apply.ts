@@ -9,21 +9,12 @@ import { CliError, formatApiError } from '../../cli/errors.ts';
 import { registerVerb } from '../../cli/registry.ts';
 import type { Invocation } from '../../cli/verb.ts';
 import { toCompactJson } from '../../printers/json.ts';
+import { LAST_APPLIED, lastAppliedOf } from '../../resource/last-applied.ts';
 import { manifestNamespace, readManifests, type Manifest } from '../../resource/manifests.ts';
 import { pruneRemoved, strategicMerge } from '../../resource/merge.ts';
 import { keyOf } from '../../resource/resolve.ts';
 import { checkWriteOutput, dryRunOf, printWarnings, printWritten, validationOf, type DryRun } from '../../resource/write.ts';
 
-export const LAST_APPLIED = 'kubectl.kubernetes.io/last-applied-configuration';
-
-/** The annotation value: the manifest (with namespace, without the annotation itself) as sorted JSON. */
-export function lastAppliedOf(obj: KubeObject): string {
-  const copy = clone(obj);
-  const annotations = { ...(copy.metadata.annotations ?? {}) };
-  delete annotations[LAST_APPLIED];
-  copy.metadata.annotations = annotations;
-  return toCompactJson(copy) + '\n';
-}
 
 function gvr(t: ResourceType): string {
   return `${t.group ? t.group + '/' : '/'}${t.version}`;

@@ -7,6 +7,7 @@ import { CliError, formatApiError, usageError } from '../../cli/errors.ts';
 import { registerVerb } from '../../cli/registry.ts';
 import type { Invocation } from '../../cli/verb.ts';
 import { readManifests, manifestNamespace } from '../../resource/manifests.ts';
+import { LAST_APPLIED, lastAppliedOf } from '../../resource/last-applied.ts';
 import { keyOf } from '../../resource/resolve.ts';
 import { checkWriteOutput, dryRunOf, printWarnings, printWritten, validationOf } from '../../resource/write.ts';
 import { configmapCommand } from './configmap.ts';
@@ -24,6 +25,9 @@ async function createFromFiles(inv: Invocation): Promise<number> {
     const obj = { ...m.obj, metadata: { ...m.obj.metadata } };
     const ns = manifestNamespace(inv, m);
     if (ns) obj.metadata.namespace = ns;
+    if (inv.flags.bool('save-config')) {
+      obj.metadata.annotations = { ...(obj.metadata.annotations ?? {}), [LAST_APPLIED]: lastAppliedOf(obj) };
+    }
     if (dry === 'client') {
       printWritten(inv, m.type, obj, 'created', dry);
       continue;

@@ -37,7 +37,7 @@ describe('kubectl delete', () => {
     await run('create cm b --from-literal=x=y');
     await run('label cm a app=web');
     expect((await run('delete cm -l app=web')).stdout).toBe('configmap "a" deleted\n');
-    expect((await run('delete cm -l app=none')).stderr).toBe('No resources found in default namespace.\n');
+    expect((await run('delete cm -l app=none')).stdout).toBe('No resources found\n');
     expect((await run('delete ns kube-system')).stderr).toBe('Error from server (Forbidden): namespaces "kube-system" is forbidden: this namespace may not be deleted\n');
     expect((await run('delete cm')).stderr).toBe('error: resource(s) were provided, but no name was specified\n');
     const none = await run('delete');

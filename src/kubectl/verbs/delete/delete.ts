@@ -80,8 +80,8 @@ async function run(inv: Invocation): Promise<number> {
   const policy = cascadeOf(inv);
   const list = targets(inv);
   if (list === undefined || (list.length === 0 && inv.args.length > 0 && !inv.flags.list('filename').length)) {
-    const ns = inv.flags.bool('all-namespaces') ? '' : ` in ${inv.namespace} namespace`;
-    inv.err(`No resources found${ns}\n`);
+    // delete.go prints this on stdout, without the namespace get adds.
+    inv.out('No resources found\n');
     return 0;
   }
   if (force && grace === 0) inv.err(FORCE_WARNING);

@@ -1,72 +1,83 @@
 import { describe, expect, it } from 'vitest';
-import { createKubectl, seed, sh, testCluster } from '../../testing.ts';
-
-function setup() {
-  const c = testCluster();
-  const k = createKubectl(c);
-  return { c, k, run: (line: string) => sh(k, c, line) };
-}
+import { createKubectl, kindSession, sh, testCluster } from '../../testing.ts';
 
 describe('kubectl get', () => {
-  it('prints namespaces as a table', async () => {
-    const { c, run } = setup();
+  it('prints namespaces as the API table', async () => {
+    const c = testCluster();
     c.advance(18_000);
-    const r = await run('get ns');
+    const r = await sh(createKubectl(c), c, 'get ns');
     expect(r).toEqual({
-      stdout: 'NAME              AGE\ndefault           18s\nkube-node-lease   18s\nkube-public       18s\nkube-system       18s\n',
+      stdout: 'NAME              STATUS   AGE\ndefault           Active   18s\nkube-node-lease   Active   18s\nkube-public       Active   18s\nkube-system       Active   18s\n',
       stderr: '',
       code: 0,
     });
   });
 
-  it('reports an empty namespaced list on stderr', async () => {
-    const { run } = setup();
+  it('reports empty lists on stderr', async () => {
+    const { run } = await kindSession();
     expect(await run('get pods')).toEqual({ stdout: '', stderr: 'No resources found in default namespace.\n', code: 0 });
-    expect(await run('get pods -A')).toEqual({ stdout: '', stderr: 'No resources found\n', code: 0 });
     expect(await run('get pods -n nosuchns')).toEqual({ stdout: '', stderr: 'No resources found in nosuchns namespace.\n', code: 0 });
+    expect(await run('get pv')).toEqual({ stdout: '', stderr: 'No resources found\n', code: 0 });
   });
 
   it('rejects unknown types, flags and a missing type', async () => {
-    const { run } = setup();
+    const { run } = await kindSession();
     expect(await run('get foo')).toEqual({ stdout: '', stderr: 'error: the server doesn\'t have a resource type "foo"\n', code: 1 });
     expect((await run('get pods --foo')).stderr).toBe("error: unknown flag: --foo\nSee 'kubectl get --help' for usage.\n");
     expect((await run('get pods -z')).stderr).toBe("error: unknown shorthand flag: 'z' in -z\nSee 'kubectl get --help' for usage.\n");
+    expect((await run('get pods -o foo')).stderr).toBe(
+      'error: unable to match a printer suitable for the output format "foo", allowed formats are: custom-columns,custom-columns-file,go-template,go-template-file,json,jsonpath,jsonpath-as-json,jsonpath-file,name,template,templatefile,wide,yaml\n',
+    );
     const r = await run('get');
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('error: Required resource not specified.\n');
   });
 
-  it('prints found rows then NotFound errors', async () => {
-    const { c, run } = setup();
-    seed(c, 'configmaps', { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'a', namespace: 'default' } });
-    const r = await run('get cm a nosuch');
-    expect(r).toEqual({ stdout: 'NAME   AGE\na      0s\n', stderr: 'Error from server (NotFound): configmaps "nosuch" not found\n', code: 1 });
+  it('prints found rows, then NotFound errors', async () => {
+    const { c, run } = await kindSession();
+    await run('run nginx --image=nginx');
+    c.advance(6000);
+    expect(await run('get pods nginx nosuchpod')).toEqual({
+      stdout: 'NAME    READY   STATUS    RESTARTS   AGE\nnginx   1/1     Running   0          6s\n',
+      stderr: 'Error from server (NotFound): pods "nosuchpod" not found\n',
+      code: 1,
+    });
   });
 
-  it('prints kind-prefixed names for several kinds and -o name', async () => {
-    const { c, run } = setup();
-    seed(c, 'configmaps', { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'a', namespace: 'default' } });
-    seed(c, 'secrets', { apiVersion: 'v1', kind: 'Secret', metadata: { name: 's', namespace: 'default' } });
-    expect((await run('get cm,secret')).stdout).toBe('NAME          AGE\nconfigmap/a   0s\n\nNAME       AGE\nsecret/s   0s\n');
-    expect((await run('get cm,secret -o name')).stdout).toBe('configmap/a\nsecret/s\n');
-    expect((await run('get cm -A --show-labels')).stdout).toBe('NAMESPACE   NAME   AGE   LABELS\ndefault     a      0s    <none>\n');
+  it('prints one table per kind with kind/name, and -o name', async () => {
+    const { c, run } = await kindSession();
+    await run('run nginx --image=nginx');
+    c.advance(6000);
+    const r = await run('get po,svc');
+    expect(r.stdout).toMatch(/^NAME        READY   STATUS    RESTARTS   AGE\npod\/nginx   1\/1     Running   0          6s\n\nNAME                 TYPE        CLUSTER-IP   EXTERNAL-IP   PORT\(S\)   AGE\nservice\/kubernetes   ClusterIP   10\.96\.0\.1    <none>        443\/TCP   \S+\n$/);
+    expect((await run('get po,svc -o name')).stdout).toBe('pod/nginx\nservice/kubernetes\n');
+    expect((await run('get pods -A --show-labels --no-headers -l run')).stdout).toBe('default   nginx   1/1   Running   0     6s    run=nginx\n');
   });
 
-  it('prints yaml, json and jsonpath', async () => {
-    const { c, run } = setup();
-    seed(c, 'configmaps', { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'a', namespace: 'default', uid: 'u1' }, data: { MODE: 'prod', on: 'yes' } });
-    expect((await run('get cm a -o yaml')).stdout).toBe(
-      'apiVersion: v1\ndata:\n  MODE: prod\n  "on": "yes"\nkind: ConfigMap\nmetadata:\n  creationTimestamp: "2026-11-30T03:00:00Z"\n  name: a\n  namespace: default\n  resourceVersion: "5"\n  uid: u1\n',
-    );
+  it('prints yaml, json, jsonpath and custom columns', async () => {
+    const { run } = await kindSession();
+    await run('create cm a --from-literal=MODE=prod --from-literal=on=yes');
+    const yaml = (await run('get cm a -o yaml')).stdout;
+    expect(yaml).toMatch(/^apiVersion: v1\ndata:\n  MODE: prod\n  "on": "yes"\nkind: ConfigMap\nmetadata:\n  creationTimestamp: "2026-11-30T\d\d:\d\d:\d\dZ"\n  name: a\n  namespace: default\n  resourceVersion: "\d+"\n  uid: [0-9a-f-]+\n$/);
+    expect((await run('get cm a -o json')).stdout).toMatch(/^\{\n    "apiVersion": "v1",\n    "data": \{\n        "MODE": "prod",\n        "on": "yes"\n    \},\n/);
     expect((await run('get cm a -o jsonpath={.data.MODE}')).stdout).toBe('prod');
-    expect((await run("get cm -o jsonpath='{.items[*].metadata.name}{\"\\n\"}'")).stdout).toBe('a\n');
-    expect((await run('get cm a -o json')).stdout).toContain('{\n    "apiVersion": "v1",\n    "data": {\n        "MODE": "prod",');
+    expect((await run("get nodes -o jsonpath='{.items[*].metadata.name}{\"\\n\"}'")).stdout).toBe('kind-control-plane kind-worker kind-worker2\n');
+    expect((await run("get nodes -o jsonpath='{range .items[?(@.metadata.name==\"kind-worker\")]}{.status.nodeInfo.kubeletVersion}{\"\\n\"}{end}'")).stdout).toBe('v1.32.6\n');
+    expect((await run('get nodes -o custom-columns=NAME:.metadata.name,CIDR:.spec.podCIDR --sort-by=.metadata.name')).stdout).toMatch(
+      /^NAME                 CIDR\nkind-control-plane   10\.244\.\d\.0\/24\n/,
+    );
   });
 
-  it('streams rows with -w until interrupted', async () => {
-    const { c, k } = setup();
-    const p = sh(k, c, 'get cm -w', { streamFor: 0 });
-    const r = await p;
-    expect(r).toEqual({ stdout: '', stderr: '', code: 0 });
+  it('streams changes with -w until interrupted', async () => {
+    const { c, k } = await kindSession();
+    const p = sh(k, c, 'get pods -w', { streamFor: 6000 });
+    await Promise.resolve();
+    const created = sh(k, c, 'run watched --image=nginx');
+    const [w] = await Promise.all([p, created]);
+    expect(w.code).toBe(0);
+    const lines = w.stdout.split('\n');
+    expect(lines[0]).toBe('NAME      READY   STATUS    RESTARTS   AGE');
+    expect(lines[1]).toBe('watched   0/1     Pending   0          0s');
+    expect(w.stdout).toMatch(/watched   0\/1     ContainerCreating   0          0s\n/);
   });
 });

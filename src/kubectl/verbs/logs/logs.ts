@@ -69,7 +69,18 @@ async function run(inv: Invocation): Promise<number> {
   if (!inv.flags.bool('follow') || opts.previous) return 0;
   inv.ctx.streaming();
   const stop = proxy.followLogs(ns, pod.metadata.name!, container, (chunk) => inv.out(chunk));
-  await new Promise<void>((resolve) => inv.ctx.interrupt.onInterrupt(() => resolve()));
+  // The stream ends when the container stops (or the pod goes away), or on Ctrl-C.
+  let stopWatch = () => {};
+  await new Promise<void>((resolve) => {
+    inv.ctx.interrupt.onInterrupt(() => resolve());
+    stopWatch = inv.cluster.api.watch('pods', ns, (e) => {
+      if (e.object.metadata.name !== pod.metadata.name) return;
+      const statuses = (e.object.status?.containerStatuses ?? []) as { name: string; state?: { terminated?: unknown } }[];
+      const st = statuses.find((s) => s.name === container);
+      if (e.type === 'DELETED' || st?.state?.terminated) resolve();
+    });
+  });
+  stopWatch();
   stop();
   return 0;
 }

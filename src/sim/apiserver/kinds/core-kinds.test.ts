@@ -104,42 +104,4 @@ describe('namespaces', () => {
       /^Namespace "Dev" is invalid: metadata.name: Invalid value: "Dev": a lowercase RFC 1123 label must consist of/,
     );
   });
-
-  it('deletes their content, waits for terminating pods, then disappear', () => {
-    const c = createCluster({ seed: 11 });
-    c.api.create('namespaces', obj('Namespace', 'dev'));
-    c.settle();
-    c.api.create('configmaps', { ...obj('ConfigMap', 'cfg', { data: { a: 'b' } }), metadata: { name: 'cfg', namespace: 'dev' } });
-    c.api.create('pods', { ...obj('Pod', 'loose', { spec: { schedulerName: 'manual', containers: [{ name: 'a', image: 'x' }] } }), metadata: { name: 'loose', namespace: 'dev' } });
-    // A Pod bound to a node with no kubelet acting keeps the namespace Terminating.
-    c.store.put('pods', { ...obj('Pod', 'bound', { spec: { nodeName: 'nowhere', containers: [{ name: 'a', image: 'x' }] }, status: { phase: 'Running' } }), metadata: { name: 'bound', namespace: 'dev' } });
-    c.api.delete('namespaces', undefined, 'dev');
-    c.settle();
-    const ns = c.api.get('namespaces', undefined, 'dev');
-    expect(ns.status.phase).toBe('Terminating');
-    expect(c.api.tryGet('configmaps', 'dev', 'cfg')).toBeUndefined();
-    expect(c.api.tryGet('pods', 'dev', 'loose')).toBeUndefined();
-    expect(c.api.get('pods', 'dev', 'bound').metadata.deletionTimestamp).toBeDefined();
-    expect(ns.status.conditions.find((x: { type: string }) => x.type === 'NamespaceContentRemaining').message).toBe(
-      'Some resources are remaining: pods. has 1 resource instances',
-    );
-    expect(error(() => c.api.create('configmaps', { ...obj('ConfigMap', 'late'), metadata: { name: 'late', namespace: 'dev' } })).message).toBe(
-      'configmaps "late" is forbidden: unable to create new content in namespace dev because it is being terminated',
-    );
-    c.store.remove('pods', 'dev', 'bound');
-    c.advance(6000);
-    expect(c.api.tryGet('namespaces', undefined, 'dev')).toBeUndefined();
-  });
-
-  it('stay Terminating for a few seconds even when empty', () => {
-    const c = createCluster({ seed: 11 });
-    c.api.create('namespaces', obj('Namespace', 'tmp'));
-    c.settle();
-    c.api.delete('namespaces', undefined, 'tmp');
-    c.advance(2000);
-    expect(c.api.get('namespaces', undefined, 'tmp').status.phase).toBe('Terminating');
-    expect(c.api.tryGet('serviceaccounts', 'tmp', 'default')).toBeUndefined();
-    c.advance(3000);
-    expect(c.api.tryGet('namespaces', undefined, 'tmp')).toBeUndefined();
-  });
 });

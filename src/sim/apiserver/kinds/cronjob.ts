@@ -74,7 +74,8 @@ registerAdmission('cronjobs.batch', {
     spec.successfulJobsHistoryLimit ??= 3;
     spec.failedJobsHistoryLimit ??= 1;
     spec.jobTemplate ??= {};
-    spec.jobTemplate.metadata ??= { creationTimestamp: null };
+    const jmd = spec.jobTemplate.metadata;
+    if (!jmd || !('creationTimestamp' in jmd)) spec.jobTemplate.metadata = { creationTimestamp: null, ...(jmd ?? {}) };
     spec.jobTemplate.spec ??= {};
     const t = spec.jobTemplate.spec.template;
     if (t) {

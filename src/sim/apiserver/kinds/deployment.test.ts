@@ -161,3 +161,15 @@ describe('Deployment and ReplicaSet tables', () => {
     expect(rt.rows[0]!.cells).toEqual(['web-7b84c5f95f', '3', '3', '2', '4s', 'nginx', 'nginx:1.25', 'app=web,pod-template-hash=7b84c5f95f']);
   });
 });
+
+describe('Deployment generation', () => {
+  it('bumps on spec and annotation changes, not on status writes, and ignores a status on create', () => {
+    const c = cluster();
+    const created = c.api.create(D, manifest('web', (m) => (m.status = { replicas: 99 }))).object;
+    expect(created.status).toBeUndefined();
+    expect(c.api.modify(D, 'default', 'web', (o) => (o.spec.replicas = 4)).metadata.generation).toBe(2);
+    expect(c.api.modify(D, 'default', 'web', (o) => (o.metadata.annotations = { 'kubernetes.io/change-cause': 'x' })).metadata.generation).toBe(3);
+    expect(c.api.modify(D, 'default', 'web', (o) => (o.metadata.labels = { app: 'web', tier: 'fe' })).metadata.generation).toBe(3);
+    expect(c.api.modifyStatus(D, 'default', 'web', (o) => (o.metadata.annotations = { ...o.metadata.annotations, 'deployment.kubernetes.io/revision': '1' })).metadata.generation).toBe(3);
+  });
+});

@@ -8,7 +8,7 @@ import type { StatusCause } from '../../api/errors.ts';
 import { registerAdmission } from '../admission.ts';
 import { forbiddenField, invalidValue, notSupported, required } from '../validation.ts';
 import { selectorAndTemplateCauses, selectorImmutableCauses, specFieldDecodeError } from './replicaset.ts';
-import { LABEL_SELECTOR, type Obj, defaultTemplate, metaCauses, nonNegative, objectUnknownFields, schema, templateDecodeError } from './workload-common.ts';
+import { LABEL_SELECTOR, type Obj, defaultTemplate, metaCauses, nonNegative, objectUnknownFields, sameJSON, schema, templateDecodeError } from './workload-common.ts';
 
 const DEPLOYMENT_SPEC = schema(
   'replicas selector template strategy minReadySeconds revisionHistoryLimit paused progressDeadlineSeconds',
@@ -40,6 +40,13 @@ function intOrPercentValue(v: unknown): number {
   if (typeof v === 'number') return v;
   const m = typeof v === 'string' ? /^(\d+)%$/.exec(v) : null;
   return m ? Number(m[1]) : 0;
+}
+
+/** Whether two string maps hold the same entries, in any key order. */
+function sameMap(a: Record<string, string> | undefined, b: Record<string, string> | undefined): boolean {
+  const ka = Object.keys(a ?? {});
+  if (ka.length !== Object.keys(b ?? {}).length) return false;
+  return ka.every((k) => b![k] === a![k]);
 }
 
 /** ValidateDeploymentStrategy. */
@@ -91,7 +98,9 @@ registerAdmission('deployments.apps', {
       { key: 'progressDeadlineSeconds', type: 'int32' },
       { key: 'paused', type: 'bool' },
     ]) ?? templateDecodeError(obj.spec?.template),
-  default(obj, ctx) {
+  default(obj, ctx, old) {
+    // A new object starts with an empty status whatever the manifest says (PrepareForCreate).
+    if (!old) delete obj.status;
     const spec = (obj.spec ??= {});
     spec.replicas ??= 1;
     const strategy = (spec.strategy ??= {});
@@ -108,4 +117,7 @@ registerAdmission('deployments.apps', {
   validate(obj, _ctx, old) {
     return [...metaCauses(obj), ...specCauses(obj.spec ?? {}), ...selectorImmutableCauses(obj, old)];
   },
+  // Annotation changes bump the generation too, because the controller copies annotations
+  // (kubernetes.io/change-cause) to the ReplicaSets (deploymentStrategy.PrepareForUpdate).
+  specChanged: (old, obj) => !sameJSON(old.spec, obj.spec) || !sameMap(old.metadata.annotations, obj.metadata.annotations),
 });

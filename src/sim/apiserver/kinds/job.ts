@@ -127,8 +127,7 @@ export function jobSpecCauses(spec: Obj, path: string): StatusCause[] {
 function validate(obj: KubeObject, old?: KubeObject): StatusCause[] {
   const spec: Obj = obj.spec ?? {};
   const causes = metaCauses(obj);
-  if (spec.manualSelector || old) causes.push(...selectorCauses(spec, 'spec'));
-  else causes.push(...selectorCauses(spec, 'spec'));
+  causes.push(...selectorCauses(spec, 'spec'));
   causes.push(...jobSpecCauses(spec, 'spec'));
   if (old) {
     if (!sameJSON(old.spec?.selector, spec.selector)) {

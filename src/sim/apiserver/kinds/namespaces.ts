@@ -6,6 +6,7 @@ import { registerAdmission } from '../admission.ts';
 import { validateObjectMeta } from '../validation.ts';
 import { objectMetaUnknownFields } from './pod-spec.ts';
 
+/** The label the API server puts on every namespace, value = its name. */
 export const NAMESPACE_NAME_LABEL = 'kubernetes.io/metadata.name';
 
 registerAdmission('namespaces', {

@@ -11,6 +11,7 @@ import type { AdmissionContext } from '../admission.ts';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Obj = Record<string, any>;
 
+/** Where the service account token volume is mounted in every container. */
 export const SA_TOKEN_MOUNT_PATH = '/var/run/secrets/kubernetes.io/serviceaccount';
 
 /** The projected service-account token volume every Pod gets (`kube-api-access-xxxxx`). */

@@ -3,6 +3,7 @@
  * pod templates alike). Pod-only defaults (service account, tolerations, priority) live in
  * pods.ts, because the API server adds them only when a Pod is created.
  */
+import { canonicalQuantity } from '../../api/quantity.ts';
 import type { AdmissionContext } from '../admission.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -32,8 +33,28 @@ function defaultProbe(p: Obj | undefined): void {
   if (p.grpc && typeof p.grpc === 'object') p.grpc.service ??= '';
 }
 
+/**
+ * Rewrites quantities in their canonical form, as the API server stores them (`0.5` ->
+ * `500m`, YAML's number `1` -> the string `"1"`). Undecodable values are left for decoding
+ * errors to report.
+ */
+export function canonicalizeResourceList(m: unknown): void {
+  if (!m || typeof m !== 'object') return;
+  const list = m as Obj;
+  for (const [k, v] of Object.entries(list)) {
+    if (typeof v !== 'string' && typeof v !== 'number') continue;
+    try {
+      list[k] = canonicalQuantity(v);
+    } catch {
+      // Reported by decoding.
+    }
+  }
+}
+
 function defaultContainer(c: Obj, hostNetwork: boolean): void {
   if (!c || typeof c !== 'object') return;
+  canonicalizeResourceList(c.resources?.limits);
+  canonicalizeResourceList(c.resources?.requests);
   c.imagePullPolicy ??= defaultPullPolicy(c.image);
   c.resources ??= {};
   c.terminationMessagePath ??= '/dev/termination-log';

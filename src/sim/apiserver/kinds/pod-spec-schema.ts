@@ -144,10 +144,81 @@ export function objectMetaUnknownFields(meta: unknown, path: string): string[] {
     .map(([k]) => `${path}.${k}`);
 }
 
-/** The first undecodable value in a PodSpec (a bad resource quantity), as decode error text. */
-export function podSpecDecodeError(spec: unknown): string | undefined {
+function jsonType(v: unknown): string {
+  if (Array.isArray(v)) return 'array';
+  if (v === null) return 'null';
+  if (typeof v === 'boolean') return 'bool';
+  return typeof v;
+}
+
+/** `json: cannot unmarshal <t> into Go struct field <Struct>.<path> of type <type>`. */
+function typeError(v: unknown, struct: string, field: string, type: string): string {
+  return `json: cannot unmarshal ${jsonType(v)} into Go struct field ${struct}.${field} of type ${type}`;
+}
+
+function checkString(v: unknown, struct: string, field: string): string | undefined {
+  return v === undefined || v === null || typeof v === 'string' ? undefined : typeError(v, struct, field, 'string');
+}
+
+function checkInt(v: unknown, struct: string, field: string, type: 'int32' | 'int64'): string | undefined {
+  if (v === undefined || v === null) return undefined;
+  if (typeof v === 'number' && Number.isInteger(v)) return undefined;
+  if (typeof v === 'number') return `json: cannot unmarshal number ${v} into Go struct field ${struct}.${field} of type ${type}`;
+  return typeError(v, struct, field, type);
+}
+
+function checkStrings(v: unknown, struct: string, field: string): string | undefined {
+  if (v === undefined || v === null) return undefined;
+  if (!Array.isArray(v)) return typeError(v, struct, field, '[]string');
+  for (const x of v) if (x !== null && typeof x !== 'string') return typeError(x, struct, field, 'string');
+  return undefined;
+}
+
+/** Go type errors for the container fields learners most often get wrong. */
+function containerTypeError(c: Obj, path: string): string | undefined {
+  const f = (name: string): string => `${path}.${name}`;
+  let e =
+    checkString(c.name, 'Container', f('name')) ??
+    checkString(c.image, 'Container', f('image')) ??
+    checkStrings(c.command, 'Container', f('command')) ??
+    checkStrings(c.args, 'Container', f('args'));
+  if (e) return e;
+  for (const p of Array.isArray(c.ports) ? c.ports : []) {
+    e = checkInt(p?.containerPort, 'ContainerPort', f('ports.containerPort'), 'int32') ?? checkInt(p?.hostPort, 'ContainerPort', f('ports.hostPort'), 'int32');
+    if (e) return e;
+  }
+  for (const v of Array.isArray(c.env) ? c.env : []) {
+    e = checkString(v?.name, 'EnvVar', f('env.name')) ?? checkString(v?.value, 'EnvVar', f('env.value'));
+    if (e) return e;
+  }
+  return undefined;
+}
+
+/**
+ * The first undecodable value in a PodSpec at `path` (`spec`, `spec.template.spec`): Go
+ * type mismatches (a number where a string belongs, `command: sleep 10` instead of a list)
+ * and bad resource quantities, as decode error text.
+ */
+export function podSpecDecodeError(spec: unknown, path = 'spec'): string | undefined {
   if (!spec || typeof spec !== 'object') return undefined;
   const sp = spec as Obj;
+  const dotted = path.replace(/\[\d+\]/g, '');
+  let e =
+    checkInt(sp.terminationGracePeriodSeconds, 'PodSpec', `${dotted}.terminationGracePeriodSeconds`, 'int64') ??
+    checkInt(sp.activeDeadlineSeconds, 'PodSpec', `${dotted}.activeDeadlineSeconds`, 'int64') ??
+    checkString(sp.restartPolicy, 'PodSpec', `${dotted}.restartPolicy`) ??
+    checkString(sp.nodeName, 'PodSpec', `${dotted}.nodeName`);
+  if (e) return e;
+  for (const key of ['initContainers', 'containers']) {
+    const list = sp[key];
+    if (list === undefined || list === null) continue;
+    if (!Array.isArray(list)) return typeError(list, 'PodSpec', `${dotted}.${key}`, '[]v1.Container');
+    for (const c of list) {
+      if (!c || typeof c !== 'object') continue;
+      e = containerTypeError(c, `${dotted}.${key}`);
+      if (e) return e;
+    }
+  }
   for (const list of [sp.initContainers, sp.containers]) {
     if (!Array.isArray(list)) continue;
     for (const c of list) {

@@ -98,6 +98,9 @@ describe('pod admission', () => {
     expect(ctr.ports).toEqual([{ containerPort: 80, protocol: 'TCP' }]);
     expect(ctr.resources.requests).toEqual({ cpu: '500m', memory: '128Mi' });
     expect(object.status.qosClass).toBe('Guaranteed');
+    const canon = c.api.create('pods', pod({ containers: [{ name: 'a', image: 'x', resources: { requests: { cpu: 0.5, memory: 1000000000 }, limits: { cpu: 1 } } }] }, 'q'), { dryRun: true });
+    expect(canon.object.spec.containers[0].resources).toEqual({ requests: { cpu: '500m', memory: '1G' }, limits: { cpu: '1' } });
+    expect(canon.object.status.qosClass).toBe('Burstable');
   });
 
   it('reports validation errors with the real messages', () => {
@@ -136,6 +139,10 @@ describe('pod admission', () => {
     expect(q.message).toBe(
       `Pod in version "v1" cannot be handled as a Pod: quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'`,
     );
+    const env = error(() => c.api.create('pods', pod({ containers: [{ name: 'a', image: 'x', env: [{ name: 'PORT', value: 8080 }] }] }, 'e')));
+    expect(env.message).toBe('Pod in version "v1" cannot be handled as a Pod: json: cannot unmarshal number into Go struct field EnvVar.spec.containers.env.value of type string');
+    const cmd = error(() => c.api.create('pods', pod({ containers: [{ name: 'a', image: 'x', command: 'sleep 10' }] }, 'cmd')));
+    expect(cmd.message).toBe('Pod in version "v1" cannot be handled as a Pod: json: cannot unmarshal string into Go struct field Container.spec.containers.command of type []string');
     const u = error(() => c.api.create('pods', pod({ containers: [{ name: 'a', image: 'x', port: 80 }] }, 'u')));
     expect(u.message).toBe('Pod in version "v1" cannot be handled as a Pod: strict decoding error: unknown field "spec.containers[0].port"');
     const w = c.api.create('pods', pod({ containers: [{ name: 'a', image: 'x', port: 80 }] }, 'w'), { fieldValidation: 'Warn', dryRun: true });

@@ -147,7 +147,9 @@ registerAdmission('replicasets.apps', {
       { key: 'replicas', type: 'int32' },
       { key: 'minReadySeconds', type: 'int32' },
     ]) ?? templateDecodeError(obj.spec?.template),
-  default(obj, ctx) {
+  default(obj, ctx, old) {
+    // A new object starts with an empty status whatever the manifest says (PrepareForCreate).
+    if (!old) delete obj.status;
     const spec = (obj.spec ??= {});
     spec.replicas ??= 1;
     defaultTemplate((spec.template ??= {}), ctx);

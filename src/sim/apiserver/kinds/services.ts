@@ -15,6 +15,7 @@ type Obj = Record<string, any>;
 
 const TYPES = ['ClusterIP', 'ExternalName', 'LoadBalancer', 'NodePort'];
 const PROTOCOLS = ['SCTP', 'TCP', 'UDP'];
+/** The `--service-node-port-range` of kind and kubeadm clusters. */
 export const NODE_PORT_MIN = 30000;
 export const NODE_PORT_MAX = 32767;
 

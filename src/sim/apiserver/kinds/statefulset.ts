@@ -50,6 +50,7 @@ export function defaultStatefulSet(obj: KubeObject): void {
   defaultTemplate(spec.template);
   for (const t of Array.isArray(spec.volumeClaimTemplates) ? spec.volumeClaimTemplates : []) {
     if (!t || typeof t !== 'object') continue;
+    if (!t.metadata || !('creationTimestamp' in t.metadata)) t.metadata = { creationTimestamp: null, ...(t.metadata ?? {}) };
     t.apiVersion ??= 'v1';
     t.kind ??= 'PersistentVolumeClaim';
     t.spec ??= {};

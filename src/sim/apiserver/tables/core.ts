@@ -1,6 +1,6 @@
 /**
  * Tables for the core kinds besides Pods (printers.go): Namespaces, ConfigMaps, Secrets,
- * ServiceAccounts, Services, Nodes, Events, Endpoints, ComponentStatuses, StorageClasses.
+ * ServiceAccounts, Services, Nodes, Events, Endpoints, ComponentStatuses.
  * Cells are computed as the server does with Wide set; kubectl drops priority-1 columns.
  */
 import { humanDuration } from '../../api/duration.ts';
@@ -227,21 +227,5 @@ registerTable('componentstatuses', {
     const c = ((o.conditions as Obj[] | undefined) ?? []).find((x) => x.type === 'Healthy');
     const status = !c ? 'Unknown' : c.status === 'True' ? 'Healthy' : 'Unhealthy';
     return [o.metadata.name ?? '', status, String(c?.message ?? ''), String(c?.error ?? '')];
-  },
-});
-
-registerTable('storageclasses.storage.k8s.io', {
-  columns: [col('Name'), col('Provisioner'), col('ReclaimPolicy'), col('VolumeBindingMode'), col('AllowVolumeExpansion'), col('Age')],
-  row(o, now) {
-    const a = o.metadata.annotations ?? {};
-    const isDefault = a['storageclass.kubernetes.io/is-default-class'] === 'true' || a['storageclass.beta.kubernetes.io/is-default-class'] === 'true';
-    return [
-      (o.metadata.name ?? '') + (isDefault ? ' (default)' : ''),
-      String(o.provisioner ?? ''),
-      String(o.reclaimPolicy ?? 'Delete'),
-      String(o.volumeBindingMode ?? 'Immediate'),
-      String(o.allowVolumeExpansion === true),
-      age(o, now),
-    ];
   },
 });

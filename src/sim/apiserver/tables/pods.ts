@@ -24,6 +24,7 @@ function terminatedReason(t: Obj, prefix: string): string {
   return t.signal ? `${prefix}Signal:${t.signal}` : `${prefix}ExitCode:${t.exitCode ?? 0}`;
 }
 
+/** The READY, STATUS and RESTARTS cells of a Pod row. */
 export interface PodRowSummary {
   ready: string;
   status: string;

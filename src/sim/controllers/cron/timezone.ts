@@ -101,3 +101,13 @@ export function formatRFC3339(ms: number, zone: string): string {
   const mins = Math.abs(w.offset) / 60_000;
   return `${base}${sign}${p(Math.floor(mins / 60))}:${p(mins % 60)}`;
 }
+
+const DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** Go's time.RFC1123Z of the UTC time: `Mon, 30 Nov 2026 03:05:00 +0000`. */
+export function formatRFC1123Z(ms: number): string {
+  const d = new Date(ms);
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${DAYS[d.getUTCDay()]}, ${p(d.getUTCDate())} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()} ${p(d.getUTCHours())}:${p(d.getUTCMinutes())}:${p(d.getUTCSeconds())} +0000`;
+}

@@ -111,8 +111,13 @@ describe('CronJob controller', () => {
     for (const n of ['late', 'strict']) c.api.modify('cronjobs.batch', 'default', n, (o) => (o.spec.suspend = false));
     c.settle();
     expect(jobNames(c)).toEqual([`late-${Math.floor(Date.parse('2026-11-30T03:05:00Z') / MIN)}`]);
+    c.api.modify('cronjobs.batch', 'default', 'strict', (o) => (o.spec.suspend = true));
+    c.advance(120_000); // 03:07:30: the 03:07 run is 30 s late, beyond the 10 s deadline
+    c.api.modify('cronjobs.batch', 'default', 'strict', (o) => (o.spec.suspend = false));
+    c.settle();
+    expect(jobNames(c)).not.toContain(`strict-${Math.floor(Date.parse('2026-11-30T03:07:00Z') / MIN)}`);
     c.advance(31_000);
-    expect(jobNames(c)).toContain(`strict-${Math.floor(Date.parse('2026-11-30T03:06:00Z') / MIN)}`);
+    expect(jobNames(c)).toContain(`strict-${Math.floor(Date.parse('2026-11-30T03:08:00Z') / MIN)}`);
   });
 
   it('schedules in spec.timeZone', () => {

@@ -10,7 +10,7 @@ import { ApiError } from '../../api/errors.ts';
 import { isoTime, type KubeObject } from '../../api/types.ts';
 import { keyOf, ownerKeys, splitKey, type Controller, type ReconcileResult } from '../../runtime/controller.ts';
 import { parseSchedule, nextTime } from '../cron/schedule.ts';
-import { formatRFC3339 } from '../cron/timezone.ts';
+import { formatRFC1123Z } from '../cron/timezone.ts';
 import { finishedCondition, isJobFinished } from '../job/job-status.ts';
 import { ownedBy, writeStatus } from '../statefulset/pods.ts';
 import { jobForSchedule, scheduledJobName } from './job-from-cronjob.ts';
@@ -75,7 +75,7 @@ export function cronJobController(cluster: Cluster): Controller {
     const now = cluster.now();
     const spec = cj.spec ?? {};
     const zone: string = spec.timeZone ?? 'UTC';
-    let jobs = ownedBy(api, 'jobs.batch', cj);
+    let jobs = ownedBy(cluster, 'jobs.batch', cj);
     let active: JobRef[] = [...((cj.status?.active ?? []) as JobRef[])];
     let lastSuccessfulTime: string | undefined = cj.status?.lastSuccessfulTime;
     let lastScheduleTime: string | undefined = cj.status?.lastScheduleTime;
@@ -123,7 +123,7 @@ export function cronJobController(cluster: Cluster): Controller {
       const scheduled = mr.scheduled;
       const sds = spec.startingDeadlineSeconds;
       if (sds !== undefined && sds !== null && scheduled + sds * 1000 < now) {
-        event(cj, 'Warning', 'MissSchedule', `Missed scheduled time to start a job: ${formatRFC3339(scheduled, zone)}`);
+        event(cj, 'Warning', 'MissSchedule', `Missed scheduled time to start a job: ${formatRFC1123Z(scheduled)}`);
         return;
       }
       const name = scheduledJobName(cj.metadata.name!, scheduled);
@@ -154,7 +154,7 @@ export function cronJobController(cluster: Cluster): Controller {
     run();
 
     // History limits: finished Jobs beyond the limits go, oldest first.
-    jobs = ownedBy(api, 'jobs.batch', cj);
+    jobs = ownedBy(cluster, 'jobs.batch', cj);
     const trim = (list: KubeObject[], limit: number | undefined) => {
       if (limit === undefined || limit === null) return;
       const sorted = [...list].sort(byStartTime);

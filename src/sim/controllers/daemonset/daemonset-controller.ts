@@ -92,7 +92,7 @@ export function daemonSetController(cluster: Cluster): Controller {
     };
 
     // Place and remove pods.
-    let pods = ownedBy(api, 'pods', ds);
+    let pods = ownedBy(cluster, 'pods', ds);
     for (const [n, list] of byNode(pods)) {
       if (nodeNames.has(n)) continue;
       for (const p of list) if (!p.metadata.deletionTimestamp) deletePod(ds, p, true);
@@ -122,7 +122,7 @@ export function daemonSetController(cluster: Cluster): Controller {
 
     // Rolling update: replace out-of-date pods, at most maxUnavailable down at a time.
     if (spec.updateStrategy?.type === 'RollingUpdate') {
-      pods = ownedBy(api, 'pods', ds);
+      pods = ownedBy(cluster, 'pods', ds);
       const current = byNode(pods);
       let maxUnavailable = scaledValue(spec.updateStrategy?.rollingUpdate?.maxUnavailable ?? 1, eligible.size);
       if (maxUnavailable === 0 && scaledValue(spec.updateStrategy?.rollingUpdate?.maxSurge ?? 0, eligible.size) === 0) maxUnavailable = 1;
@@ -145,7 +145,7 @@ export function daemonSetController(cluster: Cluster): Controller {
     }
 
     // Status, from the oldest pod on each node.
-    pods = ownedBy(api, 'pods', ds);
+    pods = ownedBy(cluster, 'pods', ds);
     const final = byNode(pods);
     let desired = 0;
     let scheduled = 0;

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Cluster } from '../../cluster.ts';
 import type { KubeObject } from '../../api/types.ts';
-import { deploymentManifest, eventMessages, podsOf, readyAll, workloadCluster } from '../shared/test-fixture.ts';
+import { deploymentManifest, eventMessages, podsOf, readyAll, replicaSetManifest, workloadCluster } from '../shared/test-fixture.ts';
+import { computePodTemplateHash } from '../shared/pod-template-hash.ts';
 import { applyRollback, planRollback, rolloutHistory } from './rollback.ts';
 import { deploymentRolloutStatus } from './rollout-status.ts';
 
@@ -235,6 +236,37 @@ describe('Deployment controller', () => {
     const rs = replicaSets(c)[0]!;
     expect(rs.metadata.annotations!['kubernetes.io/change-cause']).toBe('first');
     expect(rs.metadata.annotations!['kubectl.kubernetes.io/last-applied-configuration']).toBeUndefined();
+  });
+
+  it('passes minReadySeconds to its ReplicaSets and counts pods available only after it', () => {
+    const c = workloadCluster();
+    const m = deploymentManifest('web', 'nginx:1.25', 2);
+    m.spec.minReadySeconds = 5;
+    c.api.create(D, m);
+    c.settle();
+    expect(replicaSets(c)[0]!.spec.minReadySeconds).toBe(5);
+    readyAll(c);
+    expect(deploy(c).status).toMatchObject({ readyReplicas: 2, unavailableReplicas: 2 });
+    expect(deploy(c).status.availableReplicas).toBeUndefined();
+    c.advance(5000);
+    expect(deploy(c).status).toMatchObject({ readyReplicas: 2, availableReplicas: 2 });
+    expect(deploymentRolloutStatus(deploy(c)).done).toBe(true);
+  });
+
+  it('resolves a hash collision by bumping status.collisionCount', () => {
+    const c = workloadCluster();
+    const m = deploymentManifest('web', 'nginx:1.25', 1);
+    const template = c.api.create(D, m, { dryRun: true }).object.spec.template;
+    const taken = `web-${computePodTemplateHash(template)}`;
+    const squatter = replicaSetManifest('squatter', 0);
+    squatter.metadata.name = taken;
+    c.api.create(RS, squatter);
+    c.api.create(D, m);
+    c.settle();
+    expect(deploy(c).status.collisionCount).toBe(1);
+    const mine = replicaSets(c).filter((r) => r.metadata.name !== taken);
+    expect(mine.map((r) => r.metadata.name)).toEqual([`web-${computePodTemplateHash(template, 1)}`]);
+    expect(mine[0]!.spec.replicas).toBe(1);
   });
 
   it('brings 1,000 replicas to ready', () => {

@@ -45,8 +45,10 @@ function reconcileOldReplicaSets(ctx: DeploymentContext, allRSs: KubeObject[], o
   const maxScaledDown = sumSpecReplicas(allRSs) - minAvailable - newUnavailable;
   if (maxScaledDown <= 0) return false;
   const cleaned = cleanupUnhealthyReplicas(ctx, oldRSs, maxScaledDown);
+  // The same ReplicaSets as before the cleanup (now possibly at 0), in their stored state.
   const current = refreshed(ctx, newRS);
-  const stillOld = activeReplicaSets(current.oldRSs);
+  const uids = new Set(oldRSs.map((rs) => rs.metadata.uid));
+  const stillOld = current.oldRSs.filter((rs) => uids.has(rs.metadata.uid));
   const scaledDown = scaleDownOldReplicaSets(ctx, [...stillOld, current.newRS!], stillOld);
   return cleaned + scaledDown > 0;
 }

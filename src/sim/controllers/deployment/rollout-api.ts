@@ -6,5 +6,5 @@ export { rolloutHistory, planRollback, applyRollback, ownedReplicaSets } from '.
 export type { RolloutRevision, RollbackPlan } from './rollback.ts';
 export { deploymentRolloutStatus } from './rollout-status.ts';
 export type { RolloutStatus } from './rollout-status.ts';
-export { revisionOf, equalIgnoreHash } from './replica-sets.ts';
+export { revisionOf, equalIgnoreHash, findNewReplicaSet, findOldReplicaSets } from './replica-sets.ts';
 export { computePodTemplateHash, POD_TEMPLATE_HASH_LABEL } from '../shared/pod-template-hash.ts';

@@ -105,8 +105,10 @@ export class OwnerGraph {
     n.present = true;
     n.beingDeleted = o.metadata.deletionTimestamp !== undefined;
     const owners = o.metadata.ownerReferences ?? [];
-    const out = this.setOwners(n, owners);
     const ownersChanged = owners.map((r) => r.uid).join(',') !== ownersBefore;
+    // Most changes (status updates) leave the owners alone: skip relinking then.
+    const out = ownersChanged ? this.setOwners(n, owners) : [];
+    if (!ownersChanged) n.owners = owners.map((r) => ({ ...r }));
     if (owners.length && (!wasPresent || ownersChanged)) out.push(uid);
     if (n.beingDeleted && hasGcFinalizer(o)) out.push(uid);
     return out;

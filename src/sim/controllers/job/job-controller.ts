@@ -10,11 +10,12 @@
  * deleted before they were counted are caught from their DELETED watch event.
  */
 import type { Cluster } from '../../cluster.ts';
-import { clone, isoTime, type KubeObject } from '../../api/types.ts';
+import { isoTime, type KubeObject } from '../../api/types.ts';
+import { completionIndexOf, jobPod } from './job-pods.ts';
+import { newMemory, type JobMemory } from './job-memory.ts';
 import { keyOf, ownerKeys, splitKey, type Controller, type ReconcileResult } from '../../runtime/controller.ts';
-import { controllerRef, isPodReady, isTerminal, ownedBy, writeStatus } from '../statefulset/pods.ts';
+import { isPodReady, isTerminal, ownedBy, writeStatus } from '../statefulset/pods.ts';
 import {
-  finishedCondition,
   formatIndexes,
   isJobFinished,
   parseIndexes,
@@ -22,31 +23,12 @@ import {
   podFinishedTime,
   remainingBackoff,
   setCondition,
+  ttlRemaining,
   type JobCondition,
 } from './job-status.ts';
 
 export const JOB_CONTROLLER = 'job-controller';
 const RESOURCE = 'jobs.batch';
-export const COMPLETION_INDEX = 'batch.kubernetes.io/job-completion-index';
-
-interface JobMemory {
-  counted: Set<string>;
-  deletedByUs: Set<string>;
-  /** Pods that vanished before being counted: uid -> phase at deletion. */
-  gone: Map<string, { phase: string; index?: number }>;
-  failuresAfterLastSuccess: number;
-  lastFailureTime?: number;
-  seeded: boolean;
-}
-
-function newMemory(): JobMemory {
-  return { counted: new Set(), deletedByUs: new Set(), gone: new Map(), failuresAfterLastSuccess: 0, seeded: false };
-}
-
-function indexOf(pod: KubeObject): number | undefined {
-  const v = pod.metadata.annotations?.[COMPLETION_INDEX] ?? pod.metadata.labels?.[COMPLETION_INDEX];
-  return v !== undefined && /^\d+$/.test(v) ? Number(v) : undefined;
-}
 
 /** The controller; memory of counted pods lives per Job uid. */
 export function jobController(cluster: Cluster): Controller {
@@ -71,30 +53,7 @@ export function jobController(cluster: Cluster): Controller {
   }
 
   function createPod(job: KubeObject, index: number | undefined): void {
-    const tmpl = clone(job.spec.template ?? {});
-    const name = job.metadata.name!;
-    const labels: Record<string, string> = { ...(tmpl.metadata?.labels ?? {}) };
-    const annotations: Record<string, string> = { ...(tmpl.metadata?.annotations ?? {}) };
-    const spec = tmpl.spec ?? {};
-    if (index !== undefined) {
-      labels[COMPLETION_INDEX] = String(index);
-      annotations[COMPLETION_INDEX] = String(index);
-      spec.hostname ??= `${name}-${index}`;
-      const env = { name: 'JOB_COMPLETION_INDEX', valueFrom: { fieldRef: { apiVersion: 'v1', fieldPath: `metadata.annotations['${COMPLETION_INDEX}']` } } };
-      for (const c of [...(spec.initContainers ?? []), ...(spec.containers ?? [])]) c.env = [...(c.env ?? []), env];
-    }
-    const pod: KubeObject = {
-      apiVersion: 'v1',
-      kind: 'Pod',
-      metadata: {
-        generateName: index !== undefined ? `${name}-${index}-` : `${name}-`,
-        namespace: job.metadata.namespace,
-        labels,
-        ...(Object.keys(annotations).length ? { annotations } : {}),
-        ownerReferences: [controllerRef(job)],
-      },
-      spec,
-    };
+    const pod = jobPod(job, index);
     try {
       const created = api.create('pods', pod).object;
       event(job, 'Normal', 'SuccessfulCreate', `Created pod: ${created.metadata.name}`);
@@ -104,18 +63,16 @@ export function jobController(cluster: Cluster): Controller {
   }
 
   function finished(job: KubeObject, now: number): ReconcileResult | void {
-    const ttl: number | undefined = job.spec?.ttlSecondsAfterFinished;
-    if (ttl === undefined || ttl === null) return;
-    const cond = finishedCondition(job);
-    const at = Date.parse(job.status?.completionTime ?? cond?.lastTransitionTime ?? '') || now;
-    const due = at + ttl * 1000;
-    if (now < due) return { requeueAfter: due - now };
+    const left = ttlRemaining(job, now);
+    if (left === undefined) return;
+    if (left > 0) return { requeueAfter: left };
     try {
       api.delete(RESOURCE, job.metadata.namespace, job.metadata.name!, { propagationPolicy: 'Foreground' });
     } catch {
       // Already gone.
     }
   }
+
 
   function sync(job: KubeObject): ReconcileResult | void {
     const now = cluster.now();
@@ -124,7 +81,7 @@ export function jobController(cluster: Cluster): Controller {
     const spec = job.spec ?? {};
     const old = job.status ?? {};
     const indexed = spec.completionMode === 'Indexed';
-    const pods = ownedBy(api, 'pods', job);
+    const pods = ownedBy(cluster, 'pods', job);
     const replaceTerminating = spec.podReplacementPolicy !== 'Failed';
 
     if (!m.seeded) {
@@ -147,7 +104,7 @@ export function jobController(cluster: Cluster): Controller {
       if (phase === 'Succeeded') {
         m.counted.add(uid);
         newSucceeded.push(podFinishedTime(p));
-        const i = indexOf(p);
+        const i = completionIndexOf(p);
         if (i !== undefined) completed.add(i);
       } else if (phase === 'Failed' || (replaceTerminating && p.metadata.deletionTimestamp)) {
         m.counted.add(uid);
@@ -240,7 +197,7 @@ export function jobController(cluster: Cluster): Controller {
         const left = remainingBackoff(m.failuresAfterLastSuccess, m.lastFailureTime, now);
         if (left > 0) wake(left);
         else if (indexed) {
-          const busy = new Set(active.map(indexOf));
+          const busy = new Set(active.map(completionIndexOf));
           let need = want - active.length;
           for (let i = 0; i < completions! && need > 0; i++) {
             if (completed.has(i) || busy.has(i)) continue;
@@ -250,11 +207,11 @@ export function jobController(cluster: Cluster): Controller {
         } else {
           for (let i = active.length; i < want; i++) createPod(job, undefined);
         }
-        active = ownedBy(api, 'pods', job).filter((p) => !isTerminal(p) && !p.metadata.deletionTimestamp);
+        active = ownedBy(cluster, 'pods', job).filter((p) => !isTerminal(p) && !p.metadata.deletionTimestamp);
       }
     }
 
-    const current = ownedBy(api, 'pods', job);
+    const current = ownedBy(cluster, 'pods', job);
     const terminating = current.filter((p) => p.metadata.deletionTimestamp && !isTerminal(p)).length;
     if (failure) {
       conditions = setCondition(conditions, 'FailureTarget', 'True', failure.reason, failure.message, now);
@@ -312,7 +269,7 @@ export function jobController(cluster: Cluster): Controller {
             const m = memory.get(ref.uid);
             const uid = e.object.metadata.uid!;
             if (m && !m.counted.has(uid) && !m.deletedByUs.has(uid)) {
-              m.gone.set(uid, { phase: e.object.status?.phase ?? 'Failed', index: indexOf(e.object) });
+              m.gone.set(uid, { phase: e.object.status?.phase ?? 'Failed', index: completionIndexOf(e.object) });
             }
           }
           return keys;

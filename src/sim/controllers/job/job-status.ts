@@ -113,3 +113,15 @@ export function formatIndexes(set: Set<number>): string {
   }
   return parts.join(',');
 }
+
+/**
+ * The TTL-after-finished rule: ms until a finished Job is due for deletion (0 = now), or
+ * undefined when it has no ttlSecondsAfterFinished or has not finished.
+ */
+export function ttlRemaining(job: KubeObject, now: number): number | undefined {
+  const ttl: number | undefined = job.spec?.ttlSecondsAfterFinished;
+  const cond = finishedCondition(job);
+  if (ttl === undefined || ttl === null || !cond) return undefined;
+  const at = Date.parse(job.status?.completionTime ?? cond.lastTransitionTime ?? '') || now;
+  return Math.max(0, at + ttl * 1000 - now);
+}

@@ -22,10 +22,13 @@ const UNIQUE_CONTENT = [...new Set(CONTENT)];
  */
 export const NAMESPACE_CLEANUP_MS = 5000;
 
+/** Keys are namespace names; see the file comment for what it does. */
 export class NamespaceController implements Controller {
   readonly name = 'namespace-controller';
   readonly watches: WatchSpec[];
   private cluster: Cluster;
+  /** Per terminating namespace: object counts per resource after the last sweep. */
+  private sweptCounts = new Map<string, Map<string, number>>();
 
   constructor(cluster: Cluster) {
     this.cluster = cluster;
@@ -81,14 +84,21 @@ export class NamespaceController implements Controller {
     const { api, store } = this.cluster;
     const name = ns.metadata.name!;
     const remaining = new Map<string, number>();
+    // Sweep a resource again only when it gained objects since the last pass: counting is
+    // O(1), so a namespace draining 10,000 terminating Pods costs nothing per removal.
+    const swept = this.sweptCounts.get(name) ?? new Map<string, number>();
+    this.sweptCounts.set(name, swept);
     for (const resource of UNIQUE_CONTENT) {
-      const objs = store.list(resource, name);
-      for (const o of objs) {
-        if (!o.metadata.deletionTimestamp) {
-          tryCreate(() => api.delete(resource, name, o.metadata.name!, { propagationPolicy: 'Background' }));
+      let left = store.count(resource, name);
+      if (left > (swept.get(resource) ?? 0)) {
+        for (const o of store.list(resource, name)) {
+          if (!o.metadata.deletionTimestamp) {
+            tryCreate(() => api.delete(resource, name, o.metadata.name!, { propagationPolicy: 'Background' }));
+          }
         }
+        left = store.count(resource, name);
       }
-      const left = store.count(resource, name);
+      swept.set(resource, left);
       if (left) remaining.set(resource.includes('.') ? resource : `${resource}.`, left);
     }
     // Content still terminating (Pods waiting for their kubelet, objects with finalizers):
@@ -105,6 +115,7 @@ export class NamespaceController implements Controller {
       });
       return;
     }
+    this.sweptCounts.delete(name);
     store.remove('namespaces', '', name);
   }
 

@@ -1,14 +1,16 @@
 /**
  * The ReplicaSet controller (`replicaset-controller`, pkg/controller/replicaset): keeps
  * `spec.replicas` active Pods matching the selector, level-triggered. One reconcile:
- *   1. claim: active Pods it controls (from the owner index) that still match, plus matching
- *      orphans it adopts; controlled Pods that no longer match are released;
+ *   1. claim: matching orphans are adopted, controlled Pods that no longer match are released;
  *   2. manage (unless the ReplicaSet is being deleted): create the missing Pods from the
  *      template (`<rs>-<5 random>`, at most 500 per sync like burstReplicas) or delete the
  *      surplus, cheapest first (pod-ranking.ts), with SuccessfulCreate / SuccessfulDelete
  *      events;
- *   3. status: calculateStatus (status.ts), written only when it changed; when Pods are ready
- *      but not yet available (minReadySeconds), reconcile again when the first becomes so.
+ *   3. status: calculateStatus (status.ts) over the counts taken after claiming (before
+ *      creating or deleting, as Kubernetes does), written only when it changed; when Pods are
+ *      ready but not yet available (minReadySeconds), reconcile again when the first becomes so.
+ * Counts come from a running tally (pod-tally.ts), so a reconcile does not walk every Pod:
+ * with 10,000 Pods becoming ready one by one, that walk would make the whole O(n^2).
  *
  * Kubernetes guards against its informer cache lagging behind its own writes with
  * "expectations"; reads here are synchronous and always see our writes, so there are none. If
@@ -24,9 +26,10 @@ import { keyOf, splitKey, type Controller, type ReconcileResult } from '../../ru
 import { controllerRefOf, newControllerRef } from '../shared/controller-ref.ts';
 import { canonicalJson } from '../shared/pod-template-hash.ts';
 import { dependentIndex } from '../shared/dependent-index.ts';
-import { isPodActive, nextAvailableIn } from '../shared/pod-conditions.ts';
+import { countAvailable, isPodActive, nextAvailableIn } from '../shared/pod-conditions.ts';
 import { RequeueTracker } from '../shared/requeue.ts';
-import { claimObjects } from './claim.ts';
+import { adoptObject, releaseObject } from './claim.ts';
+import { PodTally } from './pod-tally.ts';
 import { podsToDelete } from './pod-ranking.ts';
 import { calculateStatus, type ManageReplicasError } from './status.ts';
 
@@ -49,12 +52,22 @@ export function podFromTemplate(rs: KubeObject): KubeObject {
   return { apiVersion: 'v1', kind: 'Pod', metadata: md, spec: clone(t.spec ?? {}) };
 }
 
+/** The cluster's shared Pod tally, created on first use. */
+function podTally(cluster: Cluster): PodTally {
+  let t = cluster.extensions.get('replicaset-pod-tally') as PodTally | undefined;
+  if (!t) cluster.extensions.set('replicaset-pod-tally', (t = new PodTally(cluster)));
+  return t;
+}
+
 /** Builds the controller for `cluster`. */
 export function createReplicaSetController(cluster: Cluster): Controller {
   const { api, events } = cluster;
   const pods = dependentIndex(cluster, 'pods');
   const replicaSets = dependentIndex(cluster, RS);
+  const tally = podTally(cluster);
   const requeues = new RequeueTracker();
+  /** Consecutive failed syncs per ReplicaSet key, for the retry backoff. */
+  const failures = new Map<string, number>();
   const source = { component: REPLICASET_CONTROLLER };
 
   /** Keys of the ReplicaSets an orphan Pod could be adopted by. */
@@ -121,15 +134,33 @@ export function createReplicaSetController(cluster: Cluster): Controller {
     return undefined;
   }
 
-  function manageReplicas(rs: KubeObject, active: KubeObject[]): ManageReplicasError | undefined {
+  function claimedActivePods(rs: KubeObject, selector: LabelSelector): KubeObject[] {
+    return pods.controlledBy(rs.metadata.namespace ?? '', rs.metadata.uid!).filter((p) => isPodActive(p) && matches(selector, p.metadata.labels));
+  }
+
+  function manageReplicas(rs: KubeObject, selector: LabelSelector, claimed: number): ManageReplicasError | undefined {
     const want = Number(rs.spec?.replicas ?? 1);
-    const diff = active.length - want;
+    const diff = claimed - want;
     if (diff < 0) return createPods(rs, Math.min(-diff, BURST_REPLICAS));
     if (diff > 0) {
-      const victims = podsToDelete(active, relatedActivePods(rs), Math.min(diff, BURST_REPLICAS), cluster.now());
+      const victims = podsToDelete(claimedActivePods(rs, selector), relatedActivePods(rs), Math.min(diff, BURST_REPLICAS), cluster.now());
       return deletePods(rs, victims);
     }
     return undefined;
+  }
+
+  /** Releases controlled Pods that stopped matching and adopts matching orphans (ClaimPods). */
+  function claim(rs: KubeObject, selector: LabelSelector): void {
+    if (rs.metadata.deletionTimestamp) return;
+    const ns = rs.metadata.namespace ?? '';
+    if (tally.counts(rs).notMatching > 0) {
+      for (const p of pods.controlledBy(ns, rs.metadata.uid!)) {
+        if (isPodActive(p) && !matches(selector, p.metadata.labels)) releaseObject(api, 'pods', p, rs);
+      }
+    }
+    for (const p of pods.orphansIn(ns)) {
+      if (isPodActive(p) && matches(selector, p.metadata.labels)) adoptObject(api, 'pods', p, rs);
+    }
   }
 
   function reconcile(key: string): ReconcileResult | void {
@@ -142,20 +173,29 @@ export function createReplicaSetController(cluster: Cluster): Controller {
     } catch {
       return;
     }
-    const ns = rs.metadata.namespace ?? '';
-    const controlled = pods.controlledBy(ns, rs.metadata.uid!).filter(isPodActive);
-    const orphans = pods.orphansIn(ns).filter(isPodActive);
-    const active = claimObjects(api, 'pods', rs, selector, controlled, orphans);
-    const manageErr = rs.metadata.deletionTimestamp ? undefined : manageReplicas(rs, active);
-
+    claim(rs, selector);
     const now = cluster.now();
+    const minReady = Number(rs.spec?.minReadySeconds ?? 0);
+    const c = tally.counts(rs);
+    const readyTimes = minReady ? tally.readyTimes(rs) : [];
+    const counts = {
+      replicas: c.claimed,
+      fullyLabeled: c.claimedFullyLabeled,
+      ready: c.claimedReady,
+      available: minReady ? countAvailable(readyTimes, minReady, now) : c.claimedReady,
+    };
+    const manageErr = rs.metadata.deletionTimestamp ? undefined : manageReplicas(rs, selector, c.claimed);
+
     const current = api.tryGet(RS, namespace, name);
     if (!current || current.metadata.uid !== rs.metadata.uid) return;
-    const status = calculateStatus(current, active, now, manageErr);
+    const status = calculateStatus(current, counts, now, manageErr);
     if (canonicalJson(status) !== canonicalJson(current.status ?? {})) api.updateStatus(RS, namespace, name, status);
 
-    const minReady = Number(rs.spec?.minReadySeconds ?? 0);
-    const wait = manageErr ? 1000 : nextAvailableIn(active, minReady, now);
+    // Failures retry with the workqueue's exponential backoff: 5 ms doubling up to 1000 s.
+    const failed = manageErr ? (failures.get(key) ?? 0) + 1 : 0;
+    if (failed) failures.set(key, failed);
+    else failures.delete(key);
+    const wait = manageErr ? Math.min(5 * 2 ** (failed - 1), 1_000_000) : nextAvailableIn(readyTimes, minReady, now);
     if (wait === undefined) return;
     const after = requeues.after(key, now, wait);
     return after === undefined ? undefined : { requeueAfter: after };

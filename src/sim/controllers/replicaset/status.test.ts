@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { KubeObject } from '../../api/types.ts';
 import { isoTime } from '../../api/types.ts';
-import { calculateStatus } from './status.ts';
+import { calculateStatus as fromCounts, countPods } from './status.ts';
+
+function calculateStatus(r: KubeObject, pods: KubeObject[], now: number, err?: { message: string }) {
+  return fromCounts(r, countPods(r, pods, now), now, err);
+}
 
 const NOW = Date.UTC(2026, 10, 30, 3, 0, 0);
 

@@ -41,19 +41,27 @@ export function isPodAvailable(pod: KubeObject, minReadySeconds: number, now: nu
 }
 
 /**
- * Milliseconds until the first ready-but-not-yet-available Pod becomes available, or
- * undefined when none is waiting (the controller requeues itself for that moment).
+ * Milliseconds until the first ready-but-not-yet-available Pod becomes available, given when
+ * each ready Pod became ready; undefined when none is waiting (the controller requeues itself
+ * for that moment).
  */
-export function nextAvailableIn(pods: readonly KubeObject[], minReadySeconds: number, now: number): number | undefined {
+export function nextAvailableIn(readySince: readonly (number | undefined)[], minReadySeconds: number, now: number): number | undefined {
   if (!minReadySeconds) return undefined;
   let best: number | undefined;
-  for (const p of pods) {
-    const since = podReadySince(p);
+  for (const since of readySince) {
     if (since === undefined) continue;
     const due = since + minReadySeconds * 1000 - now;
     if (due > 0 && (best === undefined || due < best)) best = due;
   }
   return best;
+}
+
+/** How many of these ready times are at least `minReadySeconds` old (unknown times count). */
+export function countAvailable(readySince: readonly (number | undefined)[], minReadySeconds: number, now: number): number {
+  if (!minReadySeconds) return readySince.length;
+  let n = 0;
+  for (const since of readySince) if (since === undefined || since + minReadySeconds * 1000 <= now) n++;
+  return n;
 }
 
 /** Whether a Pod still counts toward a controller's replicas (controller.IsPodActive). */

@@ -165,3 +165,26 @@ describe('StatefulSet controller', () => {
     expect(web.spec.volumeClaimTemplates[0]).toMatchObject({ apiVersion: 'v1', kind: 'PersistentVolumeClaim', spec: { volumeMode: 'Filesystem' }, status: { phase: 'Pending' } });
   });
 });
+
+describe('StatefulSet claim retention', () => {
+  it('whenScaled: Delete removes the claims of condemned pods; whenDeleted: Delete makes the set own them', () => {
+    const c = workloadTestCluster([(cl) => cl.addController(statefulSetController(cl))]);
+    c.api.create('statefulsets.apps', stsManifest(2, { persistentVolumeClaimRetentionPolicy: { whenDeleted: 'Delete', whenScaled: 'Delete' } }));
+    for (let i = 0; i < 3; i++) runPending(c);
+    const claimOwners = () => c.store.list('persistentvolumeclaims', 'default').map((p) => [p.metadata.name, p.metadata.ownerReferences?.map((r) => r.kind)]);
+    expect(claimOwners()).toEqual([
+      ['www-web-0', ['StatefulSet']],
+      ['www-web-1', ['StatefulSet']],
+    ]);
+    c.api.modify('statefulsets.apps', 'default', 'web', (o) => (o.spec.replicas = 1));
+    c.settle();
+    expect(claimOwners()).toEqual([
+      ['www-web-0', ['StatefulSet']],
+      ['www-web-1', ['Pod']],
+    ]);
+    finishDeletions(c);
+    const claim = c.api.tryGet('persistentvolumeclaims', 'default', 'www-web-1');
+    // The garbage collector deletes the orphaned claim (pvc-protection then lets it go).
+    expect(claim === undefined || !!claim.metadata.deletionTimestamp).toBe(true);
+  });
+});

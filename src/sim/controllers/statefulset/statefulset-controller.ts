@@ -9,7 +9,7 @@
  * reconcile sees the effect of the previous one.
  */
 import type { Cluster } from '../../cluster.ts';
-import { clone, type KubeObject } from '../../api/types.ts';
+import type { KubeObject } from '../../api/types.ts';
 import { keyOf, ownerKeys, splitKey, type Controller, type ReconcileResult } from '../../runtime/controller.ts';
 import {
   controllerRef,
@@ -21,18 +21,11 @@ import {
   ownedBy,
   writeStatus,
 } from './pods.ts';
-import { syncRevisions, templateOf, truncateHistory } from './revision.ts';
+import { syncRevisions, truncateHistory } from './revision.ts';
+import { REVISION_LABEL, claimName, statefulClaim, statefulPod } from './stateful-objects.ts';
 
 export const STATEFULSET_CONTROLLER = 'statefulset-controller';
 const RESOURCE = 'statefulsets.apps';
-export const POD_INDEX_LABEL = 'apps.kubernetes.io/pod-index';
-export const REVISION_LABEL = 'controller-revision-hash';
-export const POD_NAME_LABEL = 'statefulset.kubernetes.io/pod-name';
-
-/** `<template>-<set>-<ordinal>`: the claim a pod of the set mounts for a volumeClaimTemplate. */
-export function claimName(template: string, set: string, ordinal: number): string {
-  return `${template}-${set}-${ordinal}`;
-}
 
 function ordinalOf(setName: string, pod: KubeObject): number | undefined {
   const n = pod.metadata.name ?? '';
@@ -62,7 +55,7 @@ class StatefulSetSync {
     const current = rev.revisions.find((r) => r.metadata.name === set.status?.currentRevision) ?? update;
     this.act(current, update, now);
 
-    const pods = ownedBy(api, 'pods', set);
+    const pods = ownedBy(this.cluster, 'pods', set);
     const minReady: number = spec.minReadySeconds ?? 0;
     let replicas = 0;
     let ready = 0;
@@ -125,7 +118,7 @@ class StatefulSetSync {
 
     const replicas: (KubeObject | undefined)[] = new Array(count).fill(undefined);
     const condemned: KubeObject[] = [];
-    for (const p of ownedBy(api, 'pods', set)) {
+    for (const p of ownedBy(this.cluster, 'pods', set)) {
       const ord = ordinalOf(name, p);
       if (ord === undefined) continue;
       if (ord >= start && ord < start + count) replicas[ord - start] = p;
@@ -162,6 +155,7 @@ class StatefulSetSync {
         continue;
       }
       if (monotonic && condemned.some((p) => p !== pod && !healthy(p))) return;
+      if (spec.persistentVolumeClaimRetentionPolicy?.whenScaled === 'Delete') this.handClaimsToPod(pod);
       this.deletePod(pod);
       if (monotonic) return;
     }
@@ -185,36 +179,9 @@ class StatefulSetSync {
     const partition: number | undefined = spec.updateStrategy?.rollingUpdate?.partition;
     const useCurrent = spec.updateStrategy?.type === 'RollingUpdate' && partition !== undefined && index < partition;
     const revision = useCurrent ? current : update;
-    const tmpl = clone(templateOf(revision)) as { metadata?: { labels?: Record<string, string>; annotations?: Record<string, string> }; spec?: Record<string, unknown> };
     const setName = set.metadata.name!;
     const podName = `${setName}-${ord}`;
-    const podSpec: Record<string, unknown> = { ...(tmpl.spec ?? {}) };
-    const claimVolumes = ((spec.volumeClaimTemplates ?? []) as KubeObject[]).map((t) => ({
-      name: t.metadata?.name,
-      persistentVolumeClaim: { claimName: claimName(t.metadata?.name ?? '', setName, ord) },
-    }));
-    const claimNames = new Set(claimVolumes.map((v) => v.name));
-    const volumes = ((podSpec.volumes as { name: string }[] | undefined) ?? []).filter((v) => !claimNames.has(v.name));
-    if (claimVolumes.length || volumes.length) podSpec.volumes = [...claimVolumes, ...volumes];
-    podSpec.hostname = podName;
-    if (spec.serviceName) podSpec.subdomain = spec.serviceName;
-    const pod: KubeObject = {
-      apiVersion: 'v1',
-      kind: 'Pod',
-      metadata: {
-        name: podName,
-        namespace: set.metadata.namespace,
-        labels: {
-          ...(tmpl.metadata?.labels ?? {}),
-          [POD_INDEX_LABEL]: String(ord),
-          [REVISION_LABEL]: revision.metadata.name!,
-          [POD_NAME_LABEL]: podName,
-        },
-        ...(tmpl.metadata?.annotations ? { annotations: tmpl.metadata.annotations } : {}),
-        ownerReferences: [controllerRef(set)],
-      },
-      spec: podSpec,
-    };
+    const pod = statefulPod(set, revision, ord);
     if (!this.ensureClaims(ord, podName)) return;
     try {
       this.cluster.api.create('pods', pod);
@@ -233,18 +200,7 @@ class StatefulSetSync {
     for (const t of (set.spec?.volumeClaimTemplates ?? []) as KubeObject[]) {
       const cname = claimName(t.metadata?.name ?? '', setName, ord);
       if (api.tryGet('persistentvolumeclaims', set.metadata.namespace, cname)) continue;
-      const claim: KubeObject = {
-        apiVersion: 'v1',
-        kind: 'PersistentVolumeClaim',
-        metadata: {
-          name: cname,
-          namespace: set.metadata.namespace,
-          labels: { ...(t.metadata?.labels ?? {}), ...(set.spec?.selector?.matchLabels ?? {}) },
-          ...(t.metadata?.annotations ? { annotations: clone(t.metadata.annotations) } : {}),
-        },
-        spec: clone(t.spec ?? {}),
-      };
-      if (Object.keys(claim.metadata.labels!).length === 0) delete claim.metadata.labels;
+      const claim = statefulClaim(set, t, ord);
       try {
         api.create('persistentvolumeclaims', claim);
         this.event('Normal', 'SuccessfulCreate', `create Claim ${cname} Pod ${podName} in StatefulSet ${setName} success`);
@@ -254,6 +210,20 @@ class StatefulSetSync {
       }
     }
     return ok;
+  }
+
+  /** whenScaled: Delete: the condemned pod owns its claims, so they go when it goes. */
+  private handClaimsToPod(pod: KubeObject): void {
+    const { api } = this.cluster;
+    const ord = ordinalOf(this.set.metadata.name!, pod)!;
+    for (const t of (this.set.spec?.volumeClaimTemplates ?? []) as KubeObject[]) {
+      const cname = claimName(t.metadata?.name ?? '', this.set.metadata.name!, ord);
+      if (!api.tryGet('persistentvolumeclaims', pod.metadata.namespace, cname)) continue;
+      api.modifyStatus('persistentvolumeclaims', pod.metadata.namespace, cname, (c) => {
+        const refs = (c.metadata.ownerReferences ?? []).filter((r) => r.uid !== this.set.metadata.uid);
+        c.metadata.ownerReferences = [...refs, { apiVersion: 'v1', kind: 'Pod', name: pod.metadata.name!, uid: pod.metadata.uid!, controller: true, blockOwnerDeletion: true }];
+      });
+    }
   }
 
   private deletePod(pod: KubeObject): void {

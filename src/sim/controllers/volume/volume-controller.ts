@@ -71,9 +71,7 @@ export function volumeController(cluster: Cluster): Controller {
         o.spec.claimRef = claimRefTo(claim);
         o.metadata.annotations = { ...(o.metadata.annotations ?? {}), [BOUND_BY_CONTROLLER_ANNOTATION]: 'yes' };
       }
-      o.status = { ...(o.status ?? {}), phase: 'Bound' };
-      delete o.status.lastPhaseTransitionTime;
-      o.status.lastPhaseTransitionTime = isoTime(cluster.now());
+      o.status = { ...(o.status ?? {}), phase: 'Bound', lastPhaseTransitionTime: isoTime(cluster.now()) };
     });
     api.modifyStatus('persistentvolumeclaims', claim.metadata.namespace, claim.metadata.name!, (o) => {
       o.spec.volumeName = pv.metadata.name;

@@ -50,6 +50,8 @@ export function* mysqlProgram(io: ProcessIO, tag: string): ProgramGen {
   sys('System', 'MY-013576', 'InnoDB', 'InnoDB initialization has started.');
   yield { sleep: 1000 };
   sys('System', 'MY-013577', 'InnoDB', 'InnoDB initialization has ended.');
+  io.listen?.(3306);
+  io.listen?.(33060);
   sys('System', 'MY-011323', 'Server', "X Plugin ready for connections. Bind-address: '::' port: 33060, socket: /var/run/mysqld/mysqlx.sock");
   sys('System', 'MY-010931', 'Server', `/usr/sbin/mysqld: ready for connections. Version: '${short}'  socket: '/var/run/mysqld/mysqld.sock'  port: 3306  MySQL Community Server - GPL.`);
   io.onTerm = function* () {
@@ -103,6 +105,7 @@ export function* postgresProgram(io: ProcessIO, tag: string): ProgramGen {
   log('listening on IPv6 address "::", port 5432');
   log('listening on Unix socket "/var/run/postgresql/.s.PGSQL.5432"');
   log('database system is ready to accept connections');
+  io.listen?.(5432);
   io.onTerm = function* () {
     log('received smart shutdown request');
     log('background worker "logical replication launcher" (PID 70) exited with exit code 1');

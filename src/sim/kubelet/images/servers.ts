@@ -2,6 +2,7 @@
  * Long-running server images (nginx, httpd, redis): each prints the startup log its official
  * image prints, runs until stopped, and shuts down cleanly on the stop signal.
  */
+import type { HttpHandler } from '../http.ts';
 import type { ProcessIO, ProgramGen } from '../process.ts';
 import { httpdTime, nginxTime, redisTime } from './time-format.ts';
 
@@ -44,6 +45,7 @@ export function* nginxProgram(io: ProcessIO, tag: string, withEntrypoint: boolea
     if (minor >= 21) io.out(`${e}: Launching /docker-entrypoint.d/30-tune-worker-processes.sh\n`);
     io.out(`${e}: Configuration complete; ready for start up\n`);
   }
+  io.listen?.(80, nginxHandler(io, version));
   const t = nginxTime(io.now());
   const notice = (pid: number, msg: string) => io.err(`${nginxTime(io.now())} [notice] ${pid}#${pid}: ${msg}\n`);
   io.err(`${t} [notice] 1#1: using the "epoll" event method\n`);
@@ -76,6 +78,10 @@ export function* httpdProgram(io: ProcessIO, ip: () => string): ProgramGen {
   const fqdn = `AH00558: httpd: Could not reliably determine the server's fully qualified domain name, using ${ip()}. Set the 'ServerName' directive globally to suppress this message\n`;
   io.err(fqdn);
   io.err(fqdn);
+  io.listen?.(80, (req) => {
+    const ok = req.path === '/' || req.path === '/index.html';
+    return ok ? { status: 200, body: '<html><body><h1>It works!</h1></body></html>\n' } : { status: 404, body: '<!DOCTYPE HTML PUBLIC "-//IETF//DTD HTML 2.0//EN">\n<html><head>\n<title>404 Not Found</title>\n</head><body>\n<h1>Not Found</h1>\n<p>The requested URL was not found on this server.</p>\n</body></html>\n' };
+  });
   io.err(`[${httpdTime(io.now())}] [mpm_event:notice] [pid 1:tid 1] AH00489: Apache/2.4.62 (Unix) configured -- resuming normal operations\n`);
   io.err(`[${httpdTime(io.now())}] [core:notice] [pid 1:tid 1] AH00094: Command line: 'httpd -D FOREGROUND'\n`);
   io.onTerm = function* () {
@@ -98,6 +104,7 @@ export function* redisProgram(io: ProcessIO, tag: string): ProgramGen {
   line('M', '*', 'Running mode=standalone, port=6379.');
   line('M', '*', 'Server initialized');
   line('M', '*', 'Ready to accept connections tcp');
+  io.listen?.(6379);
   io.onTerm = function* () {
     io.out(`1:signal-handler (${Math.floor(io.now() / 1000)}) Received SIGTERM scheduling shutdown...\n`);
     line('M', '*', 'User requested shutdown...');
@@ -108,4 +115,61 @@ export function* redisProgram(io: ProcessIO, tag: string): ProgramGen {
   };
   yield { pause: true };
   return 0;
+}
+
+function welcomePage(version: string): string {
+  const scheme = Number(version.split('.')[1]) >= 21 ? 'html { color-scheme: light dark; }\n' : '';
+  return `<!DOCTYPE html>
+<html>
+<head>
+<title>Welcome to nginx!</title>
+<style>
+${scheme}body { width: 35em; margin: 0 auto;
+font-family: Tahoma, Verdana, Arial, sans-serif; }
+</style>
+</head>
+<body>
+<h1>Welcome to nginx!</h1>
+<p>If you see this page, the nginx web server is successfully installed and
+working. Further configuration is required.</p>
+
+<p>For online documentation and support please refer to
+<a href="http://nginx.org/">nginx.org</a>.<br/>
+Commercial support is available at
+<a href="http://nginx.com/">nginx.com</a>.</p>
+
+<p><em>Thank you for using nginx.</em></p>
+</body>
+</html>
+`;
+}
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+function accessTime(ms: number): string {
+  const d = new Date(ms);
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${p(d.getUTCDate())}/${MONTHS[d.getUTCMonth()]}/${d.getUTCFullYear()}:${p(d.getUTCHours())}:${p(d.getUTCMinutes())}:${p(d.getUTCSeconds())} +0000`;
+}
+
+/**
+ * nginx's default server: files under /usr/share/nginx/html (a mounted ConfigMap shows up
+ * there), the welcome page for `/`, 404 otherwise; one access log line per request on stdout.
+ */
+function nginxHandler(io: ProcessIO, version: string): HttpHandler {
+  return (req) => {
+    const file = req.path.endsWith('/') ? `${req.path}index.html` : req.path;
+    const content = io.fs.read(`/usr/share/nginx/html${file}`);
+    const res =
+      content !== undefined
+        ? { status: 200, body: content }
+        : file === '/index.html'
+          ? { status: 200, body: welcomePage(version) }
+          : { status: 404, body: `<html>\n<head><title>404 Not Found</title></head>\n<body>\n<center><h1>404 Not Found</h1></center>\n<hr><center>nginx/${version}</center>\n</body>\n</html>\n` };
+    io.out(`${req.remote} - - [${accessTime(io.now())}] "GET ${req.path} HTTP/1.1" ${res.status} ${res.body.length} "-" "${req.agent}" "-"\n`);
+    if (res.status === 404) {
+      io.err(`${nginxTime(io.now())} [error] 29#29: *1 open() "/usr/share/nginx/html${req.path}" failed (2: No such file or directory), client: ${req.remote}, server: localhost, request: "GET ${req.path} HTTP/1.1", host: "localhost"\n`);
+    }
+    return res;
+  };
 }

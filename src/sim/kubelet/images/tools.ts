@@ -2,6 +2,7 @@
  * Small single-purpose images: pause, curl, interpreters started without a script (they exit
  * at once, having no terminal), fluentd and hello-world.
  */
+import { parseUrl } from '../http.ts';
 import type { ProcessIO, ProgramGen } from '../process.ts';
 import { entrypointTime } from './time-format.ts';
 
@@ -15,16 +16,34 @@ export function* pauseProgram(io: ProcessIO): ProgramGen {
   return 0;
 }
 
-/** curl without network access in the simulator: usage text, or a resolve failure. */
+/** curl: GET the URL through the simulated network; prints the body (or curl's errors). */
 export function* curlProgram(argv: string[], io: ProcessIO): ProgramGen {
-  const url = argv.slice(1).find((a) => !a.startsWith('-'));
+  const args = argv.slice(1);
+  const url = args.find((a, i) => !a.startsWith('-') && !['-o', '-H', '-X', '-d', '-w', '-m'].includes(args[i - 1] ?? ''));
   if (!url) {
     io.err("curl: try 'curl --help' or 'curl --manual' for more information\n");
     return 2;
   }
-  const host = url.replace(/^\w+:\/\//, '').split(/[/:]/)[0];
-  io.err(`curl: (6) Could not resolve host: ${host}\n`);
-  return 6;
+  const target = parseUrl(url);
+  if (!target) {
+    io.err(`curl: (3) URL rejected: Bad hostname\n`);
+    return 3;
+  }
+  const r = io.fetch?.(target.host, target.port, target.path, 'curl/8.11.0') ?? { error: 'bad-address' as const };
+  if ('error' in r) {
+    if (r.error === 'bad-address') {
+      io.err(`curl: (6) Could not resolve host: ${target.host}\n`);
+      return 6;
+    }
+    io.err(`curl: (7) Failed to connect to ${target.host} port ${target.port} after 0 ms: Could not connect to server\n`);
+    return 7;
+  }
+  if (args.includes('-f') && r.status >= 400) {
+    io.err(`curl: (22) The requested URL returned error: ${r.status}\n`);
+    return 22;
+  }
+  io.out(r.body);
+  return 0;
 }
 
 /**
@@ -41,6 +60,10 @@ function* interpreterRun(argv: string[], io: ProcessIO, lang: 'python' | 'node')
   if (argv[1] === '-m' && argv[2] === 'http.server') {
     const port = argv[3] ?? '8000';
     io.out(`Serving HTTP on 0.0.0.0 port ${port} (http://0.0.0.0:${port}/) ...\n`);
+    io.listen?.(Number(port), (req) => {
+      io.err(`${req.remote} - - [${new Date(io.now()).toUTCString().slice(5, 25)}] "GET ${req.path} HTTP/1.1" 200 -\n`);
+      return { status: 200, body: '<!DOCTYPE HTML>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<title>Directory listing for /</title>\n</head>\n<body>\n<h1>Directory listing for /</h1>\n<hr>\n<ul>\n</ul>\n<hr>\n</body>\n</html>\n' };
+    });
     yield { pause: true };
     return 0;
   }
@@ -62,6 +85,7 @@ export function* fluentdProgram(io: ProcessIO): ProgramGen {
   io.out(`${t()} [info]: starting fluentd-1.16.6 pid=7 ruby="3.2.6"\n`);
   io.out(`${t()} [info]: spawn command to main:  cmdline=["/usr/bin/ruby", "-Eascii-8bit:ascii-8bit", "/usr/bin/fluentd", "-c", "/fluentd/etc/fluent.conf", "-p", "/fluentd/plugins", "--under-supervisor"]\n`);
   io.out(`${t()} [info]: #0 fluentd worker is now running worker=0\n`);
+  io.listen?.(24224);
   io.onTerm = function* () {
     io.out(`${t()} [info]: Received graceful stop\n`);
     io.out(`${t()} [info]: #0 fluentd worker is now stopping worker=0\n`);

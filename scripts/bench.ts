@@ -1,0 +1,191 @@
+/**
+ * Performance figures for the simulator and the site. Prints one line per figure.
+ *
+ *   npm run bench            (run `npm run build` first for the JavaScript-bytes figures)
+ *
+ * Wall-clock times are measured here, in the host; the cluster itself runs on virtual time,
+ * so "reach all Running" means: apply, then let the cluster's clock run until every Pod is
+ * Running and Ready, as fast as the machine can compute it.
+ */
+import { existsSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
+import { runTranscript } from '../src/cli/transcript.ts';
+import { addNode, createCluster, type Cluster } from '../src/sim/index.ts';
+
+function podManifests(n: number): string {
+  const docs: string[] = [];
+  for (let i = 0; i < n; i++) {
+    docs.push(
+      `apiVersion: v1\nkind: Pod\nmetadata:\n  name: bench-${i}\n  labels:\n    app: bench\nspec:\n  containers:\n  - name: web\n    image: nginx:1.25\n`,
+    );
+  }
+  return docs.join('---\n');
+}
+
+async function timed<T>(fn: () => Promise<T>): Promise<{ ms: number; value: T }> {
+  const t0 = performance.now();
+  const value = await fn();
+  return { ms: performance.now() - t0, value };
+}
+
+function fmt(ms: number): string {
+  return ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${ms.toFixed(1)} ms`;
+}
+
+function runningPods(c: Cluster, ns = 'default'): number {
+  return c.api.list('pods', { namespace: ns }).filter((p) => p.status?.phase === 'Running').length;
+}
+
+/**
+ * A kind cluster with enough workers for `pods` Pods: a node takes 110 Pods, as a real kubelet's
+ * default maxPods, so 1,000 Pods need more than kind's two workers.
+ */
+function clusterFor(pods: number): Cluster {
+  const cluster = createCluster({ seed: 1 });
+  const workers = Math.ceil(pods / 100);
+  for (let i = 3; i <= workers; i++) addNode(cluster, `kind-worker${i}`);
+  return cluster;
+}
+
+/** Applies N pods from one multi-document file and waits until all are Ready. */
+async function applyPods(n: number): Promise<{ ms: number; cluster: Cluster; running: number }> {
+  const cluster = clusterFor(n);
+  const files = { '/home/learner/pods.yaml': podManifests(n) };
+  const { ms } = await timed(() =>
+    runTranscript('kubectl apply -f pods.yaml\nkubectl wait --for=condition=Ready pods --all --timeout=3600s\n', {
+      cluster,
+      files,
+      stepMs: 0,
+    }),
+  );
+  return { ms, cluster, running: runningPods(cluster) };
+}
+
+async function getPods(cluster: Cluster): Promise<{ ms: number; lines: number }> {
+  // Warm once (first-call compilation), then take the median of three.
+  await runTranscript('kubectl get pods\n', { cluster, stepMs: 0 });
+  const times: number[] = [];
+  let lines = 0;
+  for (let i = 0; i < 3; i++) {
+    const { ms, value } = await timed(() => runTranscript('kubectl get pods\n', { cluster, stepMs: 0 }));
+    times.push(ms);
+    lines = value.split('\n').length;
+  }
+  times.sort((a, b) => a - b);
+  return { ms: times[1]!, lines };
+}
+
+async function rollingUpdate(replicas: number): Promise<{ ms: number; out: string }> {
+  const cluster = clusterFor(Math.ceil(replicas * 1.3));
+  await runTranscript(
+    `kubectl create deployment big --image=nginx:1.25 --replicas=${replicas}\nkubectl rollout status deployment/big --timeout=24h\n`,
+    { cluster, stepMs: 0 },
+  );
+  const { ms, value } = await timed(() =>
+    runTranscript('kubectl set image deployment/big nginx=nginx:1.26\nkubectl rollout status deployment/big --timeout=24h\n', {
+      cluster,
+      stepMs: 0,
+    }),
+  );
+  return { ms, out: value.trim().split('\n').slice(-1)[0] ?? '' };
+}
+
+async function statefulSetScale(): Promise<{ ms: number; out: string }> {
+  const cluster = clusterFor(100);
+  const manifest = `apiVersion: apps/v1
+kind: StatefulSet
+metadata:
+  name: db
+spec:
+  serviceName: db
+  replicas: 1
+  selector:
+    matchLabels:
+      app: db
+  template:
+    metadata:
+      labels:
+        app: db
+    spec:
+      containers:
+      - name: db
+        image: nginx:1.25
+`;
+  const { ms, value } = await timed(() =>
+    runTranscript(
+      'kubectl apply -f sts.yaml\nkubectl scale sts db --replicas=100\nkubectl rollout status sts/db --timeout=24h\nkubectl scale sts db --replicas=0\nkubectl wait --for=delete pod/db-0 --timeout=24h\nkubectl get sts db --no-headers\n',
+      { cluster, stepMs: 0, files: { '/home/learner/sts.yaml': manifest } },
+    ),
+  );
+  return { ms, out: value.trim().split('\n').slice(-1)[0] ?? '' };
+}
+
+async function cronJobDay(): Promise<{ ms: number; jobs: number; pods: number }> {
+  const cluster = createCluster({ seed: 1 });
+  await runTranscript("kubectl create cronjob tick --image=busybox --schedule='*/1 * * * *' -- date\n", { cluster, stepMs: 0 });
+  const { ms } = await timed(async () => {
+    cluster.advance(24 * 3_600_000);
+  });
+  return {
+    ms,
+    jobs: cluster.api.list('jobs.batch', { namespace: 'default' }).length,
+    pods: cluster.api.list('pods', { namespace: 'default' }).length,
+  };
+}
+
+async function section(name: string, fn: () => Promise<void>): Promise<void> {
+  try {
+    await fn();
+  } catch (e) {
+    console.log(`${name}: not measured (${e instanceof Error ? e.message : String(e)})`);
+  }
+}
+
+const only = process.argv.slice(2);
+const want = (k: string): boolean => only.length === 0 || only.includes(k);
+
+if (want('pods')) {
+  await section('pods', async () => {
+    const a1 = await applyPods(1000);
+    console.log(`apply 1,000 Pods (one multi-document file) until all Running: ${fmt(a1.ms)} (${a1.running} Running)`);
+    const g1 = await getPods(a1.cluster);
+    console.log(`kubectl get pods over 1,000 Pods: ${fmt(g1.ms)} (${g1.lines - 2} rows)`);
+    const a10 = await applyPods(10000);
+    console.log(`apply 10,000 Pods until all Running: ${fmt(a10.ms)} (${a10.running} Running)`);
+    const g10 = await getPods(a10.cluster);
+    console.log(`kubectl get pods over 10,000 Pods: ${fmt(g10.ms)} (${g10.lines - 2} rows)`);
+    console.log(`  ratio 10,000 / 1,000: apply ${(a10.ms / a1.ms).toFixed(1)}x, get ${(g10.ms / g1.ms).toFixed(1)}x (target <= 12x)`);
+  });
+}
+
+if (want('rollout')) {
+  await section('rollout', async () => {
+    const r1 = await rollingUpdate(1000);
+    console.log(`rolling update of a 1,000-replica Deployment to completion: ${fmt(r1.ms)} (${r1.out})`);
+    const r10 = await rollingUpdate(10000);
+    console.log(`rolling update of a 10,000-replica Deployment to completion: ${fmt(r10.ms)} (${r10.out})`);
+    console.log(`  ratio 10,000 / 1,000: ${(r10.ms / r1.ms).toFixed(1)}x (target <= 12x)`);
+  });
+}
+
+if (want('sts')) {
+  await section('sts', async () => {
+    const s = await statefulSetScale();
+    console.log(`StatefulSet scaled 1 -> 100 (OrderedReady) -> 0: ${fmt(s.ms)} (${s.out})`);
+  });
+}
+
+if (want('cronjob')) {
+  await section('cronjob', async () => {
+    const c = await cronJobDay();
+    console.log(`CronJob every minute through 24 simulated hours: ${fmt(c.ms)} (${c.jobs} Jobs and ${c.pods} Pods kept by the history limits)`);
+  });
+}
+
+if (want('js')) {
+  await section('js', async () => {
+    if (!existsSync('dist')) throw new Error('no dist/: run `npm run build` first');
+    const { measureJs, formatReport } = await import('./measure-js.ts');
+    console.log(formatReport(await measureJs()));
+  });
+}

@@ -1,0 +1,50 @@
+/**
+ * Requests from inside a Pod: `localhost` and the Pod's own name/IP reach its own containers
+ * (they share a network namespace); another Pod's IP reaches that Pod. Names the kubelet
+ * cannot resolve go to an optional resolver other modules may install (Services, DNS):
+ * `cluster.extensions.set('service-resolver', fn)` with
+ * `fn(host, port, namespace) => { ip, port } | undefined`.
+ */
+import type { Cluster } from '../cluster.ts';
+import type { FetchResult } from './http.ts';
+import type { Kubelet } from './kubelet.ts';
+import type { PodRuntime } from './runtime.ts';
+
+export type ServiceResolver = (host: string, port: number, namespace: string) => { ip: string; port: number } | undefined;
+
+function podByIP(cluster: Cluster, ip: string): PodRuntime | undefined {
+  const kubelets = cluster.extensions.get('kubelets') as Map<string, Kubelet> | undefined;
+  for (const k of kubelets?.values() ?? []) {
+    const rt = k.runtimeByIP(ip);
+    if (rt) return rt;
+  }
+  return undefined;
+}
+
+function serve(target: PodRuntime, port: number, path: string, remote: string, agent: string): FetchResult {
+  for (const c of target.containers) {
+    if (c.step !== 'running' || !c.probes?.ports.has(port)) continue;
+    const h = c.probes.ports.get(port);
+    if (!h) return { error: 'not-http', ip: target.ip };
+    return h({ path, remote, agent });
+  }
+  return { error: 'refused', ip: target.ip };
+}
+
+/** Performs a request made by a container of `from`. */
+export function podFetch(cluster: Cluster, from: PodRuntime, host: string, port: number, path: string, agent: string): FetchResult {
+  if (host === 'localhost' || host === '127.0.0.1') return serve(from, port, path, '127.0.0.1', agent);
+  if (host === from.ip || host === from.name) return serve(from, port, path, from.ip ?? '127.0.0.1', agent);
+  let ip = host;
+  let p = port;
+  if (!/^\d+\.\d+\.\d+\.\d+$/.test(host)) {
+    const resolver = cluster.extensions.get('service-resolver') as ServiceResolver | undefined;
+    const r = resolver?.(host, port, from.namespace);
+    if (!r) return { error: 'bad-address' };
+    ip = r.ip;
+    p = r.port;
+  }
+  const target = podByIP(cluster, ip);
+  if (!target) return { error: 'refused', ip };
+  return serve(target, p, path, from.ip ?? '', agent);
+}

@@ -1,0 +1,171 @@
+/**
+ * Container probes on the cluster clock, as the kubelet's prober runs them:
+ *   startup   until it succeeds, liveness and readiness wait; failureThreshold failures -> restart
+ *   liveness  failureThreshold consecutive failures -> Killing `Container c failed liveness
+ *             probe, will be restarted` and a restart through the normal back-off path
+ *   readiness drives the container's `ready` (and so the Pod's Ready condition)
+ * Each failure records a Warning Unhealthy event with the kubelet's wording. Defaults:
+ * initialDelaySeconds 0, periodSeconds 10, timeoutSeconds 1, successThreshold 1, failureThreshold 3.
+ */
+import type { Clock } from '../clock/clock.ts';
+import type { ContainerRuntime, PodRuntime } from './runtime.ts';
+import { Shell } from './sh/interpreter.ts';
+import type { ProcessIO } from './process.ts';
+import type { HttpHandler } from './http.ts';
+
+export type ProbeKind = 'startup' | 'liveness' | 'readiness';
+
+interface ProbeSpec {
+  httpGet?: { path?: string; port: number | string; host?: string; scheme?: string };
+  tcpSocket?: { port: number | string };
+  exec?: { command?: string[] };
+  grpc?: { port: number };
+  initialDelaySeconds?: number;
+  periodSeconds?: number;
+  failureThreshold?: number;
+  successThreshold?: number;
+}
+
+export interface ProbeHost {
+  clock: Clock;
+  /** Records an event about the container. */
+  event(type: 'Normal' | 'Warning', reason: string, message: string): void;
+  /** Status changed (ready/started): write it. */
+  changed(): void;
+  /** Kill the container for a restart (liveness/startup failure). */
+  restart(): void;
+}
+
+const LABEL: Record<ProbeKind, string> = { startup: 'Startup', liveness: 'Liveness', readiness: 'Readiness' };
+
+function resolvePort(port: number | string, spec: { ports?: { name?: string; containerPort: number }[] }): number {
+  if (typeof port === 'number') return port;
+  const named = spec.ports?.find((p) => p.name === port);
+  return named ? named.containerPort : Number(port);
+}
+
+/** Runs one probe now; returns undefined on success or the failure text. */
+export function probeOnce(p: ProbeSpec, c: ContainerRuntime, rt: PodRuntime, ports: Map<number, HttpHandler | undefined>): string | undefined {
+  const ip = rt.ip ?? '';
+  if (p.httpGet) {
+    const port = resolvePort(p.httpGet.port, c.spec);
+    const path = p.httpGet.path ?? '/';
+    const scheme = (p.httpGet.scheme ?? 'HTTP').toLowerCase();
+    const url = `${scheme}://${p.httpGet.host ?? ip}:${port}${path}`;
+    if (!ports.has(port)) return `Get "${url}": dial tcp ${ip}:${port}: connect: connection refused`;
+    const handler = ports.get(port);
+    if (!handler) return `Get "${url}": EOF`;
+    // Probes come from the kubelet through the node's bridge, the .1 of the Pod's subnet.
+    const bridge = ip.split('.').slice(0, 3).join('.') + '.1';
+    const code = handler({ path, remote: bridge, agent: 'kube-probe/1.32' }).status;
+    return code >= 200 && code < 400 ? undefined : `HTTP probe failed with statuscode: ${code}`;
+  }
+  if (p.tcpSocket) {
+    const port = resolvePort(p.tcpSocket.port, c.spec);
+    return ports.has(port) ? undefined : `dial tcp ${ip}:${port}: connect: connection refused`;
+  }
+  if (p.grpc) {
+    return ports.has(p.grpc.port) ? undefined : `timeout: failed to connect service "${ip}:${p.grpc.port}" within 1s: context deadline exceeded`;
+  }
+  if (p.exec) return execProbe(p.exec.command ?? [], c.io);
+  return undefined;
+}
+
+/** Runs an exec probe's command to completion (it may not sleep: probes time out). */
+function execProbe(argv: string[], io: ProcessIO | undefined): string | undefined {
+  if (!io) return 'container not running';
+  let out = '';
+  const probeIO: ProcessIO = { ...io, fs: io.fs, out: (s) => (out += s), err: (s) => (out += s), onTerm: undefined };
+  const gen = new Shell(probeIO).execArgv(argv);
+  for (let i = 0; i < 10_000; i++) {
+    const r = gen.next();
+    if (r.done) return r.value === 0 ? undefined : out.replace(/\n$/, '');
+    if ('pause' in r.value || r.value.sleep > 1000) return `command "${argv.join(' ')}" timed out`;
+  }
+  return `command "${argv.join(' ')}" timed out`;
+}
+
+/** The probes of one running container; `stop()` cancels them (exit, deletion). */
+export class ContainerProbes {
+  private timers: number[] = [];
+  private failures: Record<ProbeKind, number> = { startup: 0, liveness: 0, readiness: 0 };
+  private successes: Record<ProbeKind, number> = { startup: 0, liveness: 0, readiness: 0 };
+  private stopped = false;
+  private c: ContainerRuntime;
+  private rt: PodRuntime;
+  private host: ProbeHost;
+  readonly ports = new Map<number, HttpHandler | undefined>();
+
+  constructor(c: ContainerRuntime, rt: PodRuntime, host: ProbeHost) {
+    this.c = c;
+    this.rt = rt;
+    this.host = host;
+  }
+
+  start(): void {
+    if (this.c.spec.startupProbe) this.schedule('startup', true);
+    else this.startMain();
+  }
+
+  stop(): void {
+    this.stopped = true;
+    for (const t of this.timers) this.host.clock.clearTimeout(t);
+    this.timers = [];
+  }
+
+  private startMain(): void {
+    if (this.c.spec.livenessProbe) this.schedule('liveness', true);
+    if (this.c.spec.readinessProbe) this.schedule('readiness', true);
+  }
+
+  private spec(kind: ProbeKind): ProbeSpec {
+    return this.c.spec[`${kind}Probe`];
+  }
+
+  private schedule(kind: ProbeKind, first: boolean): void {
+    const p = this.spec(kind);
+    const delay = first ? (p.initialDelaySeconds ?? 0) * 1000 : (p.periodSeconds ?? 10) * 1000;
+    this.timers.push(this.host.clock.setTimeout(() => this.run(kind), Math.max(first ? 0 : 1000, delay)));
+  }
+
+  private run(kind: ProbeKind): void {
+    if (this.stopped || this.c.step !== 'running') return;
+    const p = this.spec(kind);
+    const failure = probeOnce(p, this.c, this.rt, this.ports);
+    if (failure === undefined) {
+      this.failures[kind] = 0;
+      if (++this.successes[kind] >= (p.successThreshold ?? 1)) this.succeeded(kind);
+      if (kind !== 'startup' || !this.c.started) this.schedule(kind, false);
+      return;
+    }
+    this.successes[kind] = 0;
+    this.failures[kind]++;
+    this.host.event('Warning', 'Unhealthy', `${LABEL[kind]} probe failed: ${failure}`);
+    if (this.failures[kind] >= (p.failureThreshold ?? 3)) {
+      if (kind === 'readiness') {
+        if (this.c.ready) {
+          this.c.ready = false;
+          this.host.changed();
+        }
+      } else {
+        this.host.event('Normal', 'Killing', `Container ${this.c.name} failed ${kind} probe, will be restarted`);
+        this.stop();
+        this.host.restart();
+        return;
+      }
+    }
+    this.schedule(kind, false);
+  }
+
+  private succeeded(kind: ProbeKind): void {
+    if (kind === 'startup' && !this.c.started) {
+      this.c.started = true;
+      if (!this.c.spec.readinessProbe) this.c.ready = true;
+      this.host.changed();
+      this.startMain();
+    } else if (kind === 'readiness' && !this.c.ready) {
+      this.c.ready = true;
+      this.host.changed();
+    }
+  }
+}
