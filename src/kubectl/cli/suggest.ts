@@ -28,7 +28,7 @@ function levenshtein(a: string, b: string): number {
 /** Suggestions for an unknown command name. */
 export function suggestCommands(typed: string): string[] {
   const t = typed.toLowerCase();
-  return knownCommandNames().filter((n) => levenshtein(t, n) <= 2 || n.startsWith(t));
+  return knownCommandNames().filter((n) => n !== t && (levenshtein(t, n) <= 2 || n.startsWith(t)));
 }
 
 /** The full unknown-command error text (without the `error: ` prefix). */

@@ -4,37 +4,27 @@
  * these mean (src/sim/index.ts: addNode, stopNode, startNode, removeNode); this command only
  * parses arguments and reports.
  */
-import * as sim from '../../sim/index.ts';
-import type { Cluster } from '../../sim/index.ts';
+import { addNode, removeNode, startNode, stopNode, type Cluster } from '../../sim/index.ts';
 import type { Command, ExecContext } from '../exec.ts';
 
 type NodeAction = (cluster: Cluster, name: string) => unknown;
 
-const ACTIONS: Record<string, { fn: string; done: (name: string) => string }> = {
-  'add-node': { fn: 'addNode', done: (n) => `Machine ${n} added: its kubelet registers node "${n}" with the cluster.` },
-  'stop-node': { fn: 'stopNode', done: (n) => `Machine ${n} stopped: its kubelet no longer reports to the cluster.` },
-  'start-node': { fn: 'startNode', done: (n) => `Machine ${n} started: its kubelet reports to the cluster again.` },
-  'remove-node': { fn: 'removeNode', done: (n) => `Machine ${n} removed.` },
+const ACTIONS: Record<string, { fn: NodeAction; done: (name: string) => string }> = {
+  'add-node': { fn: addNode, done: (n) => `Machine ${n} added: its kubelet registers node "${n}" with the cluster.` },
+  'stop-node': { fn: stopNode, done: (n) => `Machine ${n} stopped: its kubelet no longer reports to the cluster.` },
+  'start-node': { fn: startNode, done: (n) => `Machine ${n} started: its kubelet reports to the cluster again.` },
+  'remove-node': { fn: removeNode, done: (n) => `Machine ${n} removed.` },
 };
 
 const USAGE = `Manage the simulated machines (nodes) of this cluster.
 
 Usage:
-  cluster nodes               list the machines and whether their kubelet is ready
+  cluster nodes               list the machines: powered on or stopped, and their node's Ready state
   cluster add-node NAME       add a worker machine NAME
   cluster stop-node NAME      power a machine off (its Pods stop; the node turns NotReady)
   cluster start-node NAME     power a stopped machine on again
   cluster remove-node NAME    remove a machine for good
 `;
-
-/**
- * Looks a node operation up on the simulator's public API when called, so that the command
- * works as soon as the simulator provides it.
- */
-function action(fn: string): NodeAction | undefined {
-  const f = (sim as unknown as Record<string, unknown>)[fn];
-  return typeof f === 'function' ? (f as NodeAction) : undefined;
-}
 
 /** Builds the `cluster` command for one cluster. */
 export function createClusterCommand(cluster: Cluster): Command {
@@ -59,13 +49,8 @@ export function createClusterCommand(cluster: Cluster): Command {
       ctx.stderr(`cluster: invalid machine name "${name}": use lower-case letters, digits and '-', starting and ending with a letter or digit\n`);
       return 1;
     }
-    const fn = action(spec.fn);
-    if (!fn) {
-      ctx.stderr(`cluster: ${sub} is not available in this simulator build\n`);
-      return 1;
-    }
     try {
-      fn(cluster, name);
+      spec.fn(cluster, name);
       cluster.settle();
     } catch (e) {
       ctx.stderr(`cluster: ${e instanceof Error ? e.message : String(e)}\n`);
@@ -82,15 +67,19 @@ interface Condition {
 }
 
 function listNodes(cluster: Cluster, ctx: ExecContext): number {
-  const nodes = cluster.api.list('nodes');
-  const rows = nodes.map((n) => {
+  // The simulator keeps machine power state with its node agents (src/sim/nodes/node-agents.ts).
+  const agents = cluster.extensions.get('node-agents') as { running(node: string): boolean } | undefined;
+  const rows = cluster.api.list('nodes').map((n) => {
+    const name = n.metadata.name ?? '';
     const status = (n as { status?: { conditions?: Condition[] } }).status;
     const ready = status?.conditions?.find((c) => c.type === 'Ready')?.status;
     const spec = (n as { spec?: { unschedulable?: boolean } }).spec;
-    const state = ready === 'True' ? 'Ready' : ready === 'Unknown' ? 'NotReady (no kubelet reports)' : 'NotReady';
-    return [n.metadata.name ?? '', state + (spec?.unschedulable ? ', cordoned' : '')];
+    const machine = agents && !agents.running(name) ? 'stopped' : 'running';
+    return [name, machine, (ready === 'True' ? 'Ready' : 'NotReady') + (spec?.unschedulable ? ',SchedulingDisabled' : '')];
   });
-  const width = Math.max(4, ...rows.map((r) => r[0]!.length));
-  ctx.stdout(`${'NAME'.padEnd(width)}   STATE\n` + rows.map((r) => `${r[0]!.padEnd(width)}   ${r[1]}\n`).join(''));
+  const w0 = Math.max(4, ...rows.map((r) => r[0]!.length));
+  const w1 = Math.max(7, ...rows.map((r) => r[1]!.length));
+  const line = (r: string[]): string => `${r[0]!.padEnd(w0)}   ${r[1]!.padEnd(w1)}   ${r[2]}\n`;
+  ctx.stdout(line(['NAME', 'MACHINE', 'NODE STATUS']) + rows.map(line).join(''));
   return 0;
 }

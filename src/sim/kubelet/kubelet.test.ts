@@ -195,3 +195,29 @@ describe('entrypoints and commands', () => {
     expect(pod(c, 'nosuch').status.phase).toBe('Failed');
   });
 });
+
+describe('pod networking from containers', () => {
+  it('a sidecar reaches nginx on localhost; another Pod reaches it by Pod IP; nginx logs each request', () => {
+    const c = cluster();
+    const m = podManifest('two', {}, 'nginx:1.19');
+    m.spec.containers.push({ name: 'fetcher', image: 'busybox:1.36', command: ['sh', '-c', 'while true; do wget -q -O- http://localhost:80 | grep title; sleep 5; done'] });
+    c.api.create('pods', m);
+    c.settle();
+    c.advance(20_000);
+    expect(c.nodeProxy!.logs('default', 'two', 'fetcher', {}).split('\n')[0]).toBe('<title>Welcome to nginx!</title>');
+    expect(c.nodeProxy!.logs('default', 'two', 'two', {})).toMatch(/127\.0\.0\.1 - - \[30\/Nov\/2026:03:00:\d\d \+0000\] "GET \/ HTTP\/1\.1" 200 612 "-" "Wget" "-"/);
+    const ip = pod(c, 'two').status.podIP;
+    run(c, 'client', 'busybox:1.36', { restartPolicy: 'Never' }, { command: ['sh', '-c', `wget -O- http://${ip}/nope; echo "rc=$?"; wget -q -O- http://${ip}:8080/ ; wget http://nosuch.example/`] });
+    c.advance(10_000);
+    expect(c.nodeProxy!.logs('default', 'client', undefined, {})).toBe(
+      [
+        `Connecting to ${ip}:80 (${ip}:80)`,
+        'wget: server returned error: HTTP/1.1 404 Not Found',
+        'rc=1',
+        `wget: can't connect to remote host (${ip}): Connection refused`,
+        "wget: bad address 'nosuch.example'",
+        '',
+      ].join('\n'),
+    );
+  });
+});

@@ -174,15 +174,25 @@ export class Kubelet implements Controller {
 
   private drive(rt: PodRuntime, c: ContainerRuntime): void {
     if (c.timer !== undefined) return;
-    const stage = stageFor(c);
-    if (!stage) return;
     const ctx = this.stageContext(rt);
-    c.timer = this.cluster.clock.setTimeout(() => {
-      c.timer = undefined;
-      if (!this.running() || !this.current(rt) || rt.terminating) return;
-      stage.run(c, ctx);
-      this.sync(rt);
-    }, stage.delay(c, ctx));
+    for (let i = 0; ; i++) {
+      const stage = stageFor(c);
+      if (!stage) return;
+      const delay = stage.delay(c, ctx);
+      // Zero-delay stages (image check, create) run at once instead of costing a timer and a sync each.
+      if (delay === 0 && i < 8) {
+        stage.run(c, ctx);
+        if (!this.current(rt) || rt.terminating) return;
+        continue;
+      }
+      c.timer = this.cluster.clock.setTimeout(() => {
+        c.timer = undefined;
+        if (!this.running() || !this.current(rt) || rt.terminating) return;
+        stage.run(c, ctx);
+        this.sync(rt);
+      }, delay);
+      return;
+    }
   }
 
   private stageContext(rt: PodRuntime): StageContext {

@@ -7,7 +7,7 @@ import { base64DecodeBytes, base64Encode } from '../../api/base64.ts';
 import type { KubeObject } from '../../api/types.ts';
 import { registerAdmission } from '../admission.ts';
 import { forbiddenField, invalidValue, required, validateObjectMeta } from '../validation.ts';
-import { objectMetaUnknownFields } from './pod-spec.ts';
+import { objectMetaUnknownFields, sortFieldPaths } from './pod-spec.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Obj = Record<string, any>;
@@ -27,7 +27,9 @@ export function stringMapDecodeError(m: unknown, goField: string, goType = 'stri
   if (typeof m !== 'object' || Array.isArray(m)) {
     return `json: cannot unmarshal ${jsonTypeName(m)} into Go struct field ${goField} of type map[string]${goType}`;
   }
-  for (const v of Object.values(m as Obj)) {
+  // kubectl sends keys sorted, so the first bad value in key order is the one reported.
+  for (const k of Object.keys(m as Obj).sort()) {
+    const v = (m as Obj)[k];
     if (v !== null && typeof v !== 'string') return `json: cannot unmarshal ${jsonTypeName(v)} into Go struct field ${goField} of type ${goType}`;
   }
   return undefined;
@@ -75,7 +77,7 @@ function immutability(obj: KubeObject, old: KubeObject | undefined, fields: stri
 
 function topLevelUnknown(obj: KubeObject, allowed: string[]): string[] {
   const set = new Set(['apiVersion', 'kind', 'metadata', ...allowed]);
-  return [...Object.keys(obj).filter((k) => !set.has(k)), ...objectMetaUnknownFields(obj.metadata, 'metadata')];
+  return sortFieldPaths([...Object.keys(obj).filter((k) => !set.has(k)), ...objectMetaUnknownFields(obj.metadata, 'metadata')]);
 }
 
 registerAdmission('configmaps', {

@@ -68,7 +68,7 @@ describe('services', () => {
 describe('config maps and secrets', () => {
   it('rejects non-string ConfigMap data with the decode error', () => {
     const c = createCluster({ seed: 11 });
-    const e = error(() => c.api.create('configmaps', obj('ConfigMap', 'cm-number', { data: { enabled: true } })));
+    const e = error(() => c.api.create('configmaps', obj('ConfigMap', 'cm-number', { data: { port: 8080, enabled: true } })));
     expect(e.message).toBe('ConfigMap in version "v1" cannot be handled as a ConfigMap: json: cannot unmarshal bool into Go struct field ConfigMap.data of type string');
     expect(error(() => c.api.create('configmaps', obj('ConfigMap', 'bad_name', { data: {} }))).message).toMatch(/^ConfigMap "bad_name" is invalid: metadata.name: Invalid value: "bad_name": a lowercase RFC 1123 subdomain/);
   });

@@ -125,6 +125,27 @@ function walk(v: unknown, schema: Schema, path: string, out: string[]): void {
   }
 }
 
+/**
+ * Orders field paths as the server meets them: kubectl sends JSON with keys sorted at every
+ * level, so strict decoding reports unknown fields in that order (list indexes numerically).
+ */
+export function sortFieldPaths(paths: string[]): string[] {
+  const split = (p: string): (string | number)[] =>
+    p.split(/\.|(?=\[)/).map((seg) => (seg.startsWith('[') ? Number(seg.slice(1, -1)) : seg));
+  return [...paths].sort((a, b) => {
+    const x = split(a);
+    const y = split(b);
+    for (let i = 0; i < Math.min(x.length, y.length); i++) {
+      const u = x[i]!;
+      const v = y[i]!;
+      if (u === v) continue;
+      if (typeof u === 'number' && typeof v === 'number') return u - v;
+      return String(u) < String(v) ? -1 : 1;
+    }
+    return x.length - y.length;
+  });
+}
+
 /** Dotted paths of unknown fields in a PodSpec at `path` (`spec`, `spec.template.spec`). */
 export function podSpecUnknownFields(spec: unknown, path: string): string[] {
   const out: string[] = [];

@@ -52,7 +52,9 @@ function validateVolumes(volumes: unknown, path: string): { causes: StatusCause[
 function parseMap(m: unknown): Map<string, Quantity> {
   const out = new Map<string, Quantity>();
   if (!m || typeof m !== 'object') return out;
-  for (const [k, v] of Object.entries(m as Obj)) {
+  // Sorted, as the JSON kubectl sends has sorted keys.
+  for (const k of Object.keys(m as Obj).sort()) {
+    const v = (m as Obj)[k];
     try {
       out.set(k, parseQuantity(v));
     } catch {

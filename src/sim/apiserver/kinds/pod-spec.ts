@@ -5,4 +5,4 @@
  */
 export { defaultPodSpec, defaultPodTemplate, defaultPullPolicy } from './pod-spec-defaults.ts';
 export { validatePodSpec } from './pod-spec-validation.ts';
-export { podSpecUnknownFields, objectMetaUnknownFields, podSpecDecodeError } from './pod-spec-schema.ts';
+export { podSpecUnknownFields, objectMetaUnknownFields, podSpecDecodeError, sortFieldPaths } from './pod-spec-schema.ts';

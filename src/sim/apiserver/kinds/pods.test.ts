@@ -170,3 +170,16 @@ describe('pod admission', () => {
     expect(ok.spec.volumes).toBeUndefined();
   });
 });
+
+describe('sortFieldPaths', () => {
+  it('orders paths as sorted JSON keys, indexes numerically', async () => {
+    const { sortFieldPaths } = await import('./pod-spec.ts');
+    expect(sortFieldPaths(['spec.containers[10].x', 'spec.b', 'metadata.z', 'spec.containers[2].port', 'foo'])).toEqual([
+      'foo',
+      'metadata.z',
+      'spec.b',
+      'spec.containers[2].port',
+      'spec.containers[10].x',
+    ]);
+  });
+});

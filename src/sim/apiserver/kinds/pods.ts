@@ -7,7 +7,7 @@ import { clone, type KubeObject } from '../../api/types.ts';
 import { registerAdmission } from '../admission.ts';
 import { forbiddenField, validateObjectMeta } from '../validation.ts';
 import { admitNewPod } from './pod-admission.ts';
-import { defaultPodSpec, objectMetaUnknownFields, podSpecDecodeError, podSpecUnknownFields, validatePodSpec } from './pod-spec.ts';
+import { defaultPodSpec, objectMetaUnknownFields, podSpecDecodeError, podSpecUnknownFields, sortFieldPaths, validatePodSpec } from './pod-spec.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Obj = Record<string, any>;
@@ -96,7 +96,7 @@ function unknownFields(obj: KubeObject): string[] {
   const out = Object.keys(obj).filter((k) => !TOP_LEVEL.has(k));
   out.push(...objectMetaUnknownFields(obj.metadata, 'metadata'));
   out.push(...podSpecUnknownFields(obj.spec, 'spec'));
-  return out;
+  return sortFieldPaths(out);
 }
 
 registerAdmission('pods', {

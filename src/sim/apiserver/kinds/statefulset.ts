@@ -11,7 +11,6 @@ import { PVC_SPEC } from './pvc.ts';
 import {
   LABEL_SELECTOR,
   defaultTemplate,
-  metaCauses,
   nonNegative,
   objectUnknownFields,
   schema,
@@ -63,7 +62,8 @@ const MUTABLE = ['replicas', 'ordinals', 'template', 'updateStrategy', 'persiste
 
 function validate(obj: KubeObject, old?: KubeObject): StatusCause[] {
   const spec: Obj = obj.spec ?? {};
-  const causes = metaCauses(obj);
+  // StatefulSet names become pod hostnames, so they follow the DNS label rule.
+  const causes = validateObjectMeta(obj.metadata, { nameRule: 'label' });
   if (!['OrderedReady', 'Parallel'].includes(spec.podManagementPolicy)) {
     causes.push(notSupported('spec.podManagementPolicy', spec.podManagementPolicy, ['OrderedReady', 'Parallel']));
   }

@@ -166,7 +166,10 @@ export function createReplicaSetController(cluster: Cluster): Controller {
   function reconcile(key: string): ReconcileResult | void {
     const { namespace, name } = splitKey(key);
     const rs = api.tryGet(RS, namespace, name);
-    if (!rs) return;
+    if (!rs) {
+      failures.delete(key);
+      return;
+    }
     let selector: LabelSelector;
     try {
       selector = selectorFromSpec(rs.spec?.selector);

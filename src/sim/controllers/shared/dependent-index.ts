@@ -6,7 +6,9 @@
  *
  * The index follows the store's change feed synchronously, so by the time a controller
  * reconciles it reflects every write made so far (there is no informer lag to model).
- * One index per (cluster, resource), shared through `cluster.extensions`.
+ * One index per (cluster, resource), shared through `cluster.extensions`. It is built from
+ * the store when first asked for, so a snapshot must be restored into the store before the
+ * components start (`Store.restore` does not notify listeners).
  */
 import type { KubeObject } from '../../api/types.ts';
 import type { Cluster } from '../../cluster.ts';

@@ -117,16 +117,18 @@ export function* redisProgram(io: ProcessIO, tag: string): ProgramGen {
   return 0;
 }
 
+/** The stock index.html: 615 bytes since nginx 1.21 (dark-mode aware), 612 bytes before. */
 function welcomePage(version: string): string {
-  const scheme = Number(version.split('.')[1]) >= 21 ? 'html { color-scheme: light dark; }\n' : '';
+  const style =
+    Number(version.split('.')[1]) >= 21
+      ? 'html { color-scheme: light dark; }\nbody { width: 35em; margin: 0 auto;\nfont-family: Tahoma, Verdana, Arial, sans-serif; }\n'
+      : '    body {\n        width: 35em;\n        margin: 0 auto;\n        font-family: Tahoma, Verdana, Arial, sans-serif;\n    }\n';
   return `<!DOCTYPE html>
 <html>
 <head>
 <title>Welcome to nginx!</title>
 <style>
-${scheme}body { width: 35em; margin: 0 auto;
-font-family: Tahoma, Verdana, Arial, sans-serif; }
-</style>
+${style}</style>
 </head>
 <body>
 <h1>Welcome to nginx!</h1>
