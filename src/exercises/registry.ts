@@ -4,8 +4,9 @@
  */
 import type { Exercise } from './exercise.ts';
 import { podsExercises } from './lessons/pods.ts';
+import { workloadExercises } from './lessons/workloads.ts';
 
-const ALL: readonly Exercise[] = [...podsExercises];
+const ALL: readonly Exercise[] = [...podsExercises, ...workloadExercises];
 
 const BY_ID = new Map<string, Exercise>();
 for (const e of ALL) {

@@ -41,5 +41,7 @@ describe('kubectl command line', () => {
     expect(k.complete(['describe', 'pod/n'])).toEqual(['pod/nginx']);
     expect(k.complete(['get', 'pods', '--show-l'])).toEqual(['--show-labels']);
     expect(k.complete(['create', 'con'])).toEqual(['configmap']);
+    expect(k.complete(['get', 'pods', '-n', 'kube-s'])).toEqual(['kube-system']);
+    expect(k.complete(['get', 'pods', '-o', 'y'])).toEqual(['yaml']);
   });
 });

@@ -30,11 +30,18 @@ const NO_CTX = {
   streaming: () => {},
 };
 
+const OUTPUTS = ['json', 'yaml', 'name', 'wide', 'jsonpath=', 'custom-columns='];
+
 function complete(session: Session, args: string[]): string[] {
   const word = args[args.length - 1] ?? '';
+  const prev = args[args.length - 2];
   const r = resolveCommand(args.slice(0, -1));
   let candidates: string[];
-  if (!r.verb) {
+  if (prev === '-n' || prev === '--namespace') {
+    candidates = session.cluster.api.list('namespaces').map((n) => n.metadata.name ?? '');
+  } else if (prev === '-o' || prev === '--output') {
+    candidates = OUTPUTS;
+  } else if (!r.verb) {
     candidates = word.startsWith('-') ? globalFlags().map((f) => `--${f.name}`) : allVerbs().map((v) => v.name);
   } else if (word.startsWith('-')) {
     candidates = flagsOf(r.verb.help ?? r.path).map((f) => `--${f.name}`);

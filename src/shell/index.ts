@@ -25,6 +25,7 @@ export { createCommands } from './commands.ts';
 export { Shell, type CommandTable, type RunIO, type ShellOptions } from './shell.ts';
 export { InterruptController, clockSleep } from './interrupt.ts';
 export { parse } from './parse.ts';
+export { replayJournal, type JournalEntry } from './replay.ts';
 
 export interface InteractiveShellOptions {
   terminal: Terminal;
@@ -58,6 +59,10 @@ export interface InteractiveShellOptions {
   yieldToHost?: () => Promise<void>;
   /** Called after each command line has run (exercise checks, analytics-free progress). */
   onCommand?: (line: string, status: number) => void;
+  /** Called as a command starts, with its full text (heredoc lines included): for journals. */
+  onCommandStart?: (source: string) => void;
+  /** Called when Ctrl-C interrupts a running command. */
+  onInterrupt?: () => void;
   /** Called when a command declares that it streams (`kubectl get -w`, `logs -f`, `watch`). */
   onStreaming?: () => void;
 }
@@ -104,6 +109,8 @@ export function createInteractiveShell(opts: InteractiveShellOptions): Interacti
     kubectlComplete: (args) => kubectl.complete(args),
     yieldToHost: opts.yieldToHost,
     onCommand: opts.onCommand,
+    onCommandStart: opts.onCommandStart,
+    onInterrupt: opts.onInterrupt,
   });
   return {
     runCommand: (line) => session.runCommand(line),

@@ -35,6 +35,10 @@ export interface InteractiveOptions {
   kubectlComplete?: (args: string[]) => string[];
   yieldToHost?: () => Promise<void>;
   onCommand?: (line: string, status: number) => void;
+  /** Called as a command starts running, with its full text (heredoc lines included). */
+  onCommandStart?: (source: string) => void;
+  /** Called when Ctrl-C interrupts a running command. */
+  onInterrupt?: () => void;
 }
 
 /** Drives one Shell from one Terminal. */
@@ -316,6 +320,11 @@ export class InteractiveSession {
     const interrupt = new InterruptController();
     this.running = interrupt;
     this.runningSource = source;
+    try {
+      this.o.onCommandStart?.(source);
+    } catch {
+      // A host's hook failing must not stop the command.
+    }
     const generation = this.generation;
     const write = (text: string): void => {
       if (generation !== this.generation || !text) return;
@@ -347,6 +356,11 @@ export class InteractiveSession {
 
   /** After Ctrl-C: give the command a few turns to stop; if it does not, show a prompt anyway. */
   private abandon(interrupt: InterruptController): void {
+    try {
+      this.o.onInterrupt?.();
+    } catch {
+      // As above: the hook is the host's business.
+    }
     interrupt.trigger();
     void (async () => {
       for (let i = 0; i < ABANDON_TURNS; i++) {

@@ -163,7 +163,7 @@ describe('builtins', () => {
     expect((await run('cluster')).status).toBe(1);
     expect((await run('cluster help')).out).toContain('cluster add-node NAME');
     expect((await run('cluster add-node Bad_Name')).out).toContain('invalid machine name');
-    expect((await run('cluster nodes')).out).toBe('NAME   STATE\n');
+    expect((await run('cluster nodes')).out).toBe('NAME   MACHINE   NODE STATUS\n');
   });
 });
 

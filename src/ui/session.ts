@@ -10,15 +10,24 @@
  * Persisted in localStorage, per lesson and terminal (KEY = `course:term:<lessonId>#<terminalId>`):
  *   KEY:history  ["kubectl get pods", ...]                  (the shell's HistoryStore)
  *   KEY:files    {"/home/learner/pod.yaml": "apiVersion: v1\n..."}  (MemoryFS.toJSON())
- *   KEY:cluster  {"version":1,"seed":7,"preset":"kind","savedAt":1764473000000,
- *                 "snapshot":{"time":...,"store":{"rv":...,"objects":{...}}}}
- * The cluster is only saved and restored when the simulator offers `restoreCluster`; without
- * it a reload starts a fresh cluster (files and history are still kept).
+ *   KEY:journal  {"version":2,"seed":7,"preset":null,"time":1796007700000,
+ *                 "entries":[{"t":1796007605000,"line":"kubectl run web --image=nginx"}, ...]}
+ * The cluster itself is not stored: on reload it is rebuilt by replaying the journal (every
+ * command and page-written file, at its cluster time) on a fresh cluster from the same seed,
+ * which the simulator's determinism makes the same cluster (see shell/replay.ts). A journal
+ * from another seed, preset or version is dropped. Version 1 (snapshots) is gone.
  */
 import type { Terminal as XTerm } from '@xterm/xterm';
 import * as sim from '../sim/index.ts';
 import type { Cluster } from '../sim/index.ts';
-import { createInteractiveShell, createMemoryFS, type InteractiveShell, type MemoryFS } from '../shell/index.ts';
+import {
+  createInteractiveShell,
+  createMemoryFS,
+  replayJournal,
+  type InteractiveShell,
+  type JournalEntry,
+  type MemoryFS,
+} from '../shell/index.ts';
 import { HOME } from '../shell/path.ts';
 import { getExercise } from '../exercises/registry.ts';
 import { publishSession, serveTerminal, type SessionHandle, type TerminalRequest } from './bus.ts';
@@ -43,6 +52,8 @@ export interface TerminalProbe {
   text(): string;
   /** Types `line` and resolves when its command has finished. */
   run(line: string): Promise<void>;
+  /** Saves files, history and the cluster's journal now (instead of after the usual delay). */
+  save(): void;
 }
 
 declare global {
@@ -51,11 +62,17 @@ declare global {
   }
 }
 
-type RestoreFn = (snapshot: ReturnType<Cluster['snapshot']>, opts: { seed?: number; preset?: string }) => Cluster;
-// Looked up by name: the simulator may not offer it (yet), and the page must build either way.
-const restoreCluster = Reflect.get(sim, 'restoreCluster') as RestoreFn | undefined;
+const JOURNAL_VERSION = 2;
+/** Journals longer than this are not saved (a reload then starts fresh rather than replaying for long). */
+const MAX_JOURNAL_ENTRIES = 5000;
 
-const CLUSTER_VERSION = 1;
+interface SavedJournal {
+  version: number;
+  seed: number;
+  preset: string | null;
+  time: number;
+  entries: JournalEntry[];
+}
 const SAVE_DELAY_MS = 1000;
 
 function readConfig(): LessonConfig {
@@ -93,6 +110,8 @@ class Session implements SessionHandle {
   private readonly config: LessonConfig;
   private readonly term: XTerm;
   private readonly screen: XtermAdapter;
+  /** Everything that changed the cluster, for rebuilding it after a reload. */
+  private journal: JournalEntry[] = [];
 
   constructor(config: LessonConfig, terminalId: string, term: XTerm) {
     this.config = config;
@@ -103,8 +122,11 @@ class Session implements SessionHandle {
 
   /** Builds the cluster (restored when possible), the files and the shell. */
   async boot(): Promise<void> {
-    const restored = this.loadCluster();
-    this.cluster = restored ?? this.freshCluster();
+    const restored = await this.restoreCluster();
+    if (!restored) {
+      this.cluster = this.freshCluster();
+      this.journal = [];
+    }
     const files = readJSON(`${this.key}:files`);
     this.fs = createMemoryFS(isStringRecord(files) ? files : this.config.files);
     if (!restored) await this.runSetup();
@@ -122,6 +144,7 @@ class Session implements SessionHandle {
       if (request.kind === 'run') {
         for (const line of request.commands) await this.type(line);
       } else {
+        this.journal.push({ t: this.cluster.now(), write: { path: `${HOME}/${request.file}`, content: request.content } });
         this.fs.write(`${HOME}/${request.file}`, request.content);
         await this.type(`kubectl apply -f ${request.file}`);
       }
@@ -147,8 +170,9 @@ class Session implements SessionHandle {
     await this.queue;
     this.shell.interrupt();
     this.teardown();
-    removeKey(`${this.key}:cluster`);
+    removeKey(`${this.key}:journal`);
     removeKey(`${this.key}:files`);
+    this.journal = [];
     this.term.reset();
     this.cluster = this.freshCluster();
     this.fs = createMemoryFS(this.config.files);
@@ -162,15 +186,18 @@ class Session implements SessionHandle {
     clearTimeout(this.saveTimer);
     this.saveTimer = undefined;
     writeJSON(`${this.key}:files`, this.fs.toJSON());
-    if (restoreCluster) {
-      writeJSON(`${this.key}:cluster`, {
-        version: CLUSTER_VERSION,
-        seed: this.config.seed,
-        preset: this.config.preset ?? null,
-        savedAt: Date.now(),
-        snapshot: this.cluster.snapshot(),
-      });
+    if (this.journal.length > MAX_JOURNAL_ENTRIES) {
+      removeKey(`${this.key}:journal`);
+      return;
     }
+    const saved: SavedJournal = {
+      version: JOURNAL_VERSION,
+      seed: this.config.seed,
+      preset: this.config.preset ?? null,
+      time: this.cluster.now(),
+      entries: this.journal,
+    };
+    writeJSON(`${this.key}:journal`, saved);
   }
 
   scheduleSave(): void {
@@ -185,18 +212,32 @@ class Session implements SessionHandle {
     return sim.createCluster({ seed: this.config.seed, ...(this.config.preset ? { preset: this.config.preset } : {}) });
   }
 
-  private loadCluster(): Cluster | undefined {
-    if (!restoreCluster) return undefined;
-    const saved = readJSON(`${this.key}:cluster`) as
-      | { version?: number; seed?: number; preset?: string | null; snapshot?: ReturnType<Cluster['snapshot']> }
-      | undefined;
-    if (!saved || saved.version !== CLUSTER_VERSION || saved.seed !== this.config.seed) return undefined;
-    if ((saved.preset ?? undefined) !== this.config.preset || !saved.snapshot) return undefined;
+  /** Rebuilds the saved cluster by replaying its journal; false when there is none to use. */
+  private async restoreCluster(): Promise<boolean> {
+    removeKey(`${this.key}:cluster`); // the old snapshot format
+    const saved = readJSON(`${this.key}:journal`) as Partial<SavedJournal> | undefined;
+    if (!saved || saved.version !== JOURNAL_VERSION || saved.seed !== this.config.seed) return false;
+    if ((saved.preset ?? undefined) !== this.config.preset || !Array.isArray(saved.entries) || typeof saved.time !== 'number') {
+      return false;
+    }
+    this.screen.write('Restoring your cluster...');
     try {
-      return restoreCluster(saved.snapshot, { seed: this.config.seed, ...(this.config.preset ? { preset: this.config.preset } : {}) });
+      const cluster = this.freshCluster();
+      await replayJournal({
+        cluster,
+        fs: createMemoryFS(this.config.files),
+        entries: saved.entries,
+        until: saved.time,
+        yieldToHost: fastYield,
+      });
+      this.cluster = cluster;
+      this.journal = saved.entries;
+      return true;
     } catch (e) {
-      console.warn('Could not restore the saved cluster; starting a fresh one.', e);
-      return undefined;
+      console.warn('Could not rebuild the saved cluster; starting a fresh one.', e);
+      return false;
+    } finally {
+      this.screen.write('\r\x1b[2K');
     }
   }
 
@@ -210,6 +251,7 @@ class Session implements SessionHandle {
       fs: this.fs,
       prompt: '',
       yieldToHost,
+      ...this.journalHooks(),
     });
     const driver = startRealtimeDriver(this.cluster);
     try {
@@ -236,9 +278,23 @@ class Session implements SessionHandle {
       prompt: '\x1b[1;32mlearner@course\x1b[0m:\x1b[1;34m~\x1b[0m$ ',
       yieldToHost,
       onCommand: () => this.scheduleSave(),
+      ...this.journalHooks(),
     });
     this.driver = startRealtimeDriver(this.cluster);
     this.unsubscribeStore = this.cluster.store.subscribe(() => this.scheduleSave());
+  }
+
+  /** Shell hooks that record each command's start and Ctrl-C in the journal. */
+  private journalHooks(): { onCommandStart: (line: string) => void; onInterrupt: () => void } {
+    return {
+      onCommandStart: (line) => {
+        this.journal.push({ t: this.cluster.now(), line });
+      },
+      onInterrupt: () => {
+        const last = this.journal[this.journal.length - 1];
+        if (last?.line !== undefined && last.interruptedAt === undefined) last.interruptedAt = this.cluster.now();
+      },
+    };
   }
 
   private teardown(): void {
@@ -250,6 +306,17 @@ class Session implements SessionHandle {
 
 /** Lets the page paint and take keys (Ctrl-C) during long scripts and pastes. */
 const yieldToHost = (): Promise<void> => new Promise((r) => setTimeout(r, 0));
+
+/** A macrotask without setTimeout's 4 ms clamp, for replaying a journal quickly. */
+const fastYield = (): Promise<void> =>
+  new Promise((resolve) => {
+    const ch = new MessageChannel();
+    ch.port1.onmessage = () => {
+      ch.port1.close();
+      resolve();
+    };
+    ch.port2.postMessage(null);
+  });
 
 function isStringRecord(x: unknown): x is Record<string, string> {
   return typeof x === 'object' && x !== null && !Array.isArray(x) && Object.values(x).every((v) => typeof v === 'string');
@@ -270,6 +337,7 @@ export async function startSession(host: HTMLElement, opts: { focus: boolean }):
   (window.__terminals ??= {})[id] = {
     text: () => session.text(),
     run: (line) => session.handle({ kind: 'run', commands: [line] }),
+    save: () => session.save(),
   };
   serveTerminal(id, (r) => void session.handle(r));
   publishSession(id, session);

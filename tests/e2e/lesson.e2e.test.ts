@@ -124,13 +124,19 @@ describe('lesson page', () => {
     await page.keyboard.press('Tab');
     expect(await inTerminal()).toBe(false);
 
-    // Files and history survive a reload.
+    // Files, history and the cluster survive a reload (the Pod keeps its generated uid).
     await page.evaluate(() => window.__terminals!.terminal!.run('echo kept-across-reloads > note.txt'));
+    await page.evaluate(() => window.__terminals!.terminal!.run("kubectl get pod web -o jsonpath='{.metadata.uid}{\"\\n\"}'"));
+    const uidBefore = (await terminalText(page)).match(/^([0-9a-f]{8}-[0-9a-f-]{27})$/m)?.[1];
+    expect(uidBefore).toBeTruthy();
+    await page.evaluate(() => window.__terminals!.terminal!.save());
     await page.reload();
     await page.waitForSelector('course-terminal[data-ready]', { timeout: 30_000 });
     await page.evaluate(() => window.__terminals!.terminal!.run('cat note.txt; history'));
     await expect.poll(() => terminalText(page), { timeout: 20_000 }).toMatch(/^kept-across-reloads$/m);
     expect(await terminalText(page)).toMatch(/\d+\s+kubectl get namespaces/);
+    await page.evaluate(() => window.__terminals!.terminal!.run("kubectl get pod web -o jsonpath='{.metadata.uid}{\"\\n\"}'"));
+    await expect.poll(() => terminalText(page), { timeout: 20_000 }).toContain(uidBefore!);
 
     // Reset cluster: a fresh cluster (the Pod made above is gone), files back to the lesson's.
     page.on('dialog', (d) => void d.accept());

@@ -6,8 +6,11 @@
  * and an earlier cell was padded).
  */
 
+const ASCII = /^[\x00-\x7f]*$/;
+
 /** Width of a string in terminal columns (runes, as Go counts them). */
 function width(s: string): number {
+  if (ASCII.test(s)) return s.length;
   let n = 0;
   for (const _ of s) n++;
   return n;

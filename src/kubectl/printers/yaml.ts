@@ -9,6 +9,9 @@
 
 const BEST_WIDTH = 80;
 
+/** Strings that are always plain unless they resolve to another type (no spaces or indicators). */
+const SIMPLE = /^[A-Za-z0-9_/.][A-Za-z0-9_/.=+-]*$/;
+
 const YAML11_BOOL_NULL = new Set([
   'y', 'Y', 'yes', 'Yes', 'YES', 'n', 'N', 'no', 'No', 'NO', 'true', 'True', 'TRUE', 'false', 'False', 'FALSE',
   'on', 'On', 'ON', 'off', 'Off', 'OFF', '~', 'null', 'Null', 'NULL', '',
@@ -100,6 +103,8 @@ function scalar(v: unknown, column: number, indent: number, simpleKey = false): 
   if (typeof v === 'boolean') return v ? 'true' : 'false';
   if (typeof v === 'number') return formatNumber(v);
   const s = String(v);
+  // Fast path for the common case: a short identifier-like string that stays a string.
+  if (SIMPLE.test(s) && column + s.length <= BEST_WIDTH && !resolvesToNonString(s)) return s;
   const style = styleFor(s, simpleKey);
   if (style === 'plain') return folded([...s], column, indent, !simpleKey, '', '', false);
   if (style === 'single') return folded([...s.replace(/'/g, "''")], column, indent, !simpleKey, "'", "'", false);
@@ -129,49 +134,53 @@ function isCollection(v: unknown): v is object {
   return v !== null && typeof v === 'object';
 }
 
-function mapLines(obj: Record<string, unknown>, indent: number): string {
-  let out = '';
+function mapLines(obj: Record<string, unknown>, indent: number, out: string[]): void {
   const pad = ' '.repeat(indent);
   for (const key of Object.keys(obj).sort()) {
     const v = obj[key];
     if (v === undefined) continue;
     const k = scalar(key, indent, indent, true);
-    out += pad + k + ':';
-    out += valueAfter(v, indent, indent + k.length + 1, true);
+    valueAfter(v, indent, indent + k.length + 1, pad + k + ':', out);
   }
-  return out;
 }
 
-/** The rest of a line after `key:` / `-`: a scalar, `{}`/`[]`, or a nested block. */
-function valueAfter(v: unknown, indent: number, column: number, inMap: boolean): string {
+/** Writes `head` (`key:` / `- `) followed by a scalar, `{}`/`[]`, or a nested block. */
+function valueAfter(v: unknown, indent: number, column: number, head: string, out: string[]): void {
   if (isCollection(v) && !isEmptyCollection(v)) {
-    if (Array.isArray(v)) return '\n' + seqLines(v, inMap ? indent : indent + 2);
-    return '\n' + mapLines(v as Record<string, unknown>, indent + 2);
+    out.push(head + '\n');
+    if (Array.isArray(v)) seqLines(v, indent, out);
+    else mapLines(v as Record<string, unknown>, indent + 2, out);
+    return;
   }
-  if (isCollection(v)) return (Array.isArray(v) ? ' []' : ' {}') + '\n';
-  return ' ' + scalar(v, column + 1, indent + 2) + '\n';
+  if (isCollection(v)) out.push(head + (Array.isArray(v) ? ' []\n' : ' {}\n'));
+  else out.push(head + ' ' + scalar(v, column + 1, indent + 2) + '\n');
 }
 
-function seqLines(arr: unknown[], indent: number): string {
-  let out = '';
+function seqLines(arr: unknown[], indent: number, out: string[]): void {
   const pad = ' '.repeat(indent);
   for (const item of arr) {
     if (isCollection(item) && !isEmptyCollection(item)) {
-      const inner = Array.isArray(item) ? seqLines(item, indent + 2) : mapLines(item as Record<string, unknown>, indent + 2);
-      out += pad + '- ' + inner.slice(indent + 2);
+      // The item's first line shares the `- ` with the dash: write the block, then replace
+      // the first line's indentation by the dash.
+      const first = out.length;
+      if (Array.isArray(item)) seqLines(item, indent + 2, out);
+      else mapLines(item as Record<string, unknown>, indent + 2, out);
+      out[first] = pad + '- ' + out[first]!.slice(indent + 2);
     } else if (isCollection(item)) {
-      out += pad + '- ' + (Array.isArray(item) ? '[]' : '{}') + '\n';
+      out.push(pad + '- ' + (Array.isArray(item) ? '[]' : '{}') + '\n');
     } else {
-      out += pad + '- ' + scalar(item, indent + 2, indent + 2) + '\n';
+      out.push(pad + '- ' + scalar(item, indent + 2, indent + 2) + '\n');
     }
   }
-  return out;
 }
 
 /** Serializes JSON-shaped data as kubectl's `-o yaml` does (ends with a newline). */
 export function toYaml(v: unknown): string {
   if (isCollection(v) && !isEmptyCollection(v)) {
-    return Array.isArray(v) ? seqLines(v, 0) : mapLines(v as Record<string, unknown>, 0);
+    const out: string[] = [];
+    if (Array.isArray(v)) seqLines(v, 0, out);
+    else mapLines(v as Record<string, unknown>, 0, out);
+    return out.join('');
   }
   if (isCollection(v)) return Array.isArray(v) ? '[]\n' : '{}\n';
   return scalar(v, 0, 0) + '\n';

@@ -9,6 +9,7 @@ import './config/config.ts';
 import './api-resources/api-resources.ts';
 import './run/run.ts';
 import './create/create.ts';
+import './create/workloads.ts';
 import './apply/apply.ts';
 import './delete/delete.ts';
 import './describe/describe.ts';

@@ -110,18 +110,22 @@ describe('kubelet lifecycle', () => {
     expect(() => c.nodeProxy!.logs('default', 'badimage', undefined, {})).toThrow(
       `container "badimage" in pod "badimage" is waiting to start: image can't be pulled`,
     );
-    c.advance(1_000);
-    expect(pod(c, 'badimage').status.containerStatuses[0].state.waiting.reason).toBe('ImagePullBackOff');
+    // ErrImagePull stays until the pod worker's next sync; the second failure is followed by ImagePullBackOff.
+    c.advance(9_000);
+    expect(reason()).toBe('ErrImagePull');
+    for (let i = 0; i < 400 && reason() !== 'ImagePullBackOff'; i++) c.advance(100);
+    expect(reason()).toBe('ImagePullBackOff');
+    expect(c.now() - Date.parse(pod(c, 'badimage').metadata.creationTimestamp!)).toBeGreaterThan(20_000);
     expect(() => c.nodeProxy!.logs('default', 'badimage', undefined, {})).toThrow('is waiting to start: trying and failing to pull image');
-    const ev = events(c, 'badimage');
+    const ev = events(c, 'badimage').map((e) => e.replace(/ \(x\d+\)$/, ''));
     expect(ev).toContain(
       'Warning Failed Failed to pull image "nginx:nosuchtag": rpc error: code = NotFound desc = failed to pull and unpack image "docker.io/library/nginx:nosuchtag": failed to resolve reference "docker.io/library/nginx:nosuchtag": docker.io/library/nginx:nosuchtag: not found',
     );
     expect(ev).toContain('Warning Failed Error: ErrImagePull');
     expect(ev).toContain('Normal BackOff Back-off pulling image "nginx:nosuchtag"');
     expect(ev).toContain('Warning Failed Error: ImagePullBackOff');
-    c.advance(30_000);
-    expect(events(c, 'badimage').find((e) => e.startsWith('Normal Pulling'))).toMatch(/\(x[23]\)$/);
+    c.advance(60_000);
+    expect(events(c, 'badimage').find((e) => e.startsWith('Normal Pulling'))).toMatch(/\(x[2-9]\)$/);
     expect(pod(c, 'badimage').status.phase).toBe('Pending');
   });
 
@@ -219,5 +223,27 @@ describe('pod networking from containers', () => {
         '',
       ].join('\n'),
     );
+  });
+});
+
+describe('sidecar init containers', () => {
+  it('start before the app, keep running beside it, and stop when a run-to-completion app ends', () => {
+    const c = cluster();
+    const m = podManifest('job', { restartPolicy: 'Never' }, 'busybox:1.36');
+    m.spec.containers[0].command = ['sh', '-c', 'sleep 5; echo done'];
+    m.spec.initContainers = [
+      { name: 'log-shipper', image: 'busybox:1.36', restartPolicy: 'Always', command: ['sh', '-c', "trap 'exit 0' TERM; while true; do sleep 1; done"] },
+    ];
+    c.api.create('pods', m);
+    c.settle();
+    c.advance(6_000);
+    let s = pod(c, 'job').status;
+    expect(s.phase).toBe('Running');
+    expect(s.initContainerStatuses[0].state.running).toBeDefined();
+    expect(s.conditions.find((x: { type: string }) => x.type === 'Initialized').status).toBe('True');
+    c.advance(15_000);
+    s = pod(c, 'job').status;
+    expect(s.phase).toBe('Succeeded');
+    expect(s.initContainerStatuses[0].state.terminated).toMatchObject({ exitCode: 0 });
   });
 });

@@ -20,6 +20,7 @@ import { spawn, type ProcessIO } from './process.ts';
 import { newPodRuntime, type ContainerRuntime, type PodRuntime } from './runtime.ts';
 import { stageFor, SYNC_DELAY_MS, type StageContext } from './stages.ts';
 import { buildPodStatus } from './status.ts';
+import { isSidecar } from './runtime.ts';
 import { LogBuffer } from './log-buffer.ts';
 import type { MemFs } from './mem-fs.ts';
 import { nodeAgents } from '../nodes/node-agents.ts';
@@ -161,7 +162,14 @@ export class Kubelet implements Controller {
     for (const c of rt.containers.filter((x) => x.init)) {
       if (c.step === 'done' && c.terminated?.exitCode === 0) continue;
       if (c.step !== 'done') this.drive(rt, c);
+      // A sidecar (init container with restartPolicy Always) lets the next one start once it has started.
+      if (isSidecar(c) && (c.created > 1 || c.started)) continue;
       return;
+    }
+    const apps = rt.containers.filter((x) => !x.init);
+    if (apps.every((x) => x.step === 'done')) {
+      // Main containers finished for good: sidecars are stopped so the Pod can complete.
+      for (const c of rt.containers) if (isSidecar(c) && c.proc && !c.proc.exited) this.stopContainer(rt, c, 30);
     }
     let pulling = false;
     for (const c of rt.containers.filter((x) => !x.init)) {
@@ -287,9 +295,12 @@ export class Kubelet implements Controller {
     c.terminated = { ...t, containerID: c.containerID ?? '' };
     const policy = this.current(rt)?.spec?.restartPolicy ?? 'Always';
     // Init containers run to completion: they are retried only after a failure (and never with Never).
-    const restart = c.init
-      ? !rt.terminating && t.exitCode !== 0 && policy !== 'Never'
-      : !rt.terminating && (policy === 'Always' || (policy === 'OnFailure' && t.exitCode !== 0));
+    const appsDone = rt.containers.every((x) => x.init || x.step === 'done');
+    const restart = isSidecar(c)
+      ? !rt.terminating && !appsDone
+      : c.init
+        ? !rt.terminating && t.exitCode !== 0 && policy !== 'Never'
+        : !rt.terminating && (policy === 'Always' || (policy === 'OnFailure' && t.exitCode !== 0));
     c.step = restart ? 'exited' : 'done';
   }
 

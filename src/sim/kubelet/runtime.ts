@@ -139,3 +139,8 @@ export function newPodRuntime(pod: KubeObject, node: string, hostIP: string, now
     terminating: false,
   };
 }
+
+/** An init container with restartPolicy Always: a sidecar that keeps running beside the app. */
+export function isSidecar(c: ContainerRuntime): boolean {
+  return c.init && c.spec.restartPolicy === 'Always';
+}

@@ -6,7 +6,8 @@
  *
  * Timings, from the kubelet's behaviour on a kind node:
  *   pull of a new image   ~1.5-4 s (size-dependent), `Always` re-pull of a cached one ~0.4-1.2 s
- *   ErrImagePull -> ImagePullBackOff after the next sync (1 s); retries after 10 s, doubling to 300 s
+ *   ErrImagePull until the pod worker's next sync (10-15 s); pulls retried once the image back-off
+ *   (10 s, doubling to 300 s) has passed, ImagePullBackOff at the syncs in between
  *   crash -> first restart after the next sync (1 s); later restarts after 10 s, 20 s, ... 300 s
  *   (kubelet backOffPeriod / MaxContainerBackOff; reset after 10 minutes of running)
  *   CreateContainerConfigError re-checked every 10 s
@@ -25,6 +26,8 @@ export const BACKOFF_RESET_MS = 600_000;
 /** Time from a container's exit (or a failed pull) to the kubelet's next look at it. */
 export const SYNC_DELAY_MS = 1_000;
 const CONFIG_RETRY_MS = 10_000;
+/** The kubelet's pod worker back-off after a failed sync (kubelet.go backOffPeriod), jittered by up to 50%. */
+export const WORKER_BACKOFF_MS = 10_000;
 
 /** What stages may use from the kubelet running them. */
 export interface StageContext {
@@ -140,26 +143,35 @@ const pull: Stage = {
   },
 };
 
+/**
+ * After a failed pull nothing wakes the Pod's worker but its error back-off (10 s + jitter), so
+ * ErrImagePull stays visible for a while. At each such sync: back-off over -> pull again;
+ * otherwise ImagePullBackOff, with the BackOff and `Error: ImagePullBackOff` events repeated.
+ */
+function imageBackoffSync(c: ContainerRuntime, ctx: StageContext): void {
+  if (ctx.now() >= (c.backoffUntil ?? 0)) {
+    c.step = 'new';
+    return;
+  }
+  const image = c.spec.image as string;
+  ctx.event(c, 'Normal', 'BackOff', `Back-off pulling image "${image}"`);
+  ctx.event(c, 'Warning', 'Failed', 'Error: ImagePullBackOff');
+  c.waiting = { reason: 'ImagePullBackOff', message: `Back-off pulling image "${image}": ErrImagePull: ${c.pullError}` };
+  c.step = 'pullBackoff';
+}
+
 const pullBackoff: Stage = {
   name: 'pull-backoff',
   step: 'pullFailed',
-  delay: () => SYNC_DELAY_MS,
-  run(c, ctx) {
-    const image = c.spec.image as string;
-    ctx.event(c, 'Normal', 'BackOff', `Back-off pulling image "${image}"`);
-    ctx.event(c, 'Warning', 'Failed', 'Error: ImagePullBackOff');
-    c.waiting = { reason: 'ImagePullBackOff', message: `Back-off pulling image "${image}": ErrImagePull: ${c.pullError}` };
-    c.step = 'pullBackoff';
-  },
+  delay: (_c, ctx) => WORKER_BACKOFF_MS + ctx.random.int(0, WORKER_BACKOFF_MS / 2),
+  run: imageBackoffSync,
 };
 
 const pullRetry: Stage = {
   name: 'pull-retry',
   step: 'pullBackoff',
-  delay: (c, ctx) => Math.max(0, (c.backoffUntil ?? 0) - ctx.now()),
-  run(c) {
-    c.step = 'new';
-  },
+  delay: (_c, ctx) => WORKER_BACKOFF_MS + ctx.random.int(0, WORKER_BACKOFF_MS / 2),
+  run: imageBackoffSync,
 };
 
 const create: Stage = {

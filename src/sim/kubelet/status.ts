@@ -16,7 +16,7 @@ function isoTime(ms: number): string {
   }
   return v;
 }
-import type { ContainerRuntime, PodRuntime, Terminated } from './runtime.ts';
+import { isSidecar, type ContainerRuntime, type PodRuntime, type Terminated } from './runtime.ts';
 
 function terminatedStatus(t: Terminated): Record<string, unknown> {
   return {
@@ -71,10 +71,11 @@ function finished(c: ContainerRuntime): boolean {
 
 /** The kubelet's getPhase over app containers (init containers gate Pending). */
 export function podPhase(rt: PodRuntime, restartPolicy: string): string {
-  const inits = rt.containers.filter((c) => c.init);
+  const inits = rt.containers.filter((c) => c.init && !isSidecar(c));
   const apps = rt.containers.filter((c) => !c.init);
   if (inits.some((c) => c.step === 'done' && c.terminated && c.terminated.exitCode !== 0)) return 'Failed';
   if (!inits.every((c) => c.step === 'done' && c.terminated?.exitCode === 0)) return 'Pending';
+  if (rt.containers.some((c) => isSidecar(c) && c.created === 0)) return 'Pending';
   let running = 0, waiting = 0, stopped = 0, succeeded = 0;
   for (const c of apps) {
     if (c.step === 'running') running++;
@@ -97,8 +98,11 @@ function conditions(rt: PodRuntime, phase: string): Cond[] {
   const inits = rt.containers.filter((c) => c.init);
   const apps = rt.containers.filter((c) => !c.init);
   const terminal = phase === 'Succeeded' || phase === 'Failed';
-  const incomplete = inits.filter((c) => !(c.step === 'done' && c.terminated?.exitCode === 0)).map((c) => c.name);
-  const unready = apps.filter((c) => !c.ready).map((c) => c.name);
+  const incomplete = inits
+    .filter((c) => (isSidecar(c) ? !(c.created > 0 && c.started) : !(c.step === 'done' && c.terminated?.exitCode === 0)))
+    .map((c) => c.name);
+  // Sidecars count towards readiness like app containers.
+  const unready = [...inits.filter((c) => isSidecar(c)), ...apps].filter((c) => !c.ready).map((c) => c.name);
   const notReady = (): Cond =>
     terminal
       ? { type: '', status: 'False', reason: 'PodCompleted' }

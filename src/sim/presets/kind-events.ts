@@ -27,34 +27,109 @@ function nodeEvents(node: string): NodeEvent[] {
   ];
 }
 
+interface EventSpec {
+  namespace: string;
+  involved: Record<string, unknown>;
+  reason: string;
+  message: string;
+  component: string;
+  host?: string;
+  at: number;
+}
+
+/** Writes one backdated Event named like the real ones (`<object>.<UnixNano in hex>`, so by time). */
+function writeEvent(cluster: Cluster, e: EventSpec): void {
+  const at = isoTime(e.at);
+  const nanos = BigInt(e.at) * 1_000_000n + BigInt(cluster.random.int(0, 999_999));
+  cluster.store.put('events', {
+    apiVersion: 'v1',
+    kind: 'Event',
+    metadata: { name: `${e.involved.name}.${nanos.toString(16)}`, namespace: e.namespace, uid: cluster.random.uuid(), creationTimestamp: at },
+    involvedObject: e.involved,
+    reason: e.reason,
+    message: e.message,
+    source: e.host ? { component: e.component, host: e.host } : { component: e.component },
+    firstTimestamp: at,
+    lastTimestamp: at,
+    count: 1,
+    type: 'Normal',
+    eventTime: null,
+    reportingComponent: e.component,
+    reportingInstance: e.host ?? '',
+  });
+}
+
 /** Writes the start-up events of every node into `default`. */
 export function writeNodeEvents(cluster: Cluster, nodes: KubeObject[]): void {
   for (const node of nodes) {
     const name = node.metadata.name!;
     const created = Date.parse(node.metadata.creationTimestamp!);
     for (const e of nodeEvents(name)) {
-      const ms = created + e.offset;
-      const at = isoTime(ms);
-      // Real event names are `<object>.<UnixNano in hex>`, so they sort by time.
-      const nanos = BigInt(ms) * 1_000_000n + BigInt(cluster.random.int(0, 999_999));
       const fromKubelet = e.component !== 'node-controller';
-      cluster.store.put('events', {
-        apiVersion: 'v1',
-        kind: 'Event',
-        metadata: { name: `${name}.${nanos.toString(16)}`, namespace: 'default', uid: cluster.random.uuid(), creationTimestamp: at },
-        involvedObject: fromKubelet ? { kind: 'Node', name, uid: name } : { apiVersion: 'v1', kind: 'Node', name, uid: node.metadata.uid },
+      writeEvent(cluster, {
+        namespace: 'default',
+        involved: fromKubelet ? { kind: 'Node', name, uid: name } : { apiVersion: 'v1', kind: 'Node', name, uid: node.metadata.uid },
         reason: e.reason,
         message: e.message,
-        source: fromKubelet ? { component: e.component, host: name } : { component: e.component },
-        firstTimestamp: at,
-        lastTimestamp: at,
-        count: 1,
-        type: 'Normal',
-        eventTime: null,
-        reportingComponent: e.component,
-        reportingInstance: fromKubelet ? name : '',
+        component: e.component,
+        host: fromKubelet ? name : undefined,
+        at: created + e.offset,
       });
     }
+  }
+}
+
+function ref(o: KubeObject, fieldPath?: string): Record<string, unknown> {
+  return {
+    apiVersion: o.apiVersion,
+    kind: o.kind,
+    name: o.metadata.name,
+    namespace: o.metadata.namespace,
+    uid: o.metadata.uid,
+    ...(fieldPath ? { fieldPath } : {}),
+  };
+}
+
+/**
+ * Events of the system workloads coming up: scheduling, the kubelet starting preloaded
+ * images, ReplicaSet / DaemonSet pod creation and the Deployment scale-ups.
+ */
+export function writeWorkloadEvents(cluster: Cluster): void {
+  const { store } = cluster;
+  for (const pod of store.list('pods')) {
+    const ns = pod.metadata.namespace!;
+    const node: string = pod.spec.nodeName;
+    const created = Date.parse(pod.metadata.creationTimestamp!);
+    const owner = pod.metadata.ownerReferences?.[0];
+    if (owner && owner.kind !== 'Node') {
+      const ownerObj = store.get(owner.kind === 'ReplicaSet' ? 'replicasets.apps' : 'daemonsets.apps', ns, owner.name);
+      if (ownerObj) {
+        const component = owner.kind === 'ReplicaSet' ? 'replicaset-controller' : 'daemonset-controller';
+        writeEvent(cluster, { namespace: ns, involved: ref(ownerObj), reason: 'SuccessfulCreate', message: `Created pod: ${pod.metadata.name}`, component, at: created });
+      }
+      writeEvent(cluster, { namespace: ns, involved: ref(pod), reason: 'Scheduled', message: `Successfully assigned ${ns}/${pod.metadata.name} to ${node}`, component: 'default-scheduler', at: created });
+    }
+    for (const c of pod.spec.containers as { name: string; image: string }[]) {
+      const status = (pod.status.containerStatuses as { name: string; state: { running?: { startedAt: string } } }[]).find((x) => x.name === c.name);
+      const started = Date.parse(status?.state.running?.startedAt ?? pod.metadata.creationTimestamp!);
+      const kubelet = (reason: string, message: string, at: number): void =>
+        writeEvent(cluster, { namespace: ns, involved: ref(pod, `spec.containers{${c.name}}`), reason, message, component: 'kubelet', host: node, at });
+      kubelet('Pulled', `Container image "${c.image}" already present on machine`, started - 1000);
+      kubelet('Created', `Created container: ${c.name}`, started - 500);
+      kubelet('Started', `Started container ${c.name}`, started);
+    }
+  }
+  for (const d of store.list('deployments.apps')) {
+    const rs = store.list('replicasets.apps', d.metadata.namespace).find((r) => r.metadata.ownerReferences?.[0]?.uid === d.metadata.uid);
+    if (!rs) continue;
+    writeEvent(cluster, {
+      namespace: d.metadata.namespace!,
+      involved: ref(d),
+      reason: 'ScalingReplicaSet',
+      message: `Scaled up replica set ${rs.metadata.name} from 0 to ${d.spec.replicas}`,
+      component: 'deployment-controller',
+      at: Date.parse(rs.metadata.creationTimestamp!),
+    });
   }
 }
 

@@ -19,7 +19,7 @@ import {
 import { corednsTemplate, controlPlaneManifests, kindnetTemplate, kubeProxyTemplate, localPathTemplate } from './kind-templates.ts';
 import { writeDaemonSet, writeDeployment, writeStaticPod } from './kind-workloads.ts';
 import { writeClusterExtras, KUBE_SYSTEM_SERVICE_ACCOUNTS } from './kind-extras.ts';
-import { writeComponentStatuses, writeNodeEvents } from './kind-events.ts';
+import { writeComponentStatuses, writeNodeEvents, writeWorkloadEvents } from './kind-events.ts';
 
 /** One node of a kind cluster. */
 export interface KindNodeSpec {
@@ -150,6 +150,7 @@ export function buildKindCluster(cluster: Cluster, opts: KindClusterOptions): vo
   writeClusterExtras(cluster, { t0, nodes, controlPlaneIP: cpIP });
   put(cluster, 'configmaps', buildConfigMap('kube-system', 'coredns', { Corefile: COREFILE }), t0 + 15_000);
   writeNodeEvents(cluster, nodes);
+  writeWorkloadEvents(cluster);
   writeComponentStatuses(cluster);
 }
 

@@ -52,6 +52,9 @@ describe('services', () => {
     expect(error(() => c.api.create('services', obj('Service', 'dup', { spec: { type: 'NodePort', ports: [{ port: 80, nodePort: 30080 }] } }))).message).toBe(
       'Service "dup" is invalid: spec.ports[0].nodePort: Invalid value: 30080: provided port is already allocated',
     );
+    expect(error(() => c.api.modify('services', 'default', 'a', (o) => void (o.spec.clusterIP = '10.96.0.99'))).message).toBe(
+      'Service "a" is invalid: spec.clusterIPs[0]: Invalid value: []string{"10.96.0.99"}: may not change once set',
+    );
     expect(error(() => c.api.modify('services', 'default', 'a', (o) => void (o.spec.clusterIPs = ['10.96.0.99']))).message).toBe(
       'Service "a" is invalid: spec.clusterIPs[0]: Invalid value: []string{"10.96.0.99"}: may not change once set',
     );
@@ -62,6 +65,17 @@ describe('services', () => {
     c.api.create('services', obj('Service', 'web', { spec: { ports: [{ port: 80 }] } }));
     const np = c.api.modify('services', 'default', 'web', (o) => void (o.spec.type = 'NodePort'));
     expect(np.spec.ports[0].nodePort).toBeGreaterThan(30000);
+    const ext = c.api.modify('services', 'default', 'web', (o) => {
+      o.spec.type = 'ExternalName';
+      o.spec.externalName = 'x.example.com';
+    });
+    expect(ext.spec.clusterIP).toBeUndefined();
+    expect(ext.spec.ports[0].nodePort).toBeUndefined();
+    const back = c.api.modify('services', 'default', 'web', (o) => {
+      o.spec.type = 'ClusterIP';
+      delete o.spec.externalName;
+    });
+    expect(back.spec.clusterIP).toMatch(/^10\.96\./);
   });
 });
 

@@ -80,6 +80,14 @@ function defaultService(obj: KubeObject, store: Store, random: Random, old?: Kub
     return;
   }
   spec.internalTrafficPolicy ??= 'Cluster';
+  if (old && old.spec?.type !== 'ExternalName') {
+    // normalizeClusterIPs: a changed clusterIP or clusterIPs[0] carries over to the other.
+    const oldIPs: string[] = old.spec?.clusterIPs ?? [];
+    const ipChanged = spec.clusterIP !== undefined && spec.clusterIP !== old.spec?.clusterIP;
+    const ipsChanged = JSON.stringify(spec.clusterIPs ?? oldIPs) !== JSON.stringify(oldIPs);
+    if (ipChanged && !ipsChanged) spec.clusterIPs = [spec.clusterIP, ...oldIPs.slice(1)];
+    else if (ipsChanged && !ipChanged && Array.isArray(spec.clusterIPs)) spec.clusterIP = spec.clusterIPs[0];
+  }
   if (old && old.spec?.type !== 'ExternalName' && old.spec?.clusterIP && spec.clusterIP === undefined) {
     spec.clusterIP = old.spec.clusterIP;
     spec.clusterIPs ??= old.spec.clusterIPs;

@@ -187,4 +187,20 @@ describe('Job controller', () => {
     );
     expect(job(c, 'hello').spec).toMatchObject({ completions: 1, parallelism: 1, backoffLimit: 6, completionMode: 'NonIndexed', suspend: false, manualSelector: false, podReplacementPolicy: 'TerminatingOrFailed' });
   });
+  it('suspends (deleting active pods) and resumes with a new start time', () => {
+    const c = cluster();
+    c.api.create('jobs.batch', jobManifest('paused', { suspend: true }));
+    c.settle();
+    expect(podsNamed(c, 'paused-')).toHaveLength(0);
+    expect(job(c, 'paused').status.conditions[0]).toMatchObject({ type: 'Suspended', status: 'True', reason: 'JobSuspended', message: 'Job suspended' });
+    expect(job(c, 'paused').status.startTime).toBeUndefined();
+    expect(row(c, 'paused')[1]).toBe('Suspended');
+    c.advance(5_000);
+    c.api.modify('jobs.batch', 'default', 'paused', (o) => (o.spec.suspend = false));
+    c.settle();
+    expect(live(c, 'paused-')).toHaveLength(1);
+    expect(job(c, 'paused').status.conditions[0]).toMatchObject({ type: 'Suspended', status: 'False', reason: 'JobResumed', message: 'Job resumed' });
+    expect(job(c, 'paused').status.startTime).toBe('2026-11-30T03:00:05Z');
+    expect(eventLines(c, 'job-controller').filter((l) => !l.startsWith('SuccessfulCreate'))).toEqual(['Suspended: Job suspended', 'Resumed: Job resumed']);
+  });
 });

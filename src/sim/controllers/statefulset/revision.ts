@@ -119,7 +119,15 @@ export function syncRevisions(api: ApiServer, owner: KubeObject, template: unkno
     // Same name, different owner or data: a hash collision the caller resolves with collisionCount.
     return { revisions, update: existing, hash };
   }
-  const created = api.create('controllerrevisions.apps', cr).object;
+  let created = api.create('controllerrevisions.apps', cr).object;
+  const ownerCreated = owner.metadata.creationTimestamp;
+  if (revisions.length === 0 && ownerCreated && ownerCreated < created.metadata.creationTimestamp!) {
+    // A cluster that starts with this owner already in place (a preset) would have recorded
+    // its first revision when the owner appeared, not when the simulation began.
+    created = api.modifyStatus('controllerrevisions.apps', cr.metadata.namespace, cr.metadata.name!, (o) => {
+      o.metadata.creationTimestamp = ownerCreated;
+    });
+  }
   return { revisions: [...revisions, created], update: created, hash };
 }
 

@@ -1,0 +1,78 @@
+/**
+ * Exercises of the lesson "Controllers": put hand-made Pods under a controller, and delete a
+ * Deployment while keeping its Pods (an orphaned ReplicaSet).
+ */
+import type { Exercise } from '../exercise.ts';
+import {
+  deploymentAvailable,
+  orphanReplicaSet,
+  podsAllControlled,
+  podsRunning,
+  workloadGone,
+} from '../workload-checks.ts';
+
+const LESSON = 'controllers';
+
+/** Three Pods someone started by hand, all labelled app=web. */
+const BARE_PODS = ['web-1', 'web-2', 'web-3'].map((n) => `kubectl run ${n} --image=nginx:1.25 --labels=app=web`);
+
+const LEGACY = `kubectl apply -f - <<EOF
+apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: legacy
+spec:
+  replicas: 2
+  selector:
+    matchLabels:
+      app: legacy
+  template:
+    metadata:
+      labels:
+        app: legacy
+    spec:
+      containers:
+      - name: web
+        image: nginx:1.25
+EOF`;
+
+/** Every exercise of the lesson, in the order the lesson offers them. */
+export const controllersExercises: Exercise[] = [
+  {
+    id: 'controllers/heal',
+    title: 'Pods that come back',
+    lesson: LESSON,
+    task:
+      'Someone started three Pods by hand: `web-1`, `web-2` and `web-3`, all labelled `app=web` and ' +
+      'running `nginx:1.25`. If one of them dies, nothing replaces it. Replace them with a ' +
+      'Deployment named `web` that keeps 3 such Pods running, and leave no Pod labelled ' +
+      '`app=web` without a controller.',
+    hints: [
+      '`kubectl create deployment web --image=nginx:1.25 --replicas=3` labels its Pods `app=web`.',
+      'The Deployment does not adopt the hand-made Pods: its ReplicaSet selects `pod-template-hash` too. Once its own Pods run, delete the old ones.',
+      '`kubectl get pods -l app=web -o custom-columns=NAME:.metadata.name,OWNER:.metadata.ownerReferences[0].kind` shows which Pods have an owner.',
+    ],
+    setup: BARE_PODS,
+    solution: [
+      'kubectl create deployment web --image=nginx:1.25 --replicas=3',
+      'kubectl rollout status deployment/web',
+      'kubectl delete pod web-1 web-2 web-3',
+    ],
+    checks: [deploymentAvailable('web', 3), podsAllControlled('app', 'web', 3), podsRunning('app', 'web', 3)],
+  },
+  {
+    id: 'controllers/orphans',
+    title: 'Delete the owner, keep the Pods',
+    lesson: LESSON,
+    task:
+      'The Deployment `legacy` runs two nginx Pods labelled `app=legacy`. Delete the Deployment ' +
+      'without stopping its Pods: its ReplicaSet and both Pods must keep running.',
+    hints: [
+      'A normal `kubectl delete` lets the garbage collector remove what the Deployment owns.',
+      '`kubectl delete` has a `--cascade` option; one of its values leaves the children alone.',
+    ],
+    setup: [LEGACY],
+    solution: ['kubectl rollout status deployment/legacy', 'kubectl delete deployment legacy --cascade=orphan'],
+    checks: [workloadGone('deployments', 'legacy'), orphanReplicaSet({ app: 'legacy' }), podsRunning('app', 'legacy', 2)],
+  },
+];

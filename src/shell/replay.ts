@@ -1,0 +1,97 @@
+/**
+ * Rebuilds a session's cluster by replaying its journal: every command line the reader ran
+ * (and every file a page button wrote), at the cluster time it started, on a fresh cluster
+ * made from the same seed. The simulator is deterministic, so this brings back what a
+ * snapshot cannot easily hold: running containers and their logs, back-off timers, CronJob
+ * schedules, controllers' queues and the random generator's position.
+ *
+ * Journal shape (JSON, oldest first), e.g.
+ *   [{ "t": 1796007605000, "line": "kubectl run web --image=nginx" },
+ *    { "t": 1796007611000, "write": { "path": "/home/learner/pod.yaml", "content": "..." } },
+ *    { "t": 1796007613000, "line": "kubectl get pods -w", "interruptedAt": 1796007620000 }]
+ *
+ * Fidelity: command start times are exact; a command that waited on the page resumed at the
+ * page's next clock tick, while here it resumes at the timer's own time, so timestamps written
+ * after a wait may differ by a fraction of a second. Output is discarded.
+ */
+import type { Cluster } from '../sim/index.ts';
+import { createKubectl } from '../kubectl/index.ts';
+import { createCommands } from './commands.ts';
+import type { VirtualFS } from './exec.ts';
+import { InterruptController, clockSleep } from './interrupt.ts';
+import { parse } from './parse.ts';
+import { Shell } from './shell.ts';
+
+export interface JournalEntry {
+  /** Cluster time (ms since epoch) when the command started or the file was written. */
+  t: number;
+  /** The full command text (heredoc lines included). */
+  line?: string;
+  /** Cluster time at which Ctrl-C stopped the command, when it did. */
+  interruptedAt?: number;
+  /** A file written by the page (an Apply button), not by a command. */
+  write?: { path: string; content: string };
+}
+
+export interface ReplayOptions {
+  cluster: Cluster;
+  /** Files as they were before the first entry (the lesson's files); written to by replayed commands. */
+  fs: VirtualFS;
+  entries: readonly JournalEntry[];
+  /** Cluster time to reach at the end (the time the session was saved). */
+  until: number;
+  /** Lets pending promises run (a macrotask). */
+  yieldToHost: () => Promise<void>;
+}
+
+/** A command still blocked after this much cluster time past its recorded end is abandoned. */
+const DAY = 24 * 3_600_000;
+
+/** Replays `entries` on `cluster` and leaves its clock at `until` (or the last entry, if later). */
+export async function replayJournal(o: ReplayOptions): Promise<void> {
+  const { cluster, fs } = o;
+  const clock = cluster.clock;
+  const shell = new Shell({
+    fs,
+    commands: createCommands(cluster, createKubectl(cluster)),
+    sleep: (ms, interrupt) => clockSleep(clock, ms, interrupt),
+    cols: () => 80,
+    yieldToHost: o.yieldToHost,
+  });
+  const advanceTo = (t: number): void => {
+    if (t > clock.now()) clock.advanceTo(t);
+    else cluster.settle();
+  };
+  for (let i = 0; i < o.entries.length; i++) {
+    const e = o.entries[i]!;
+    advanceTo(e.t);
+    if (e.write) {
+      fs.write(e.write.path, e.write.content);
+      continue;
+    }
+    if (!e.line) continue;
+    const parsed = parse(e.line, true);
+    if (!parsed.ok) continue;
+    const interrupt = new InterruptController();
+    let done = false;
+    void shell
+      .execute(parsed.script, { write: () => {}, interrupt })
+      .catch(() => 1)
+      .then(() => (done = true));
+    // The next command started after this one ended, so this one must end before it.
+    const deadline = e.interruptedAt ?? o.entries[i + 1]?.t ?? Math.max(o.until, e.t + DAY);
+    for (let turns = 0; !done; turns++) {
+      await o.yieldToHost();
+      if (done) break;
+      const next = clock.nextDue();
+      if (next === undefined || next > deadline || turns > 100_000) {
+        advanceTo(deadline);
+        interrupt.trigger();
+        for (let k = 0; k < 64 && !done; k++) await o.yieldToHost();
+        break;
+      }
+      advanceTo(next);
+    }
+  }
+  advanceTo(o.until);
+}
