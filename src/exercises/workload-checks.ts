@@ -23,6 +23,21 @@ const QUALIFIED: Record<string, string> = {
   cronjobs: 'cronjob.batch',
 };
 
+/** The API server's key for a resource (`deployments` lives in group apps: `deployments.apps`). */
+const KEY: Record<string, string> = {
+  deployments: 'deployments.apps',
+  replicasets: 'replicasets.apps',
+  statefulsets: 'statefulsets.apps',
+  daemonsets: 'daemonsets.apps',
+  jobs: 'jobs.batch',
+  cronjobs: 'cronjobs.batch',
+};
+
+/** The store key for `resource` (`pods`, `deployments` → `deployments.apps`). */
+function key(resource: string): string {
+  return KEY[resource] ?? resource;
+}
+
 function quoted(resource: string, name: string): string {
   return `${QUALIFIED[resource] ?? resource} "${name}"`;
 }
@@ -32,7 +47,7 @@ function objectCheck(label: string, resource: string, name: string, test: (obj: 
   return {
     label,
     run(cluster) {
-      const obj = cluster.api.tryGet(resource, namespace, name);
+      const obj = cluster.api.tryGet(key(resource), namespace, name);
       if (!obj) return fail(`${quoted(resource, name)} does not exist${namespace === NS ? '' : ` in namespace "${namespace}"`}`);
       return test(obj, cluster);
     },
@@ -52,7 +67,7 @@ export function controllerOf(obj: KubeObject): { kind: string; name: string; uid
 /** Objects of `resource` in `namespace` whose controller is `owner`. */
 export function ownedBy(cluster: Cluster, resource: string, owner: KubeObject): KubeObject[] {
   const ns = owner.metadata.namespace ?? NS;
-  return cluster.api.list(resource, { namespace: ns, filter: (o) => controllerOf(o)?.uid === owner.metadata.uid });
+  return cluster.api.list(key(resource), { namespace: ns, filter: (o) => controllerOf(o)?.uid === owner.metadata.uid });
 }
 
 /** Pods (not being deleted) that an object owns. */
@@ -72,7 +87,7 @@ export function workloadGone(resource: string, name: string, namespace = NS): Ch
   return {
     label: `${kind[0]!.toUpperCase()}${kind.slice(1)} ${name} no longer exists`,
     run(cluster) {
-      return cluster.api.tryGet(resource, namespace, name) ? fail(`${quoted(resource, name)} still exists`) : pass;
+      return cluster.api.tryGet(key(resource), namespace, name) ? fail(`${quoted(resource, name)} still exists`) : pass;
     },
   };
 }
@@ -177,7 +192,7 @@ export function orphanReplicaSet(labels: Record<string, string>, namespace = NS)
   return {
     label: `A ReplicaSet for ${text} is still there, with no owner`,
     run(cluster) {
-      const sets = cluster.api.list('replicasets', { namespace, filter: (rs) => matches(selectorFromSpec(rs.spec?.selector), labels) });
+      const sets = cluster.api.list(key('replicasets'), { namespace, filter: (rs) => matches(selectorFromSpec(rs.spec?.selector), labels) });
       if (sets.length === 0) return fail(`no ReplicaSet selects Pods labelled ${text}`);
       const owned = sets.filter((rs) => controllerOf(rs));
       if (owned.length === sets.length) {
@@ -277,7 +292,7 @@ export function someWorkload(label: string, resource: string, ok: (obj: KubeObje
   return {
     label,
     run(cluster) {
-      return cluster.api.list(resource, { namespace }).some((o) => ok(o, cluster)) ? pass : fail(missing);
+      return cluster.api.list(key(resource), { namespace }).some((o) => ok(o, cluster)) ? pass : fail(missing);
     },
   };
 }

@@ -1,6 +1,10 @@
 /**
- * Imports every verb module so that each registers itself. Order = order of registration
- * (the order completion lists them in).
+ * Imports every verb module so that each registers itself (`registerVerb`). To add a command:
+ * a folder `verbs/<verb>/` with `<verb>.ts` (+ test) calling `registerVerb({name, short, run,
+ * complete})`, one import line here, and its path in `help/generate.sh` so that its `--help`
+ * text (and with it its flags, which are read from that text) is captured. Sub-commands of
+ * `create` and `config` are added with `registerSubcommand(parent, verb)` from modules imported
+ * after the parent; describers for more kinds with `registerDescriber` (printers/describe).
  */
 import './get/get.ts';
 import './version/version.ts';
@@ -17,6 +21,12 @@ import './logs/logs.ts';
 import './label/label.ts';
 import './annotate/annotate.ts';
 import './wait/wait.ts';
+import './scale/scale.ts';
+import './rollout/rollout.ts';
+import './set/set.ts';
+import './cordon/cordon.ts';
+import './drain/drain.ts';
+import './taint/taint.ts';
 import './events/events.ts';
 import './explain/explain.ts';
 import './help/help.ts';

@@ -1,7 +1,7 @@
 /**
  * Records Events the way client-go's recorder does: one Event object per (object, reason,
  * message, source), its count and lastTimestamp bumped when the same thing happens again.
- * Event names are `<object name>.<16 hex digits>` like the real ones.
+ * Event names are `<object name>.<nanosecond timestamp in hex>` like the real ones.
  */
 import type { KubeObject } from '../api/types.ts';
 import { isoTime } from '../api/types.ts';
@@ -20,6 +20,8 @@ export interface EventSource {
 export class EventRecorder {
   /** (object uid, reason, message, component) -> event name, for aggregation. */
   private seen = new Map<string, string>();
+  /** Distinguishes events recorded in the same millisecond. */
+  private seq = 0;
 
   private store: Store;
   private clock: Clock;
@@ -49,7 +51,9 @@ export class EventRecorder {
       });
       return;
     }
-    const name = `${obj.metadata.name}.${this.random.hex(16)}`;
+    // Real event names end in the recording time in nanoseconds (hex), so they list in time order.
+    const nanos = BigInt(this.clock.now()) * 1_000_000n + BigInt(++this.seq % 1_000_000);
+    const name = `${obj.metadata.name}.${nanos.toString(16)}`;
     this.seen.set(key, name);
     this.store.put('events', {
       apiVersion: 'v1',

@@ -12,22 +12,21 @@
 import type { KubeObject, WatchEvent } from '../api/types.ts';
 import type { Cluster } from '../cluster.ts';
 import { keyOf, splitKey, type Controller } from '../runtime/controller.ts';
-import { buildContainerFs, expandRefs, resolveEnv, volumeProblem } from './config.ts';
+import { expandRefs, resolveEnv, volumeProblem } from './config.ts';
 import type { ImageInfo } from './images/catalogue.ts';
 import { adoptRunningPod } from './adopt.ts';
 import { selectProgram, containerArgv } from './programs.ts';
-import { spawn, type ProcessIO } from './process.ts';
+import { spawn } from './process.ts';
 import { newPodRuntime, type ContainerRuntime, type PodRuntime } from './runtime.ts';
-import { stageFor, SYNC_DELAY_MS, type StageContext } from './stages.ts';
+import { stageFor, type StageContext } from './stages.ts';
 import { buildPodStatus } from './status.ts';
-import { isSidecar } from './runtime.ts';
+import { isSidecar, shouldRestart } from './runtime.ts';
+import { containerIO } from './container-io.ts';
 import { LogBuffer } from './log-buffer.ts';
-import type { MemFs } from './mem-fs.ts';
 import { nodeAgents } from '../nodes/node-agents.ts';
 import { nodeInternalIP } from '../nodes/node-template.ts';
 import { IpPool } from './ip-pool.ts';
 import { ContainerProbes } from './probes.ts';
-import { podFetch } from './network.ts';
 
 const SANDBOX_MS: [number, number] = [400, 900];
 const MOUNT_RETRY_MS = [1_000, 2_000, 4_000, 8_000, 16_000, 32_000, 64_000, 122_000];
@@ -235,29 +234,13 @@ export class Kubelet implements Controller {
     c.containerID = `containerd://${this.cluster.random.hex(64)}`;
     this.containerEvent(rt, c, 'Normal', 'Created', `Created container: ${c.name}`);
     const argv = containerArgv(c.image!, c.spec).map((a) => expandRefs(a, env));
-    const logs = c.logs;
-    // Built on first use: most server images never look at their filesystem.
-    let fs: MemFs | undefined;
-    const store = this.cluster.store;
     const probes = new ContainerProbes(c, rt, {
       clock: this.cluster.clock,
       event: (type, reason, message) => this.containerEvent(rt, c, type, reason, message),
       changed: () => this.writeStatus(rt),
       restart: () => this.stopContainer(rt, c, this.current(rt)?.spec?.terminationGracePeriodSeconds ?? 30),
     });
-    const io: ProcessIO = {
-      listen: (port, http) => probes.ports.set(port, http),
-      fetch: (host, port, path, agent) => podFetch(this.cluster, rt, host, port, path, agent),
-      argv,
-      env,
-      get fs() {
-        return (fs ??= buildContainerFs(store, pod, c.spec, rt.ip ?? ''));
-      },
-      hostname: pod.spec?.hostNetwork ? this.node : pod.metadata.name!,
-      now: () => this.cluster.now(),
-      out: (t) => logs.write('stdout', t, this.cluster.now()),
-      err: (t) => logs.write('stderr', t, this.cluster.now()),
-    };
+    const io = containerIO(this.cluster, rt, c, pod, argv, env, probes.ports);
     const program = selectProgram(c.image!, argv, io, { tag: c.ref?.tag ?? 'latest', podIP: () => rt.ip ?? '' });
     if ('startError' in program) {
       this.exited(rt, c, { exitCode: 128, reason: 'StartError', message: program.startError, startedAt: 0, finishedAt: now });
@@ -294,14 +277,7 @@ export class Kubelet implements Controller {
     c.lastTerminated = c.terminated;
     c.terminated = { ...t, containerID: c.containerID ?? '' };
     const policy = this.current(rt)?.spec?.restartPolicy ?? 'Always';
-    // Init containers run to completion: they are retried only after a failure (and never with Never).
-    const appsDone = rt.containers.every((x) => x.init || x.step === 'done');
-    const restart = isSidecar(c)
-      ? !rt.terminating && !appsDone
-      : c.init
-        ? !rt.terminating && t.exitCode !== 0 && policy !== 'Never'
-        : !rt.terminating && (policy === 'Always' || (policy === 'OnFailure' && t.exitCode !== 0));
-    c.step = restart ? 'exited' : 'done';
+    c.step = shouldRestart(rt, c, policy, t.exitCode) ? 'exited' : 'done';
   }
 
   /** SIGTERM now, SIGKILL when the grace period ends (a failed liveness or startup probe). */
@@ -386,4 +362,3 @@ export class Kubelet implements Controller {
   }
 }
 
-export { SYNC_DELAY_MS };

@@ -15,6 +15,9 @@ import type { HttpHandler } from './http.ts';
 
 export type ProbeKind = 'startup' | 'liveness' | 'readiness';
 
+/** Listening ports of a container and their HTTP handlers (undefined = plain TCP). */
+export type ProbePorts = Map<number, HttpHandler | undefined>;
+
 interface ProbeSpec {
   httpGet?: { path?: string; port: number | string; host?: string; scheme?: string };
   tcpSocket?: { port: number | string };
@@ -94,7 +97,7 @@ export class ContainerProbes {
   private c: ContainerRuntime;
   private rt: PodRuntime;
   private host: ProbeHost;
-  readonly ports = new Map<number, HttpHandler | undefined>();
+  readonly ports: ProbePorts = new Map();
 
   constructor(c: ContainerRuntime, rt: PodRuntime, host: ProbeHost) {
     this.c = c;

@@ -144,3 +144,15 @@ export function newPodRuntime(pod: KubeObject, node: string, hostIP: string, now
 export function isSidecar(c: ContainerRuntime): boolean {
   return c.init && c.spec.restartPolicy === 'Always';
 }
+
+/**
+ * Whether a container that just exited is started again: app containers by the Pod's
+ * restartPolicy, init containers only after a failure (never with Never), sidecars always
+ * while the app containers still run. Nothing restarts in a terminating Pod.
+ */
+export function shouldRestart(rt: PodRuntime, c: ContainerRuntime, restartPolicy: string, exitCode: number): boolean {
+  if (rt.terminating) return false;
+  if (isSidecar(c)) return !rt.containers.every((x) => x.init || x.step === 'done');
+  if (c.init) return exitCode !== 0 && restartPolicy !== 'Never';
+  return restartPolicy === 'Always' || (restartPolicy === 'OnFailure' && exitCode !== 0);
+}

@@ -3,6 +3,7 @@ import './pod.ts';
 import './node.ts';
 import './service.ts';
 import './simple.ts';
+import './workloads.ts';
 
 export { describerFor, type DescribeContext } from './common.ts';
 export { describeGeneric } from './simple.ts';

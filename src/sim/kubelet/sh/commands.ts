@@ -3,9 +3,11 @@
  * `sleep` can wait on the cluster clock) returning an exit status, with busybox's messages.
  */
 import { MemFs } from '../mem-fs.ts';
+import { cat, env, ls, mkdir, printenv, rm, touch } from './file-commands.ts';
+import { wget } from './net-commands.ts';
+import { echo, printf } from './text-commands.ts';
 import type { Effect } from '../process.ts';
 import { dateCommandTime } from '../images/time-format.ts';
-import { parseUrl, STATUS_TEXT } from '../http.ts';
 import type { Shell } from './interpreter.ts';
 
 export interface CommandContext {
@@ -18,67 +20,6 @@ export interface CommandContext {
 }
 
 export type CommandFn = (ctx: CommandContext) => Generator<Effect, number, void>;
-
-function escapes(s: string): { text: string; stop: boolean } {
-  let stop = false;
-  const text = s.replace(/\\(c|n|t|r|\\|a|b|e|f|v|0[0-7]{0,3})/g, (_m, e: string) => {
-    if (stop) return '';
-    if (e === 'c') {
-      stop = true;
-      return '';
-    }
-    const map: Record<string, string> = { n: '\n', t: '\t', r: '\r', '\\': '\\', a: '\x07', b: '\b', e: '\x1b', f: '\f', v: '\v' };
-    return map[e] ?? String.fromCharCode(parseInt(e.slice(1) || '0', 8));
-  });
-  return { text, stop };
-}
-
-function* echo(ctx: CommandContext) {
-  let newline = true;
-  let interpret = false;
-  const args = [...ctx.args];
-  while (args[0] && /^-[neE]+$/.test(args[0])) {
-    const f = args.shift()!;
-    if (f.includes('n')) newline = false;
-    if (f.includes('e')) interpret = true;
-    if (f.includes('E')) interpret = false;
-  }
-  let text = args.join(' ');
-  if (interpret) {
-    const r = escapes(text);
-    text = r.text;
-    if (r.stop) newline = false;
-  }
-  ctx.out(text + (newline ? '\n' : ''));
-  return 0;
-}
-
-function* printf(ctx: CommandContext) {
-  const [fmt, ...args] = ctx.args;
-  if (fmt === undefined) {
-    ctx.err('printf: usage: printf FORMAT [ARGUMENT...]\n');
-    return 1;
-  }
-  let out = '';
-  let k = 0;
-  do {
-    out += escapes(fmt).text.replace(/%(-?\d*)(?:\.(\d+))?([sdifxXoc%])/g, (_m, width: string, prec: string | undefined, conv: string) => {
-      if (conv === '%') return '%';
-      const a = args[k++] ?? '';
-      let v: string;
-      if (conv === 's') v = prec !== undefined ? a.slice(0, Number(prec)) : a;
-      else if (conv === 'c') v = a.slice(0, 1);
-      else if (conv === 'f') v = (Number(a) || 0).toFixed(prec !== undefined ? Number(prec) : 6);
-      else if (conv === 'x' || conv === 'X') v = (Number.parseInt(a, 10) || 0).toString(16)[conv === 'X' ? 'toUpperCase' : 'toLowerCase']();
-      else if (conv === 'o') v = (Number.parseInt(a, 10) || 0).toString(8);
-      else v = String(Number.parseInt(a, 10) || 0);
-      const w = Number(width);
-      return width.startsWith('-') ? v.padEnd(-w) : v.padStart(w || 0);
-    });
-  } while (k > 0 && k < args.length);
-  ctx.out(out);
-  return 0;
-}
 
 function durationMs(s: string): number | undefined {
   const m = /^(\d+(?:\.\d+)?|\.\d+)([smhd]?)$/.exec(s);
@@ -107,91 +48,6 @@ function* sleep(ctx: CommandContext): Generator<Effect, number, void> {
   }
   if (total > 0) yield { sleep: total };
   return 0;
-}
-
-function* cat(ctx: CommandContext) {
-  if (!ctx.args.length) {
-    ctx.out(ctx.stdin);
-    return 0;
-  }
-  let status = 0;
-  for (const f of ctx.args) {
-    if (f === '-') {
-      ctx.out(ctx.stdin);
-      continue;
-    }
-    const path = ctx.shell.abs(f);
-    const content = ctx.shell.io.fs.read(path);
-    if (content === undefined) {
-      ctx.err(ctx.shell.io.fs.isDir(path) ? `cat: read error: Is a directory\n` : `cat: can't open '${f}': No such file or directory\n`);
-      status = 1;
-    } else ctx.out(content);
-  }
-  return status;
-}
-
-function* env(ctx: CommandContext) {
-  const sh = ctx.shell;
-  const names = [...sh.exported].filter((k) => sh.vars[k] !== undefined);
-  for (const k of names) ctx.out(`${k}=${sh.vars[k]}\n`);
-  return 0;
-}
-
-function* printenv(ctx: CommandContext) {
-  if (!ctx.args.length) return yield* env(ctx);
-  let status = 0;
-  for (const a of ctx.args) {
-    const v = ctx.shell.exported.has(a) ? ctx.shell.vars[a] : undefined;
-    if (v === undefined) status = 1;
-    else ctx.out(v + '\n');
-  }
-  return status;
-}
-
-function* touch(ctx: CommandContext) {
-  for (const f of ctx.args.filter((a) => !a.startsWith('-'))) {
-    const p = ctx.shell.abs(f);
-    if (!ctx.shell.io.fs.isFile(p) && !ctx.shell.io.fs.write(p, '')) {
-      ctx.err(`touch: ${f}: Read-only file system\n`);
-      return 1;
-    }
-  }
-  return 0;
-}
-
-function* rm(ctx: CommandContext) {
-  const force = ctx.args.some((a) => /^-\w*f/.test(a));
-  let status = 0;
-  for (const f of ctx.args.filter((a) => !a.startsWith('-'))) {
-    if (!ctx.shell.io.fs.remove(ctx.shell.abs(f)) && !force) {
-      ctx.err(`rm: can't remove '${f}': No such file or directory\n`);
-      status = 1;
-    }
-  }
-  return status;
-}
-
-function* mkdir(ctx: CommandContext) {
-  for (const d of ctx.args.filter((a) => !a.startsWith('-'))) ctx.shell.io.fs.mkdirp(ctx.shell.abs(d));
-  return 0;
-}
-
-function* ls(ctx: CommandContext) {
-  const fs = ctx.shell.io.fs;
-  const targets = ctx.args.filter((a) => !a.startsWith('-'));
-  let status = 0;
-  for (const t of targets.length ? targets : [ctx.shell.cwd]) {
-    const p = MemFs.resolve(t, ctx.shell.cwd);
-    if (fs.isFile(p)) ctx.out(`${t}\n`);
-    else if (fs.isDir(p)) {
-      if (targets.length > 1) ctx.out(`${t}:\n`);
-      for (const n of fs.list(p)) ctx.out(`${n}\n`);
-    } else {
-      ctx.err(`ls: ${t}: No such file or directory\n`);
-      status = 1;
-    }
-  }
-  return status;
 }
 
 function* date(ctx: CommandContext) {
@@ -271,59 +127,6 @@ function* trap(ctx: CommandContext) {
       return exit ?? 143;
     };
   }
-  return 0;
-}
-
-/** busybox wget: `-q`, `-O FILE` / `-O-`, `-S`; errors worded as busybox prints them. */
-function* wget(ctx: CommandContext) {
-  const args = ctx.args;
-  let quiet = false;
-  let output: string | undefined;
-  let url: string | undefined;
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i]!;
-    if (a === '-q') quiet = true;
-    else if (a === '-O') output = args[++i];
-    else if (a.startsWith('-O')) output = a.slice(2);
-    else if (a === '-qO-' || a === '-qO') {
-      quiet = true;
-      output = a === '-qO-' ? '-' : args[++i];
-    } else if (a === '-T' || a === '--timeout') i++;
-    else if (!a.startsWith('-')) url = a;
-  }
-  if (!url) {
-    ctx.err('BusyBox v1.36.1 (2023-05-18 22:34:17 UTC) multi-call binary.\n\nUsage: wget [-cqS] [--spider] [-O FILE] [-o LOGFILE] [--header STR]\n\t[--post-data STR | --post-file FILE] [-Y on/off]\n\t[-P DIR] [-U AGENT] [-T SEC] URL...\n\nRetrieve files via HTTP or FTP\n');
-    return 1;
-  }
-  const target = parseUrl(url);
-  if (!target) {
-    ctx.err(`wget: bad address '${url}'\n`);
-    return 1;
-  }
-  const r = ctx.shell.io.fetch?.(target.host, target.port, target.path, 'Wget') ?? { error: 'bad-address' as const };
-  if ('error' in r) {
-    if (r.error === 'bad-address') ctx.err(`wget: bad address '${target.host}'\n`);
-    else {
-      if (!quiet) ctx.err(`Connecting to ${target.host}:${target.port} (${r.ip ?? target.host}:${target.port})\n`);
-      ctx.err(`wget: can't connect to remote host (${r.ip ?? target.host}): Connection refused\n`);
-    }
-    return 1;
-  }
-  const ip = /^\d+\.\d+\.\d+\.\d+$/.test(target.host) ? target.host : target.host === 'localhost' ? '127.0.0.1' : target.host;
-  if (!quiet) ctx.err(`Connecting to ${target.host}:${target.port} (${ip}:${target.port})\n`);
-  if (r.status >= 400) {
-    ctx.err(`wget: server returned error: HTTP/1.1 ${r.status} ${STATUS_TEXT[r.status] ?? ''}\n`);
-    return 1;
-  }
-  const file = output ?? (target.path.split('/').pop() || 'index.html');
-  if (file === '-') {
-    if (!quiet) ctx.err('writing to stdout\n');
-    ctx.out(r.body);
-    if (!quiet) ctx.err(`-                    100% |********************************|   ${r.body.length}  0:00:00 ETA\nwritten to stdout\n`);
-    return 0;
-  }
-  ctx.shell.io.fs.write(ctx.shell.abs(file), r.body);
-  if (!quiet) ctx.err(`saving to '${file}'\n${file.padEnd(20)} 100% |********************************|   ${r.body.length}  0:00:00 ETA\n'${file}' saved\n`);
   return 0;
 }
 

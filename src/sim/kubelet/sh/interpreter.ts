@@ -8,7 +8,7 @@
  * process (it keeps running and logging) instead of freezing the page.
  */
 import type { Effect, ProcessIO } from '../process.ts';
-import { evalArith, ArithError } from './arith.ts';
+import { expandWord } from './expand.ts';
 import { COMMANDS, type CommandContext } from './commands.ts';
 import { parseScript, ShellSyntaxError, type Command, type List, type Pipeline, type Redirect } from './parse.ts';
 
@@ -304,7 +304,7 @@ export class Shell {
   }
 
   /** Output of a command substitution, trailing newlines removed. */
-  private *substitute(script: string): Gen<string> {
+  *substitute(script: string): Gen<string> {
     const sub = new Shell(this.io, this);
     let buf = '';
     sub.out = (s) => (buf += s);
@@ -313,124 +313,8 @@ export class Shell {
     return buf.replace(/\n+$/, '');
   }
 
-  private *dollar(raw: string, i: number): Gen<{ value: string; end: number }> {
-    const next = raw[i + 1];
-    if (raw.startsWith('$((', i)) {
-      const end = raw.indexOf('))', i);
-      const expr = raw.slice(i + 3, end < 0 ? raw.length : end);
-      try {
-        const expanded = (yield* this.expand(expr, false)).join(' ');
-        return { value: String(evalArith(expanded, (n) => this.param(n))), end: end < 0 ? raw.length : end + 2 };
-      } catch (e) {
-        if (e instanceof ArithError) {
-          this.err(`${this.name}: arithmetic syntax error\n`);
-          throw new ExitSignal(2);
-        }
-        throw e;
-      }
-    }
-    if (next === '(') {
-      let depth = 0;
-      let j = i + 1;
-      for (; j < raw.length; j++) {
-        if (raw[j] === '(') depth++;
-        else if (raw[j] === ')' && --depth === 0) break;
-      }
-      return { value: yield* this.substitute(raw.slice(i + 2, j)), end: j + 1 };
-    }
-    if (next === '{') {
-      const end = raw.indexOf('}', i);
-      const body = raw.slice(i + 2, end < 0 ? raw.length : end);
-      const m = /^(#?)([A-Za-z_][A-Za-z0-9_]*|[?#$@*!0-9])(?:(:?[-=+?])(.*))?$/s.exec(body);
-      let value = '';
-      if (m) {
-        const v = this.param(m[2]!);
-        const unset = m[3]?.startsWith(':') ? !v : v === undefined;
-        if (m[1]) value = String((v ?? '').length);
-        else if (m[3]?.endsWith('-')) value = unset ? (yield* this.expand(m[4]!, false)).join(' ') : v!;
-        else if (m[3]?.endsWith('=')) {
-          value = unset ? (yield* this.expand(m[4]!, false)).join(' ') : v!;
-          if (unset) this.vars[m[2]!] = value;
-        } else if (m[3]?.endsWith('+')) value = unset ? '' : (yield* this.expand(m[4]!, false)).join(' ');
-        else value = v ?? '';
-      }
-      return { value, end: end < 0 ? raw.length : end + 1 };
-    }
-    const m = /^(?:[A-Za-z_][A-Za-z0-9_]*|[?#$@*!0-9])/.exec(raw.slice(i + 1));
-    if (!m) return { value: '$', end: i + 1 };
-    return { value: this.param(m[0]) ?? '', end: i + 1 + m[0].length };
-  }
-
   /** Expands one raw word into fields (split unless `split` is false). */
   *expand(raw: string, split = true): Gen<string[]> {
-    const fields: string[] = [];
-    let cur = '';
-    let has = false;
-    const addSplit = (value: string) => {
-      if (!split) {
-        cur += value;
-        return;
-      }
-      const parts = value.split(/[ \t\n]+/);
-      parts.forEach((p, k) => {
-        if (k > 0 && (cur !== '' || has)) {
-          fields.push(cur);
-          cur = '';
-          has = false;
-        }
-        cur += p;
-        if (p) has = true;
-      });
-    };
-    let i = 0;
-    while (i < raw.length) {
-      const ch = raw[i]!;
-      if (ch === '\\') {
-        cur += raw[i + 1] ?? '';
-        has = true;
-        i += 2;
-      } else if (ch === "'") {
-        const end = raw.indexOf("'", i + 1);
-        cur += raw.slice(i + 1, end);
-        has = true;
-        i = end + 1;
-      } else if (ch === '"') {
-        has = true;
-        i++;
-        while (i < raw.length && raw[i] !== '"') {
-          const c = raw[i]!;
-          if (c === '\\' && '$`"\\\n'.includes(raw[i + 1] ?? '')) {
-            cur += raw[i + 1];
-            i += 2;
-          } else if (c === '$') {
-            const r = yield* this.dollar(raw, i);
-            cur += r.value;
-            i = r.end;
-          } else if (c === '`') {
-            const end = raw.indexOf('`', i + 1);
-            cur += yield* this.substitute(raw.slice(i + 1, end));
-            i = end + 1;
-          } else {
-            cur += c;
-            i++;
-          }
-        }
-        i++;
-      } else if (ch === '$') {
-        const r = yield* this.dollar(raw, i);
-        addSplit(r.value);
-        i = r.end;
-      } else if (ch === '`') {
-        const end = raw.indexOf('`', i + 1);
-        addSplit(yield* this.substitute(raw.slice(i + 1, end < 0 ? raw.length : end)));
-        i = end < 0 ? raw.length : end + 1;
-      } else {
-        cur += ch;
-        has = true;
-        i++;
-      }
-    }
-    if (cur !== '' || has) fields.push(cur);
-    return fields;
+    return yield* expandWord(this, raw, split);
   }
 }

@@ -1,0 +1,39 @@
+/**
+ * The ProcessIO a container's process gets: argv and env, a filesystem built on first use
+ * (most server images never read theirs), its log buffer, listening ports (shared with the
+ * probes) and Pod-network requests.
+ */
+import type { KubeObject } from '../api/types.ts';
+import type { Cluster } from '../cluster.ts';
+import { buildContainerFs } from './config.ts';
+import type { MemFs } from './mem-fs.ts';
+import { podFetch } from './network.ts';
+import type { ProbePorts } from './probes.ts';
+import type { ProcessIO } from './process.ts';
+import type { ContainerRuntime, PodRuntime } from './runtime.ts';
+
+export function containerIO(
+  cluster: Cluster,
+  rt: PodRuntime,
+  c: ContainerRuntime,
+  pod: KubeObject,
+  argv: string[],
+  env: Record<string, string>,
+  ports: ProbePorts,
+): ProcessIO {
+  const logs = c.logs;
+  let fs: MemFs | undefined;
+  return {
+    argv,
+    env,
+    get fs() {
+      return (fs ??= buildContainerFs(cluster.store, pod, c.spec, rt.ip ?? ''));
+    },
+    hostname: pod.spec?.hostNetwork ? rt.node : pod.metadata.name!,
+    now: () => cluster.now(),
+    out: (t) => logs.write('stdout', t, cluster.now()),
+    err: (t) => logs.write('stderr', t, cluster.now()),
+    listen: (port, http) => ports.set(port, http),
+    fetch: (host, port, path, agent) => podFetch(cluster, rt, host, port, path, agent),
+  };
+}

@@ -1,0 +1,89 @@
+/** Filesystem and environment commands: cat, env, printenv, touch, rm, mkdir, ls. */
+import { MemFs } from '../mem-fs.ts';
+import type { CommandContext } from './commands.ts';
+
+export function* cat(ctx: CommandContext) {
+  if (!ctx.args.length) {
+    ctx.out(ctx.stdin);
+    return 0;
+  }
+  let status = 0;
+  for (const f of ctx.args) {
+    if (f === '-') {
+      ctx.out(ctx.stdin);
+      continue;
+    }
+    const path = ctx.shell.abs(f);
+    const content = ctx.shell.io.fs.read(path);
+    if (content === undefined) {
+      ctx.err(ctx.shell.io.fs.isDir(path) ? `cat: read error: Is a directory\n` : `cat: can't open '${f}': No such file or directory\n`);
+      status = 1;
+    } else ctx.out(content);
+  }
+  return status;
+}
+
+export function* env(ctx: CommandContext) {
+  const sh = ctx.shell;
+  const names = [...sh.exported].filter((k) => sh.vars[k] !== undefined);
+  for (const k of names) ctx.out(`${k}=${sh.vars[k]}\n`);
+  return 0;
+}
+
+export function* printenv(ctx: CommandContext) {
+  if (!ctx.args.length) return yield* env(ctx);
+  let status = 0;
+  for (const a of ctx.args) {
+    const v = ctx.shell.exported.has(a) ? ctx.shell.vars[a] : undefined;
+    if (v === undefined) status = 1;
+    else ctx.out(v + '\n');
+  }
+  return status;
+}
+
+export function* touch(ctx: CommandContext) {
+  for (const f of ctx.args.filter((a) => !a.startsWith('-'))) {
+    const p = ctx.shell.abs(f);
+    if (!ctx.shell.io.fs.isFile(p) && !ctx.shell.io.fs.write(p, '')) {
+      ctx.err(`touch: ${f}: Read-only file system\n`);
+      return 1;
+    }
+  }
+  return 0;
+}
+
+export function* rm(ctx: CommandContext) {
+  const force = ctx.args.some((a) => /^-\w*f/.test(a));
+  let status = 0;
+  for (const f of ctx.args.filter((a) => !a.startsWith('-'))) {
+    if (!ctx.shell.io.fs.remove(ctx.shell.abs(f)) && !force) {
+      ctx.err(`rm: can't remove '${f}': No such file or directory\n`);
+      status = 1;
+    }
+  }
+  return status;
+}
+
+export function* mkdir(ctx: CommandContext) {
+  for (const d of ctx.args.filter((a) => !a.startsWith('-'))) ctx.shell.io.fs.mkdirp(ctx.shell.abs(d));
+  return 0;
+}
+
+export function* ls(ctx: CommandContext) {
+  const fs = ctx.shell.io.fs;
+  const targets = ctx.args.filter((a) => !a.startsWith('-'));
+  let status = 0;
+  for (const t of targets.length ? targets : [ctx.shell.cwd]) {
+    const p = MemFs.resolve(t, ctx.shell.cwd);
+    if (fs.isFile(p)) ctx.out(`${t}\n`);
+    else if (fs.isDir(p)) {
+      if (targets.length > 1) ctx.out(`${t}:\n`);
+      for (const n of fs.list(p)) ctx.out(`${n}\n`);
+    } else {
+      ctx.err(`ls: ${t}: No such file or directory\n`);
+      status = 1;
+    }
+  }
+  return status;
+}
+
