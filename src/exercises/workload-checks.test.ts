@@ -121,7 +121,7 @@ describe('ownership checks', () => {
       delete rs.metadata.ownerReferences;
     });
     expect(await orphanReplicaSet({ app: 'legacy' }).run(c)).toEqual({ passed: true });
-    expect((await orphanReplicaSet({ app: 'other' }).run(c)).detail).toBe('no ReplicaSet selects Pods labelled app=other');
+    expect((await orphanReplicaSet({ app: 'other' }).run(c)).detail).toBe('no ReplicaSet makes Pods labelled app=other');
   });
 });
 

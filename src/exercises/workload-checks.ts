@@ -4,7 +4,7 @@
  * `cluster.api` only and, on failure, says what is still missing in the words `kubectl get`
  * would show (READY 1/3, STATUS Pending...).
  */
-import { matches, selectorFromSpec, type Cluster, type KubeObject } from '../sim/index.ts';
+import { matches, selectorFromSet, selectorFromSpec, type Cluster, type KubeObject } from '../sim/index.ts';
 import type { Check, CheckResult } from './exercise.ts';
 import { imageMatches } from './checks.ts';
 import { podDisplayStatus, podReadyCondition } from './pod-status.ts';
@@ -186,14 +186,15 @@ export function podsRunning(key: string, value: string, count: number, namespace
   };
 }
 
-/** A ReplicaSet whose selector matches `labels` exists and has no controller owner. */
+/** A ReplicaSet whose Pods carry `labels` (its template's labels include them) exists and has no controller owner. */
 export function orphanReplicaSet(labels: Record<string, string>, namespace = NS): Check {
   const text = Object.entries(labels).map(([k, v]) => `${k}=${v}`).join(',');
   return {
     label: `A ReplicaSet for ${text} is still there, with no owner`,
     run(cluster) {
-      const sets = cluster.api.list(key('replicasets'), { namespace, filter: (rs) => matches(selectorFromSpec(rs.spec?.selector), labels) });
-      if (sets.length === 0) return fail(`no ReplicaSet selects Pods labelled ${text}`);
+      const wanted = selectorFromSet(labels);
+      const sets = cluster.api.list(key('replicasets'), { namespace, filter: (rs) => matches(wanted, rs.spec?.template?.metadata?.labels) });
+      if (sets.length === 0) return fail(`no ReplicaSet makes Pods labelled ${text}`);
       const owned = sets.filter((rs) => controllerOf(rs));
       if (owned.length === sets.length) {
         const o = controllerOf(owned[0]!)!;

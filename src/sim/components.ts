@@ -7,6 +7,7 @@ import type { Component } from './cluster.ts';
 import './scheduler/scheduler.ts';
 import './kubelet/component.ts';
 import './nodes/node-lifecycle.ts';
+import './nodes/node-heartbeat.ts';
 import './apiserver/kinds/core.ts';
 import './apiserver/kinds/replicaset.ts';
 import './apiserver/kinds/deployment.ts';

@@ -64,3 +64,21 @@ describe('node operations', () => {
     expect(c.store.get('pods', 'default', 'web')).toBeUndefined();
   });
 });
+
+describe('node heartbeats', () => {
+  it('renew the Lease every 10 s while the kubelet runs, and stop when it stops', async () => {
+    const { startNodeHeartbeats } = await import('./node-heartbeat.ts');
+    const c = kindLikeCluster([startNodeLifecycle, startNodeHeartbeats]);
+    c.store.put('namespaces', { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'kube-node-lease' } });
+    c.advance(10_000);
+    const renew = () => c.store.get('leases.coordination.k8s.io', 'kube-node-lease', 'kind-worker')!.spec.renewTime;
+    expect(renew()).toBe('2026-11-30T03:00:10.000000Z');
+    c.advance(10_000);
+    expect(renew()).toBe('2026-11-30T03:00:20.000000Z');
+    stopNode(c, 'kind-worker');
+    c.advance(30_000);
+    expect(renew()).toBe('2026-11-30T03:00:20.000000Z');
+    startNode(c, 'kind-worker');
+    expect(renew()).toBe('2026-11-30T03:00:50.000000Z');
+  });
+});

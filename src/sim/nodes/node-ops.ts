@@ -6,6 +6,7 @@
 import type { KubeObject } from '../api/types.ts';
 import type { Cluster } from '../cluster.ts';
 import { nodeAgents } from './node-agents.ts';
+import { renewLease } from './node-heartbeat.ts';
 import { nodeInternalIP, nodeObject, type NodeOptions } from './node-template.ts';
 
 export type AddNodeOptions = Partial<NodeOptions>;
@@ -26,6 +27,7 @@ export function addNode(cluster: Cluster, name: string, opts: AddNodeOptions = {
   const addr = nextAddress(cluster.store.list('nodes'));
   const node = cluster.api.create('nodes', nodeObject(name, { ...addr, ...opts }, cluster.now())).object;
   nodeAgents(cluster).set(name, true);
+  renewLease(cluster, name);
   cluster.events.record(node, 'Normal', 'RegisteredNode', `Node ${name} event: Registered Node ${name} in Controller`, {
     component: 'node-controller',
   });

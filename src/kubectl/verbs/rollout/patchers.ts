@@ -67,7 +67,8 @@ async function patchEach(inv: Invocation, mutate: Mutation, done: string, restar
     inv.out(`${kindPrefix(t.type)}/${name} ${done}\n`);
   }
   if (!errors.length) return 0;
-  throw new CliError(errors.length === 1 ? errors[0]! : `[${errors.join(', ')}]`);
+  const text = errors.length === 1 ? errors[0]! : `[${errors.join(', ')}]`;
+  throw new CliError(text.startsWith('error: ') ? text : `error: ${text}`, { plain: true });
 }
 
 export const pauseCommand: Verb = { name: 'pause', short: 'Mark the provided resource as paused', run: (inv) => patchEach(inv, pause, 'paused', false) };

@@ -1,0 +1,38 @@
+import { it } from 'vitest';
+import { kindSession } from '../../testing.ts';
+
+it('scratch', async () => {
+  const { run, c } = await kindSession();
+  const show = async (l: string, opts = {}) => { const r = await run(l, opts); console.log(`$ kubectl ${l}\n${r.stdout}${r.stderr ? '[stderr]\n' + r.stderr : ''}[exit ${r.code}]\n`); };
+  await show('create deployment web --image=nginx:1.25 --replicas=3');
+  await show('rollout status deployment/web');
+  await show('get deploy,rs');
+  await show('describe deployment web');
+  await show('describe rs');
+  await show('set image deployment/web nginx=nginx:1.26');
+  await show('rollout status deployment/web');
+  await show('rollout history deployment/web');
+  await show('annotate deployment web kubernetes.io/change-cause="image updated to 1.26"');
+  await show('rollout history deployment/web');
+  await show('rollout history deployment/web --revision=2');
+  await show('set image deployment/web nginx=nginx:nosuchtag');
+  c.advance(30000);
+  await show('describe deploy web');
+  await show('rollout undo deployment/web');
+  await show('rollout status deployment/web');
+  await show('rollout history deployment/web');
+  await show('rollout undo deployment/web --to-revision=99');
+  await show('scale deployment web --replicas=5');
+  await show('scale deployment nosuch --replicas=5');
+  await show('rollout pause deployment/web');
+  await show('rollout pause deployment/web');
+  await show('rollout restart deployment/web');
+  await show('rollout resume deployment/web');
+  await show('rollout restart deployment/web');
+  await show('rollout restart deployment/web');
+  await show('set image deployment/web nosuchcontainer=nginx');
+  await show('set env deployment/web MODE=prod');
+  await show('set env deployment/web --list');
+  await show('set resources deployment web --limits=cpu=200m,memory=512Mi --requests=cpu=100m');
+  await show('rollout status deployment/web --timeout=1s');
+});
