@@ -11,6 +11,7 @@ import { createClusterCommand } from './builtins/cluster.ts';
 import { cat, cd, cp, mkdir, mv, pwd, rm, touch } from './builtins/files.ts';
 import { grep } from './builtins/grep.ts';
 import { createLs } from './builtins/ls.ts';
+import { timeout } from './builtins/timeout.ts';
 import { clear, createDate, createWhich, env, exit, exportCmd, falseCmd, history, sleep, trueCmd, unset, watch } from './builtins/misc.ts';
 import { createTest, seq } from './builtins/test.ts';
 import { cut, echo, head, printf, sort, tail, tr, uniq, wc } from './builtins/text.ts';
@@ -22,7 +23,7 @@ const HELP_GROUPS: [string, string[]][] = [
   ['Kubernetes', ['kubectl', 'k', 'cluster']],
   ['Files', ['ls', 'cat', 'cd', 'pwd', 'mkdir', 'touch', 'cp', 'mv', 'rm']],
   ['Text', ['echo', 'printf', 'grep', 'wc', 'head', 'tail', 'sort', 'uniq', 'cut', 'tr', 'base64', 'seq']],
-  ['Shell', ['export', 'unset', 'env', 'history', 'clear', 'sleep', 'watch', 'date', 'test', 'which', 'type', 'true', 'false', 'help', 'exit']],
+  ['Shell', ['export', 'unset', 'env', 'history', 'clear', 'sleep', 'timeout', 'watch', 'date', 'test', 'which', 'type', 'true', 'false', 'help', 'exit']],
 ];
 
 function help(table: CommandTable): Command {
@@ -82,6 +83,7 @@ export function createCommands(cluster: Cluster, kubectl: Kubectl): CommandTable
     ['base64', base64],
     ['sleep', sleep],
     ['watch', watch],
+    ['timeout', timeout],
     ['export', exportCmd],
     ['unset', unset],
     ['env', env],

@@ -113,6 +113,13 @@ describe('builtins', () => {
     expect(await out('grep x nothere; echo $?')).toBe('grep: nothere: No such file or directory\n2\n');
     expect(await out('grep -z x')).toBe("grep: invalid option -- 'z'\nTry 'grep --help' for more information.\n");
   });
+  it('grep prints context lines with -A, -B and -C, separating groups with --', async () => {
+    const files = { g: 'a\nb\nTaints: x\nUnsched\nc\nd\ne\nTaints: y\nlast\n' };
+    expect(await out('grep -A1 Taints g', files)).toBe('Taints: x\nUnsched\n--\nTaints: y\nlast\n');
+    expect(await out('grep -B1 -n Taints g', files)).toBe('2-b\n3:Taints: x\n--\n7-e\n8:Taints: y\n');
+    expect(await out('grep -C 1 Unsched g', files)).toBe('Taints: x\nUnsched\nc\n');
+    expect(await out('grep -A x Taints g; echo $?', files)).toBe('grep: x: invalid context length argument\n2\n');
+  });
   it('head and tail take -n N and -N', async () => {
     const files = { n: '1\n2\n3\n4\n5\n' };
     expect(await out('head -n 2 n; tail -2 n; tail -n +4 n; head -n -3 n', files)).toBe('1\n2\n4\n5\n4\n5\n1\n2\n');

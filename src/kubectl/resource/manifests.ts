@@ -45,6 +45,9 @@ function goYamlError(code: string, line: number, message: string): string {
 
 /** Parses YAML or JSON text into plain objects (one per document, nulls skipped). */
 export function parseDocuments(text: string, source: string): unknown[] {
+  const fail = (detail: string): CliError => new CliError(`error parsing ${source}: error converting YAML to JSON: yaml: ${detail}`);
+  // Go's yaml reader refuses non-printable characters before parsing anything (binary files, pastes of garbage).
+  if (/[^\t\n\r\x20-\x7e\x85\xa0-\ud7ff\ud800-\udfff\ue000-\ufffd]/.test(text)) throw fail('control characters are not allowed');
   // YAML 1.1 like Go's yaml.v2 (`yes` is a bool), but timestamps stay strings as they do there.
   const docs = parseAllDocuments(text, {
     uniqueKeys: false,
@@ -57,9 +60,15 @@ export function parseDocuments(text: string, source: string): unknown[] {
     const e = d.errors[0];
     if (e) {
       const line = e.linePos?.[0]?.line ?? 1;
-      throw new CliError(`error parsing ${source}: error converting YAML to JSON: yaml: ${goYamlError(e.code, line, e.message)}`);
+      throw fail(goYamlError(e.code, line, e.message));
     }
-    const v = d.toJS({ maxAliasCount: 100 }) as unknown;
+    let v: unknown;
+    try {
+      v = d.toJS({ maxAliasCount: 100 }) as unknown;
+    } catch {
+      // The yaml package refuses alias bombs (billion laughs) here; Go's yaml.v2 words it so.
+      throw fail('document contains excessive aliasing');
+    }
     if (v !== null && v !== undefined) out.push(v);
   }
   return out;
@@ -75,9 +84,9 @@ function readPath(inv: Invocation, p: string, recursive: boolean): [string, stri
   if (!fs.isDir(abs)) return [[p, fs.read(abs) ?? '']];
   const files = recursive ? fs.walk(abs) : fs.list(abs).filter((n) => !n.endsWith('/')).map((n) => `${abs}/${n}`);
   const base = p.replace(/\/$/, '');
-  return files
-    .filter((f) => /\.(ya?ml|json)$/.test(f))
-    .map((f) => [base + f.slice(abs.length), fs.read(f) ?? ''] as [string, string]);
+  const manifests = files.filter((f) => /\.(ya?ml|json)$/.test(f));
+  if (!manifests.length) throw new CliError(`error reading [${p}]: recognized file extensions are [.json .yaml .yml]`);
+  return manifests.map((f) => [base + f.slice(abs.length), fs.read(f) ?? ''] as [string, string]);
 }
 
 function toManifest(doc: unknown, source: string): Manifest[] {

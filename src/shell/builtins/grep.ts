@@ -1,4 +1,7 @@
-/** `grep`: basic (BRE) or extended (-E) regular expressions, fixed strings (-F), over files or stdin. */
+/**
+ * `grep`: basic (BRE) or extended (-E) regular expressions, fixed strings (-F), over files or
+ * stdin; context lines with -A/-B/-C as GNU grep prints them (`--` between separate groups).
+ */
 import type { Command } from '../exec.ts';
 import { lines, parseArgs, readInputs } from './util.ts';
 
@@ -44,8 +47,8 @@ const CLASSES: Record<string, string> = {
 export const grep: Command = async (args, ctx) => {
   const p = parseArgs('grep', args, {
     bool: 'ivcnEFwoqlLhHsx',
-    value: 'e',
-    long: { 'ignore-case': 'i', 'invert-match': 'v', count: 'c', 'line-number': 'n', 'extended-regexp': 'E', 'fixed-strings': 'F', quiet: 'q', silent: 'q', 'word-regexp': 'w', 'only-matching': 'o', 'files-with-matches': 'l', 'line-regexp': 'x' },
+    value: 'eABC',
+    long: { 'after-context=': 'A', 'before-context=': 'B', 'context=': 'C', 'ignore-case': 'i', 'invert-match': 'v', count: 'c', 'line-number': 'n', 'extended-regexp': 'E', 'fixed-strings': 'F', quiet: 'q', silent: 'q', 'word-regexp': 'w', 'only-matching': 'o', 'files-with-matches': 'l', 'line-regexp': 'x' },
   }, ctx);
   if (!p) return 2;
   const f = p.flags;
@@ -71,27 +74,53 @@ export const grep: Command = async (args, ctx) => {
     ctx.stderr(`grep: Invalid regular expression\n`);
     return 2;
   }
+  const context = contextCounts(f, ctx);
+  if (!context) return 2;
   const { inputs, failed } = readInputs('grep', operands, ctx);
   const withName = f.has('H') || (operands.length > 1 && !f.has('h'));
   let matched = false;
+  const useContext = (context.after > 0 || context.before > 0) && !f.has('c') && !f.has('l') && !f.has('L') && !f.has('o');
+  /** Index of the last line printed, across files, for GNU's `--` group separator. */
+  let lastPrinted = -2;
+  let printedAny = false;
   for (const input of inputs) {
     let count = 0;
     const prefix = withName ? `${input.name}:` : '';
+    const ctxPrefix = withName ? `${input.name}-` : '';
     const ls = lines(input.text);
+    let afterLeft = 0;
+    lastPrinted = -2;
+    const print = (n: number, hit: boolean): void => {
+      if (useContext && printedAny && lastPrinted !== n - 1) ctx.stdout('--\n');
+      const num = f.has('n') ? `${n + 1}${hit ? ':' : '-'}` : '';
+      ctx.stdout(`${hit ? prefix : ctxPrefix}${num}${ls[n]}\n`);
+      lastPrinted = n;
+      printedAny = true;
+    };
     for (let n = 0; n < ls.length; n++) {
       const line = ls[n]!;
       re.lastIndex = 0;
-      const hit = re.test(line);
-      if (hit === f.has('v')) continue;
+      const hit = re.test(line) !== f.has('v');
+      if (!hit) {
+        if (useContext && afterLeft > 0) {
+          afterLeft--;
+          print(n, false);
+        }
+        continue;
+      }
       count++;
       matched = true;
       if (f.has('q')) return 0;
       if (f.has('c') || f.has('l') || f.has('L')) continue;
-      const num = f.has('n') ? `${n + 1}:` : '';
       if (f.has('o') && !f.has('v')) {
+        const num = f.has('n') ? `${n + 1}:` : '';
         re.lastIndex = 0;
         for (const m of line.matchAll(re)) if (m[0]) ctx.stdout(`${prefix}${num}${m[0]}\n`);
-      } else ctx.stdout(`${prefix}${num}${line}\n`);
+        continue;
+      }
+      if (useContext) for (let b = Math.max(lastPrinted + 1, n - context.before); b < n; b++) print(b, false);
+      print(n, true);
+      afterLeft = context.after;
     }
     if (f.has('c')) ctx.stdout(`${prefix}${count}\n`);
     if (f.has('l') && count) ctx.stdout(`${input.name}\n`);
@@ -100,3 +129,21 @@ export const grep: Command = async (args, ctx) => {
   if (failed && !f.has('s')) return 2;
   return matched ? 0 : 1;
 };
+
+/** Lines of context after and before each match, from -A, -B and -C (-C sets both). */
+function contextCounts(f: Map<string, string | true>, ctx: Parameters<Command>[1]): { after: number; before: number } | undefined {
+  const read = (flag: string): number | undefined | null => {
+    const v = f.get(flag);
+    if (v === undefined) return undefined;
+    if (typeof v !== 'string' || !/^\d+$/.test(v)) {
+      ctx.stderr(`grep: ${String(v)}: invalid context length argument\n`);
+      return null;
+    }
+    return Number(v);
+  };
+  const both = read('C');
+  const after = read('A');
+  const before = read('B');
+  if (both === null || after === null || before === null) return undefined;
+  return { after: after ?? both ?? 0, before: before ?? both ?? 0 };
+}

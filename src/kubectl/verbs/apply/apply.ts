@@ -74,6 +74,7 @@ async function run(inv: Invocation): Promise<number> {
   checkWriteOutput(inv);
   const dry = dryRunOf(inv);
   const manifests = readManifests(inv);
+  if (!manifests.length) throw new CliError('no objects passed to apply');
   let failed = false;
   for (const m of manifests) {
     try {

@@ -20,6 +20,7 @@ async function createFromFiles(inv: Invocation): Promise<number> {
   checkWriteOutput(inv);
   const dry = dryRunOf(inv);
   const manifests = readManifests(inv);
+  if (!manifests.length) throw new CliError('no objects passed to create');
   let failed = false;
   for (const m of manifests) {
     const obj = { ...m.obj, metadata: { ...m.obj.metadata } };

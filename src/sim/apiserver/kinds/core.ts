@@ -1,12 +1,13 @@
 /**
  * Loads everything the core kinds contribute to every cluster: admission for Pods,
- * Namespaces, ConfigMaps, Secrets, ServiceAccounts, Services, Nodes, Events, Endpoints; their
+ * Namespaces, ConfigMaps, Secrets, ServiceAccounts, Services, Ingresses, Nodes, Events, Endpoints; their
  * server-side tables; the `kind` preset; the namespace lifecycle controller.
  */
 import './pods.ts';
 import './namespaces.ts';
 import './config.ts';
 import './services.ts';
+import './ingress.ts';
 import './cluster-core.ts';
 import '../tables/pods.ts';
 import '../tables/core.ts';

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { Cluster } from '../../sim/index.ts';
+import { createCommands } from '../commands.ts';
+import { createMemoryFS } from '../fs.ts';
+import { InterruptController, clockSleep } from '../interrupt.ts';
+import { Shell } from '../shell.ts';
+
+/** Runs `src`, moving cluster time forward one second per event-loop turn until it finishes. */
+async function run(src: string): Promise<{ out: string; elapsed: number }> {
+  const cluster = new Cluster({ seed: 1 });
+  const shell = new Shell({ fs: createMemoryFS(), commands: createCommands(cluster, { run: async () => 0, complete: () => [] }), sleep: (ms, i) => clockSleep(cluster.clock, ms, i) });
+  let out = '';
+  let done = false;
+  const start = cluster.clock.now();
+  const p = shell.run(src, { interrupt: new InterruptController(), write: (t) => (out += t) }).then(() => (done = true));
+  for (let turns = 0; !done && turns < 1000; turns++) {
+    await new Promise((r) => setImmediate(r));
+    if (!done) cluster.clock.advance(500);
+  }
+  await p;
+  return { out, elapsed: cluster.clock.now() - start };
+}
+
+describe('timeout', () => {
+  it('interrupts a command that runs too long and exits 124', async () => {
+    const r = await run('timeout 2 sleep 10; echo "status $?"');
+    expect(r.out).toBe('status 124\n');
+    expect(r.elapsed).toBeLessThan(4000);
+  });
+  it("returns the command's own status when it finishes in time", async () => {
+    expect((await run('timeout 5 sleep 1; echo "status $?"')).out).toBe('status 0\n');
+    expect((await run('timeout 5 false; echo "status $?"')).out).toBe('status 1\n');
+  });
+  it('rejects a bad duration or a missing command with status 125', async () => {
+    expect((await run('timeout x sleep 1; echo "status $?"')).out).toBe("timeout: invalid time interval 'x'\nTry 'timeout --help' for more information.\nstatus 125\n");
+    expect((await run('timeout 5; echo "status $?"')).out).toBe("timeout: missing operand\nTry 'timeout --help' for more information.\nstatus 125\n");
+  });
+});

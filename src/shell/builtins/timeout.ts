@@ -1,0 +1,44 @@
+/** `timeout DURATION COMMAND [ARG]...`: runs a command and interrupts it once DURATION of cluster time has passed. */
+import type { Command, ExecContext } from '../exec.ts';
+import { childInterrupt } from '../interrupt.ts';
+import { parseInterval } from './misc.ts';
+
+/** Quotes one word so the shell reads it back unchanged. */
+function shellQuote(word: string): string {
+  return /^[A-Za-z0-9_@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
+}
+
+/**
+ * Runs `COMMAND ARG...` with its own interrupt, which fires after DURATION (`9`, `2.5s`, `1m`)
+ * or when the caller's does. Status: the command's own, or 124 when the time ran out, as GNU
+ * timeout; 125 for a bad duration or missing operand.
+ */
+export const timeout: Command = async (args, ctx) => {
+  const operands = args[0] === '--' ? args.slice(1) : args;
+  const usage = "Try 'timeout --help' for more information.\n";
+  if (operands.length < 2 || !ctx.shell) {
+    ctx.stderr(`timeout: missing operand\n${usage}`);
+    return 125;
+  }
+  const ms = parseInterval(operands[0]!);
+  if (ms === undefined) {
+    ctx.stderr(`timeout: invalid time interval '${operands[0]}'\n${usage}`);
+    return 125;
+  }
+  const inner = childInterrupt(ctx.interrupt);
+  let timedOut = false;
+  let finished = false;
+  // The timer uses the caller's sleep: it ends early (and does nothing) when the caller is interrupted.
+  if (ms > 0) {
+    void ctx.sleep(ms).then((elapsed) => {
+      if (elapsed && !finished) {
+        timedOut = true;
+        inner.trigger();
+      }
+    });
+  }
+  const innerCtx: ExecContext = { ...ctx, interrupt: inner };
+  const status = await ctx.shell.run(operands.slice(1).map(shellQuote).join(' '), innerCtx);
+  finished = true;
+  return timedOut ? 124 : status;
+};

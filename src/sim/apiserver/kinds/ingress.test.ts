@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { Cluster } from '../../cluster.ts';
+import type { KubeObject } from '../../api/types.ts';
+import './ingress.ts';
+
+function cluster(): Cluster {
+  const c = new Cluster();
+  c.store.put('namespaces', { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'default' }, status: { phase: 'Active' } });
+  return c;
+}
+
+const ingress = (name: string, path: Record<string, unknown>): KubeObject => ({
+  apiVersion: 'networking.k8s.io/v1',
+  kind: 'Ingress',
+  metadata: { name, namespace: 'default' },
+  spec: { rules: [{ host: 'example.com', http: { paths: [path] } }] },
+});
+
+describe('ingress admission', () => {
+  it('requires a port on a service backend, as the 1.32 API server does', () => {
+    const c = cluster();
+    expect(() => c.api.create('ingresses.networking.k8s.io', ingress('noback', { path: '/', pathType: 'Prefix', backend: { service: { name: 'web' } } }))).toThrow(
+      '"noback" is invalid: spec.rules[0].http.paths[0].backend: Required value: port name or number is required',
+    );
+  });
+
+  it('requires pathType and an absolute path for Prefix', () => {
+    const c = cluster();
+    expect(() => c.api.create('ingresses.networking.k8s.io', ingress('a', { path: '/', backend: { service: { name: 'web', port: { number: 80 } } } }))).toThrow(
+      'spec.rules[0].http.paths[0].pathType: Required value: pathType must be specified',
+    );
+    expect(() => c.api.create('ingresses.networking.k8s.io', ingress('b', { path: 'app', pathType: 'Prefix', backend: { service: { name: 'web', port: { number: 80 } } } }))).toThrow(
+      'spec.rules[0].http.paths[0].path: Invalid value: "app": must be an absolute path',
+    );
+  });
+
+  it('accepts a complete ingress', () => {
+    const c = cluster();
+    const created = c.api.create('ingresses.networking.k8s.io', ingress('ok', { path: '/', pathType: 'Prefix', backend: { service: { name: 'web', port: { number: 80 } } } }));
+    expect(created.object.metadata.name).toBe('ok');
+  });
+});
