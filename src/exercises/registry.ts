@@ -4,9 +4,10 @@
  */
 import type { Exercise } from './exercise.ts';
 import { podsExercises } from './lessons/pods.ts';
+import { schedulingExercises } from './lessons/scheduling.ts';
 import { workloadExercises } from './lessons/workloads.ts';
 
-const ALL: readonly Exercise[] = [...podsExercises, ...workloadExercises];
+const ALL: readonly Exercise[] = [...podsExercises, ...workloadExercises, ...schedulingExercises];
 
 const BY_ID = new Map<string, Exercise>();
 for (const e of ALL) {

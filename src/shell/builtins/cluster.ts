@@ -6,6 +6,7 @@
  */
 import { addNode, removeNode, startNode, stopNode, type Cluster } from '../../sim/index.ts';
 import type { Command, ExecContext } from '../exec.ts';
+import { ADD_NODE_HELP, parseAddNode } from './cluster-add-node.ts';
 
 type NodeAction = (cluster: Cluster, name: string) => unknown;
 
@@ -20,8 +21,7 @@ const USAGE = `Manage the simulated machines (nodes) of this cluster.
 
 Usage:
   cluster nodes               list the machines: powered on or stopped, and their node's Ready state
-  cluster add-node NAME       add a worker machine NAME
-  cluster stop-node NAME      power a machine off (its Pods stop; the node turns NotReady)
+${ADD_NODE_HELP}  cluster stop-node NAME      power a machine off (its Pods stop; the node turns NotReady)
   cluster start-node NAME     power a stopped machine on again
   cluster remove-node NAME    remove a machine for good
 `;
@@ -40,15 +40,12 @@ export function createClusterCommand(cluster: Cluster): Command {
       ctx.stderr(`cluster: unknown command "${sub}"\n\n${USAGE}`);
       return 1;
     }
+    if (sub === 'add-node') return addMachine(cluster, rest, ctx);
     if (rest.length !== 1 || !rest[0]) {
       ctx.stderr(`cluster: ${sub} needs exactly one machine name, e.g. cluster ${sub} worker3\n`);
       return 1;
     }
     const name = rest[0];
-    if (sub === 'add-node' && !/^[a-z0-9]([-a-z0-9.]{0,61}[a-z0-9])?$/.test(name)) {
-      ctx.stderr(`cluster: invalid machine name "${name}": use lower-case letters, digits and '-', starting and ending with a letter or digit\n`);
-      return 1;
-    }
     try {
       spec.fn(cluster, name);
       cluster.settle();
@@ -59,6 +56,24 @@ export function createClusterCommand(cluster: Cluster): Command {
     ctx.stdout(spec.done(name) + '\n');
     return 0;
   };
+}
+
+function addMachine(cluster: Cluster, args: string[], ctx: ExecContext): number {
+  const parsed = parseAddNode(args);
+  if ('error' in parsed) {
+    ctx.stderr(`cluster: ${parsed.error}\n`);
+    return 1;
+  }
+  const { name, options } = parsed;
+  try {
+    addNode(cluster, name, options);
+    cluster.settle();
+  } catch (e) {
+    ctx.stderr(`cluster: ${e instanceof Error ? e.message : String(e)}\n`);
+    return 1;
+  }
+  ctx.stdout(ACTIONS['add-node']!.done(name) + '\n');
+  return 0;
 }
 
 interface Condition {

@@ -1,6 +1,9 @@
 /**
  * Records Events the way client-go's recorder does: one Event object per (object, reason,
  * message, source), its count and lastTimestamp bumped when the same thing happens again.
+ * Like client-go's EventAggregator, once an object has had 10 different messages for the same
+ * (source, type, reason) within 10 minutes, further ones go into a single event whose message
+ * reads `(combined from similar events): <latest message>`.
  * Event names are `<object name>.<nanosecond timestamp in hex>` like the real ones.
  */
 import type { KubeObject } from '../api/types.ts';
@@ -17,11 +20,24 @@ export interface EventSource {
   host?: string;
 }
 
+/** client-go's defaultAggregateMaxEvents and defaultAggregateIntervalInSeconds. */
+const AGGREGATE_MAX_EVENTS = 10;
+const AGGREGATE_INTERVAL_MS = 600_000;
+const COMBINED_PREFIX = '(combined from similar events): ';
+
+interface AggregateRecord {
+  /** Distinct messages seen for one (object, type, reason, source), oldest first. */
+  messages: Set<string>;
+  last: number;
+}
+
 export class EventRecorder {
   /** (object uid, reason, message, component) -> event name, for aggregation. */
   private seen = new Map<string, string>();
   /** Distinguishes events recorded in the same millisecond. */
   private seq = 0;
+  /** (object uid, type, reason, source) -> the messages recently recorded for it. */
+  private aggregates = new Map<string, AggregateRecord>();
 
   private store: Store;
   private clock: Clock;
@@ -39,13 +55,28 @@ export class EventRecorder {
    */
   record(obj: KubeObject, type: EventType, reason: string, message: string, source: EventSource, fieldPath?: string): void {
     const ns = obj.metadata.namespace ?? 'default';
-    const key = `${obj.metadata.uid}\u0000${reason}\u0000${message}\u0000${source.component}\u0000${fieldPath ?? ''}`;
-    const now = isoTime(this.clock.now());
+    const nowMs = this.clock.now();
+    const aggregateKey = `${obj.metadata.uid}\u0000${type}\u0000${reason}\u0000${source.component}\u0000${source.host ?? ''}`;
+    let key = `${obj.metadata.uid}\u0000${reason}\u0000${message}\u0000${source.component}\u0000${fieldPath ?? ''}`;
+    let record = this.aggregates.get(aggregateKey);
+    if (!record || nowMs - record.last > AGGREGATE_INTERVAL_MS) record = { messages: new Set(), last: nowMs };
+    record.messages.add(message);
+    record.last = nowMs;
+    this.aggregates.set(aggregateKey, record);
+    if (record.messages.size >= AGGREGATE_MAX_EVENTS) {
+      // As client-go: keep the set below the limit, and let the combined event (one per
+      // aggregate key) absorb this occurrence.
+      record.messages.delete(record.messages.values().next().value!);
+      key = `combined\u0000${aggregateKey}`;
+      message = COMBINED_PREFIX + message;
+    }
+    const now = isoTime(nowMs);
     const existingName = this.seen.get(key);
     const existing = existingName ? this.store.get('events', ns, existingName) : undefined;
     if (existing) {
       this.store.put('events', {
         ...existing,
+        message,
         count: ((existing.count as number) ?? 1) + 1,
         lastTimestamp: now,
       });

@@ -13,6 +13,8 @@ export interface NodeOptions {
   cpu?: string;
   memory?: string;
   pods?: string;
+  /** Extended resources the node advertises, e.g. `{ 'nvidia.com/gpu': '1' }` (device plugins). */
+  extended?: Record<string, string>;
   labels?: Record<string, string>;
   taints?: { key: string; value?: string; effect: string }[];
   controlPlane?: boolean;
@@ -28,7 +30,7 @@ export const NODE_CONDITIONS = [
 /** Builds a Ready node object (without uid/resourceVersion: the caller stores it). */
 export function nodeObject(name: string, opts: NodeOptions, now: number): KubeObject {
   const t = isoTime(now);
-  const resources = {
+  const base: Record<string, string> = {
     cpu: opts.cpu ?? '8',
     'ephemeral-storage': '102625208Ki',
     'hugepages-1Gi': '0',
@@ -36,6 +38,10 @@ export function nodeObject(name: string, opts: NodeOptions, now: number): KubeOb
     memory: opts.memory ?? '16369404Ki',
     pods: opts.pods ?? '110',
   };
+  // The API server returns resource lists with sorted keys (Go maps encode sorted).
+  const all: Record<string, string> = { ...base, ...opts.extended };
+  const resources: Record<string, string> = {};
+  for (const k of Object.keys(all).sort()) resources[k] = all[k]!;
   const labels: Record<string, string> = {
     'beta.kubernetes.io/arch': 'amd64',
     'beta.kubernetes.io/os': 'linux',

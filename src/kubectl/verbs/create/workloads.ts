@@ -3,7 +3,7 @@
  * (create_deployment.go, create_job.go, create_cronjob.go), created or printed for
  * `--dry-run=client -o yaml`. Registered as sub-commands of `create`.
  */
-import { ApiError, jobFromCronJob, type KubeObject } from '../../../sim/index.ts';
+import { jobFromCronJob, type KubeObject } from '../../../sim/index.ts';
 import { CliError, usageError } from '../../cli/errors.ts';
 import { registerSubcommand } from '../../cli/registry.ts';
 import type { Invocation, Verb } from '../../cli/verb.ts';
@@ -142,12 +142,7 @@ export const jobCommand: Verb = {
     const from = inv.flags.str('from');
     if ((image === '') === (from === '')) throw new CliError('either --image or --from must be specified');
     if (from && commandAfterDash(inv).length) throw new CliError('cannot specify --from and command');
-    try {
-      return createGenerated(inv, 'jobs.batch', buildJob(inv, name), 'failed to create job: ');
-    } catch (e) {
-      if (e instanceof ApiError) throw new CliError(`failed to create job: ${e.message}`);
-      throw e;
-    }
+    return createGenerated(inv, 'jobs.batch', buildJob(inv, name), 'failed to create job: ');
   },
 };
 

@@ -1,6 +1,7 @@
 /** `kubectl set image (TYPE NAME | TYPE/NAME) CONTAINER=IMAGE ...` (`*=IMAGE` for all containers). */
 import { CliError } from '../../cli/errors.ts';
 import type { Verb } from '../../cli/verb.ts';
+import { parseRequests } from '../../resource/resolve.ts';
 import { NO_RESOURCES } from '../../resource/workloads.ts';
 import { finish, patchTargets, podSpec, splitPairs } from './patch.ts';
 
@@ -25,6 +26,7 @@ export const imageCommand: Verb = {
   run: async (inv) => {
     const { resources, pairs } = splitPairs(inv.args, 'image');
     if (!resources.length && !inv.flags.list('filename').length) throw new CliError(NO_RESOURCES);
+    parseRequests(resources);
     const images = parseImages(pairs);
     if (images.size === 0) throw new CliError('at least one image update is required');
     if (images.size > 1 && images.has('*')) throw new CliError('all containers are already specified by *, but saw more than one container_name=container_image pairs');

@@ -38,6 +38,8 @@ class StatefulSetSync {
   private cluster: Cluster;
   private set: KubeObject;
   private requeue: number | undefined;
+  /** Failed pods this pass deleted to recreate: the real controller counts their stand-ins, not them. */
+  private replaced = new Set<string>();
 
   constructor(cluster: Cluster, set: KubeObject) {
     this.cluster = cluster;
@@ -53,9 +55,13 @@ class StatefulSetSync {
     const rev = syncRevisions(api, set, spec.template, collisionCount);
     const update = rev.update;
     const current = rev.revisions.find((r) => r.metadata.name === set.status?.currentRevision) ?? update;
-    this.act(current, update, now);
-
+    // Status counts the pods as they were before this pass acted, as the real controller's
+    // does (a pod it creates has no phase yet, so it is not counted): a creation is reported
+    // by the next pass, which the new pod's own event triggers. Each creation and each
+    // readiness change therefore gets its own status write, and `kubectl rollout status`,
+    // which prints a line per write, shows the real cadence.
     const pods = ownedBy(this.cluster, 'pods', set);
+    this.act(current, update, now);
     const minReady: number = spec.minReadySeconds ?? 0;
     let replicas = 0;
     let ready = 0;
@@ -63,6 +69,7 @@ class StatefulSetSync {
     let currentReplicas = 0;
     let updated = 0;
     for (const p of pods) {
+      if (this.replaced.has(p.metadata.name!)) continue;
       replicas++;
       if (isRunningAndReady(p)) ready++;
       if (isRunningAndReady(p) && isPodAvailable(p, minReady, now)) available++;
@@ -131,6 +138,7 @@ class StatefulSetSync {
       let pod = replicas[i];
       if (pod && isTerminal(pod) && !isTerminating(pod)) {
         this.deletePod(pod);
+        this.replaced.add(pod.metadata.name!);
         pod = api.tryGet('pods', set.metadata.namespace, pod.metadata.name!);
         if (pod) {
           if (monotonic) return;

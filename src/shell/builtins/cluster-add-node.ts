@@ -1,0 +1,100 @@
+/**
+ * Arguments of `cluster add-node NAME [--cpu=N] [--memory=Q] [--pods=N] [--gpus=N]
+ * [--label k=v]... [--taint k=v:Effect]...`: what the machine has (CPU, memory, Pod slots,
+ * NVIDIA GPUs, which a device plugin would advertise as `nvidia.com/gpu`), how its node is
+ * labelled and which taints its kubelet registers it with.
+ */
+import { canonicalQuantity, parseQuantity, type AddNodeOptions } from '../../sim/index.ts';
+
+/** The parsed command line, or the error to print after `cluster: `. */
+export type AddNodeArgs = { name: string; options: AddNodeOptions } | { error: string };
+
+const NAME = /^[a-z0-9]([-a-z0-9.]{0,61}[a-z0-9])?$/;
+const EFFECTS = ['NoSchedule', 'PreferNoSchedule', 'NoExecute'];
+const VALUE_FLAGS = ['cpu', 'memory', 'pods', 'gpus', 'label', 'taint'];
+
+/** One-line hints shown in `cluster help`. */
+export const ADD_NODE_HELP = `  cluster add-node NAME [options]
+                              add a worker machine NAME; options:
+      --cpu=N                 CPU cores (default 8)
+      --memory=Q              memory, e.g. 16Gi (default 16369404Ki)
+      --pods=N                most Pods the node runs (default 110)
+      --gpus=N                NVIDIA GPUs, advertised as nvidia.com/gpu
+      --label KEY=VALUE       a node label (repeat for more)
+      --taint KEY[=VALUE]:EFFECT
+                              a taint, EFFECT one of NoSchedule, PreferNoSchedule, NoExecute (repeatable)
+`;
+
+function quantity(flag: string, v: string): string | { error: string } {
+  try {
+    if (parseQuantity(v).mantissa <= 0n) throw new Error('not positive');
+    return canonicalQuantity(v);
+  } catch {
+    return { error: `invalid value "${v}" for --${flag}: expected a quantity such as ${flag === 'memory' ? '8Gi or 512Mi' : '4 or 500m'}` };
+  }
+}
+
+function count(flag: string, v: string): string | { error: string } {
+  return /^\d+$/.test(v) && Number(v) <= 1_000_000 ? String(Number(v)) : { error: `invalid value "${v}" for --${flag}: expected a whole number such as 2` };
+}
+
+function label(v: string): [string, string] | { error: string } {
+  const eq = v.indexOf('=');
+  if (eq <= 0) return { error: `invalid label "${v}": expected KEY=VALUE, e.g. --label disktype=ssd` };
+  return [v.slice(0, eq), v.slice(eq + 1)];
+}
+
+function taint(v: string): { key: string; value?: string; effect: string } | { error: string } {
+  const colon = v.lastIndexOf(':');
+  const effect = colon < 0 ? '' : v.slice(colon + 1);
+  const kv = colon < 0 ? v : v.slice(0, colon);
+  const eq = kv.indexOf('=');
+  const key = eq < 0 ? kv : kv.slice(0, eq);
+  if (!key || !EFFECTS.includes(effect)) {
+    return { error: `invalid taint "${v}": expected KEY[=VALUE]:EFFECT with EFFECT one of ${EFFECTS.join(', ')}, e.g. --taint gpu=true:NoSchedule` };
+  }
+  return eq < 0 ? { key, effect } : { key, value: kv.slice(eq + 1), effect };
+}
+
+/** Parses the arguments after `add-node`; flags take `--flag=value` or `--flag value`. */
+export function parseAddNode(args: string[]): AddNodeArgs {
+  const names: string[] = [];
+  const options: AddNodeOptions = {};
+  const labels: Record<string, string> = {};
+  const taints: { key: string; value?: string; effect: string }[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (!a.startsWith('-') || a === '-') {
+      names.push(a);
+      continue;
+    }
+    const m = /^--([a-z]+)(?:=(.*))?$/s.exec(a);
+    if (!m || !VALUE_FLAGS.includes(m[1]!)) return { error: `unknown option "${a}" for add-node (see cluster help)` };
+    const flag = m[1]!;
+    let value = m[2];
+    if (value === undefined) {
+      if (i + 1 >= args.length) return { error: `option --${flag} needs a value` };
+      value = args[++i]!;
+    }
+    let r: string | [string, string] | { key: string } | { error: string };
+    if (flag === 'cpu' || flag === 'memory') r = quantity(flag, value);
+    else if (flag === 'pods' || flag === 'gpus') r = count(flag, value);
+    else if (flag === 'label') r = label(value);
+    else r = taint(value);
+    if (typeof r === 'object' && 'error' in r) return r;
+    if (flag === 'cpu') options.cpu = r as string;
+    else if (flag === 'memory') options.memory = r as string;
+    else if (flag === 'pods') options.pods = r as string;
+    else if (flag === 'gpus') options.extended = { 'nvidia.com/gpu': r as string };
+    else if (flag === 'label') labels[(r as [string, string])[0]] = (r as [string, string])[1];
+    else taints.push(r as { key: string; value?: string; effect: string });
+  }
+  if (names.length !== 1 || !names[0]) return { error: 'add-node needs exactly one machine name, e.g. cluster add-node worker3' };
+  const name = names[0];
+  if (!NAME.test(name)) {
+    return { error: `invalid machine name "${name}": use lower-case letters, digits and '-', starting and ending with a letter or digit` };
+  }
+  if (Object.keys(labels).length) options.labels = labels;
+  if (taints.length) options.taints = taints;
+  return { name, options };
+}
