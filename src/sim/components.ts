@@ -21,6 +21,7 @@ import './controllers/daemonset/register.ts';
 import './controllers/job/register.ts';
 import './controllers/cronjob/register.ts';
 import './controllers/volume/register.ts';
+import './controllers/endpoints/register.ts';
 
 export const COMPONENTS: Component[] = componentList();
 

@@ -26,8 +26,11 @@ function goDuration(ms: number): string {
   return `${sec}s`;
 }
 
-/** Evicts `pods` and waits for each to disappear; returns an error message or undefined. */
-async function evict(inv: Invocation, pods: KubeObject[], grace: number, timeout: number): Promise<string | undefined> {
+/**
+ * Evicts `pods` and waits for each to disappear; returns an error message, undefined when
+ * done, or null when interrupted (Ctrl-C ends the command quietly, as the shell does).
+ */
+async function evict(inv: Invocation, pods: KubeObject[], grace: number, timeout: number): Promise<string | undefined | null> {
   const dry = dryRunOf(inv);
   const waiting: KubeObject[] = [];
   for (const pod of pods) {
@@ -55,7 +58,7 @@ async function evict(inv: Invocation, pods: KubeObject[], grace: number, timeout
     }
     if (!waiting.length) break;
     if (timeout > 0 && waited >= timeout) return `drain did not complete within ${goDuration(timeout)}`;
-    if (!(await inv.ctx.sleep(STEP))) throw new CliError('interrupted');
+    if (!(await inv.ctx.sleep(STEP))) return null;
     waited += STEP;
   }
   return undefined;
@@ -77,11 +80,12 @@ async function run(inv: Invocation): Promise<number> {
   for (const node of nodes) {
     const name = node.metadata.name!;
     const list = podsForDeletion(inv.cluster.api, name, opts, sel ? (p) => matches(sel, p.metadata.labels) : undefined);
-    let err: string | undefined = list.errors.length ? (list.errors.length === 1 ? list.errors[0] : `[${list.errors.join(', ')}]`) : undefined;
+    let err: string | undefined | null = list.errors.length ? (list.errors.length === 1 ? list.errors[0] : `[${list.errors.join(', ')}]`) : undefined;
     if (!err) {
       if (list.warnings) inv.err(`Warning: ${list.warnings}\n`);
       if (dry === 'client') for (const p of list.pods) inv.out(`evicting pod ${p.metadata.namespace}/${p.metadata.name} (dry run)\n`);
       else err = await evict(inv, list.pods, inv.flags.int('grace-period'), inv.flags.duration('timeout'));
+      if (err === null) return 1;
     }
     if (!err) {
       inv.out(`node/${name} drained${dry === 'client' ? ' (dry run)' : dry === 'server' ? ' (server dry run)' : ''}\n`);

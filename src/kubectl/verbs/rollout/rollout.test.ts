@@ -12,7 +12,7 @@ describe('kubectl rollout (deployments)', () => {
     const { run, c } = await kindSession();
     await run('create deployment web --image=nginx:1.25 --replicas=3');
     c.advance(1);
-    const r = await run('rollout status deployment/web');
+    const r = await run('rollout status deployment/web --timeout=2m');
     const lines = r.stdout.trimEnd().split('\n');
     expect(lines[0]).toBe('Waiting for deployment "web" rollout to finish: 0 of 3 updated replicas are available...');
     expect(lines.at(-1)).toBe('deployment "web" successfully rolled out');
@@ -115,5 +115,19 @@ describe('kubectl rollout (deployments)', () => {
     expect(k.complete(['rollout', 'status', 'dep'])).toEqual(['deployment']);
     expect(k.complete(['rollout', 'status', 'deployment/'])).toEqual(['deployment/web']);
     expect(k.complete(['rollout', 'undo', 'deployment', ''])).toEqual(['web']);
+  });
+});
+
+describe('kubectl rollout with a bare type', () => {
+  it('acts on every object of the type, and status wants exactly one', async () => {
+    const { run, c } = await kindSession();
+    await run('create deployment a --image=nginx');
+    await run('create deployment b --image=nginx');
+    c.advance(10_000);
+    expect((await run('rollout restart deployment')).stdout).toBe('deployment.apps/a restarted\ndeployment.apps/b restarted\n');
+    expect((await run('rollout status deployment')).stderr).toBe(
+      'error: rollout status is only supported on individual resources and resource collections - 2 resources were found\n',
+    );
+    expect((await run('rollout pause deployment -l app=a')).stdout).toBe('deployment.apps/a paused\n');
   });
 });

@@ -69,4 +69,4 @@ async function run(inv: Invocation): Promise<number> {
   }
 }
 
-export const statusCommand: Verb = { name: 'status', short: 'Show the status of the rollout', help: 'rollout status', run };
+export const statusCommand: Verb = { name: 'status', short: 'Show the status of the rollout', run };

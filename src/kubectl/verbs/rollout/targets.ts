@@ -1,14 +1,14 @@
 /**
- * What the `rollout` sub-commands share: their targets (`TYPE NAME`, `TYPE/NAME`, `-l`),
+ * What the `rollout` sub-commands share: their targets (`TYPE NAME`, `TYPE/NAME`, `TYPE`, `-l`),
  * the `required resource not specified` error, and per-object error lines.
  */
 import type { KubeObject, ResourceType } from '../../../sim/index.ts';
 import { CliError } from '../../cli/errors.ts';
 import type { Invocation } from '../../cli/verb.ts';
 import { manifestNamespace, readManifests } from '../../resource/manifests.ts';
-import { getObject, withKind } from '../../resource/fetch.ts';
-import { keyOf } from '../../resource/resolve.ts';
-import { resolveTargets, type Target } from '../../resource/workloads.ts';
+import { getObject, listObjects, withKind } from '../../resource/fetch.ts';
+import { keyOf, parseRequests } from '../../resource/resolve.ts';
+import type { Target } from '../../resource/workloads.ts';
 
 /** Objects named on the command line or in `-f` files; none at all is kubectl's usage error. */
 export function rolloutTargets(inv: Invocation): Target[] {
@@ -19,7 +19,13 @@ export function rolloutTargets(inv: Invocation): Target[] {
     }));
   }
   if (inv.args.length === 0) throw new CliError('required resource not specified');
-  return resolveTargets(inv, inv.args, false);
+  // A bare TYPE means every object of that type (`kubectl rollout restart deployment`).
+  const out: Target[] = [];
+  for (const r of parseRequests(inv.args)) {
+    if (r.names) for (const n of r.names) out.push({ type: r.type, obj: getObject(inv, r.type, n) });
+    else for (const o of listObjects(inv, r.type)) out.push({ type: r.type, obj: withKind(o, r.type) });
+  }
+  return out;
 }
 
 /** The object as it is now (kubectl re-reads before each write). */

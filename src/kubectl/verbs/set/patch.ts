@@ -5,7 +5,7 @@
  * `deployment.apps/web image updated`. Errors are gathered and reported at the end.
  */
 import { ApiError, clone, type KubeObject } from '../../../sim/index.ts';
-import { CliError, formatApiError } from '../../cli/errors.ts';
+import { CliError } from '../../cli/errors.ts';
 import type { Invocation } from '../../cli/verb.ts';
 import { keyOf, kindPrefix } from '../../resource/resolve.ts';
 import { canonical, podSpecOf, resolveTargets } from '../../resource/workloads.ts';
@@ -55,7 +55,7 @@ export function patchTargets(inv: Invocation, resources: string[], change: (obj:
         inv.cluster.api.update(keyOf(type), copy, { dryRun: dry === 'server' });
       } catch (e) {
         if (!(e instanceof ApiError)) throw e;
-        errors.push(`failed to patch ${done.split(' ')[0]} update to pod template: ${formatApiError(e).replace(/^Error from server \(\w+\): /, '')}`);
+        errors.push(`failed to patch ${done.split(' ')[0]} update to pod template: ${e.message}`);
         continue;
       }
     }

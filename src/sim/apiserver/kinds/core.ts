@@ -11,5 +11,6 @@ import './ingress.ts';
 import './cluster-core.ts';
 import '../tables/pods.ts';
 import '../tables/core.ts';
+import '../tables/discovery.ts';
 import '../../presets/kind.ts';
 import '../../controllers/namespace/index.ts';

@@ -40,6 +40,8 @@ class StatefulSetSync {
   private requeue: number | undefined;
   /** Failed pods this pass deleted to recreate: the real controller counts their stand-ins, not them. */
   private replaced = new Set<string>();
+  /** The rolling update's deletion this pass: the real controller takes it off currentReplicas at once. */
+  private rolledOut = 0;
 
   constructor(cluster: Cluster, set: KubeObject) {
     this.cluster = cluster;
@@ -80,6 +82,7 @@ class StatefulSetSync {
       if (r === current.metadata.name) currentReplicas++;
       if (r === update.metadata.name) updated++;
     }
+    currentReplicas -= this.rolledOut;
     let currentRevision = current.metadata.name!;
     if (spec.updateStrategy?.type === 'RollingUpdate' && updated === replicas && ready === replicas) {
       currentReplicas = updated;
@@ -175,6 +178,7 @@ class StatefulSetSync {
       if (!pod) return;
       if (pod.metadata.labels?.[REVISION_LABEL] !== update.metadata.name && !isTerminating(pod)) {
         this.deletePod(pod);
+        if (pod.metadata.labels?.[REVISION_LABEL] === current.metadata.name) this.rolledOut++;
         return;
       }
       if (!healthy(pod)) return;

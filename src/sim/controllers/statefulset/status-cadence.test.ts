@@ -3,7 +3,7 @@ import type { Cluster } from '../../cluster.ts';
 import type { KubeObject } from '../../api/types.ts';
 import { statefulSetController } from './statefulset-controller.ts';
 import { statefulSetRolloutStatus } from './rollout-status.ts';
-import { podsNamed, runPod, workloadTestCluster } from './workload-fixture.ts';
+import { finishDeletions, podsNamed, runPod, workloadTestCluster } from './workload-fixture.ts';
 
 function web(replicas: number): KubeObject {
   return {
@@ -61,5 +61,32 @@ describe('StatefulSet status writes', () => {
     // Created with no status, then 0 pods, then web-0, then web-0 ready, then web-1.
     expect(written.filter((r) => r >= 0)).toEqual([0, 1, 1, 2]);
     expect(c.api.get('statefulsets.apps', 'default', 'web').status).toMatchObject({ replicas: 2, readyReplicas: 1, availableReplicas: 1 });
+  });
+
+  it('take a pod replaced by the rolling update off currentReplicas at once, as the real controller does', () => {
+    const c = workloadTestCluster([(cl) => cl.addController(statefulSetController(cl))]);
+    c.api.create('statefulsets.apps', web(2));
+    c.settle();
+    for (let i = 0; i < 2; i++) runPending(c);
+    c.api.modify('statefulsets.apps', 'default', 'web', (o) => {
+      o.spec.template.spec.containers[0].image = 'nginx:1.27';
+    });
+    const lines: string[] = [];
+    c.api.watch('statefulsets.apps', 'default', (e) => lines.push(statefulSetRolloutStatus(e.object).message.trim()));
+    c.settle();
+    for (let i = 0; i < 2; i++) {
+      finishDeletions(c);
+      runPending(c);
+    }
+    // The sequence a real cluster shows for `kubectl rollout status` after `kubectl set image`.
+    expect(lines).toEqual([
+      'Waiting for partitioned roll out to finish: 0 out of 2 new pods have been updated...',
+      'Waiting for 1 pods to be ready...',
+      'Waiting for 1 pods to be ready...',
+      'Waiting for partitioned roll out to finish: 1 out of 2 new pods have been updated...',
+      'Waiting for 1 pods to be ready...',
+      'Waiting for 1 pods to be ready...',
+      'partitioned roll out complete: 2 new pods have been updated...',
+    ]);
   });
 });
