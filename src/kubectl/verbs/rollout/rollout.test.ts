@@ -131,3 +131,18 @@ describe('kubectl rollout with a bare type', () => {
     expect((await run('rollout pause deployment -l app=a')).stdout).toBe('deployment.apps/a paused\n');
   });
 });
+
+describe('kubectl rollout undo --dry-run', () => {
+  it('prints the template it would restore and changes nothing', async () => {
+    const { run, c } = await kindSession();
+    await run('create deployment web --image=nginx:1.25');
+    c.advance(10_000);
+    await run('set image deployment/web nginx=nginx:1.26');
+    c.advance(30_000);
+    const hash = rsNames(c)[0]!.slice('web-'.length);
+    expect((await run('rollout undo deployment/web --dry-run=client')).stdout).toBe(
+      `deployment.apps/web Pod Template:\n  Labels:\tapp=web\n\tpod-template-hash=${hash}\n  Containers:\n   nginx:\n    Image:\tnginx:1.25\n    Port:\t<none>\n    Host Port:\t<none>\n    Environment:\t<none>\n    Mounts:\t<none>\n  Volumes:\t<none>\n  Node-Selectors:\t<none>\n  Tolerations:\t<none>\n (dry run)\n`,
+    );
+    expect(c.api.get('deployments.apps', 'default', 'web').spec.template.spec.containers[0].image).toBe('nginx:1.26');
+  });
+});

@@ -25,7 +25,11 @@ function undoDeployment(inv: Invocation, d: KubeObject, toRevision: number, dry:
   const plan = planRollback(d, rss, toRevision);
   if (plan.kind === 'error') throw new CliError(plan.message);
   if (plan.kind === 'skipped') return `skipped rollback (current template already matches revision ${plan.revision})`;
-  if (dry === 'client') return templateText(plan.template);
+  if (dry === 'client') {
+    // kubectl prints the old ReplicaSet's own template (pod-template-hash label included).
+    const rs = rss.find((r) => Number(r.metadata.annotations?.['deployment.kubernetes.io/revision']) === plan.revision);
+    return templateText(rs?.spec?.template ?? plan.template);
+  }
   const copy = clone(d);
   applyRollback(copy, plan);
   delete copy.metadata.resourceVersion;
