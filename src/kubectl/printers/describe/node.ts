@@ -41,6 +41,13 @@ function cell(q: Quantity, alloc: string | undefined): string {
   return `${formatQuantity(q)} (${pct(q, alloc)}%)`;
 }
 
+/** Kubernetes' IsExtendedResourceName: a qualified name outside the kubernetes.io namespace. */
+function isExtendedResource(name: string): boolean {
+  if (!name.includes('/') || name.startsWith('requests.')) return false;
+  const prefix = name.slice(0, name.indexOf('/'));
+  return prefix !== 'kubernetes.io' && !prefix.endsWith('.kubernetes.io');
+}
+
 /** Describes one Node. */
 export function describeNode(node: KubeObject, ctx: DescribeContext): string {
   const w = new PrefixWriter();
@@ -102,6 +109,10 @@ export function describeNode(node: KubeObject, ctx: DescribeContext): string {
   w.write(1, '--------\t--------\t------\n');
   const resources = ['cpu', 'memory', 'ephemeral-storage', ...Object.keys(st.capacity ?? {}).filter((k) => k.startsWith('hugepages-')).sort()];
   for (const r of resources) w.write(1, `${r}\t${cell(sum(pods, 'requests', r), alloc[r])}\t${cell(sum(pods, 'limits', r), alloc[r])}\n`);
+  // Extended resources (nvidia.com/gpu ...) follow, sorted, as plain totals without a percentage.
+  for (const r of Object.keys(alloc).filter(isExtendedResource).sort()) {
+    w.write(1, `${r}\t${formatQuantity(sum(pods, 'requests', r))}\t${formatQuantity(sum(pods, 'limits', r))}\n`);
+  }
   describeEvents(w, node, ctx);
   return w.toString();
 }

@@ -12,5 +12,6 @@ import './cluster-core.ts';
 import '../tables/pods.ts';
 import '../tables/core.ts';
 import '../tables/discovery.ts';
+import '../tables/networking.ts';
 import '../../presets/kind.ts';
 import '../../controllers/namespace/index.ts';

@@ -1,0 +1,41 @@
+/**
+ * The Ingress table (printers.go printIngress): NAME, CLASS, HOSTS, ADDRESS, PORTS, AGE.
+ * HOSTS lists at most three rule hosts (`*` when none); PORTS is `80, 443` once any TLS
+ * section exists.
+ */
+import type { KubeObject } from '../../api/types.ts';
+import { age, registerTable } from './table.ts';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Obj = Record<string, any>;
+
+/** The HOSTS cell (formatHosts). */
+export function formatIngressHosts(rules: Obj[] | undefined): string {
+  const list: string[] = [];
+  const max = 3;
+  let more = false;
+  for (const rule of rules ?? []) {
+    if (list.length === max) more = true;
+    if (!more && rule.host) list.push(String(rule.host));
+  }
+  if (!list.length) return '*';
+  return more ? `${list.join(',')} + ${(rules ?? []).length - max} more...` : list.join(',');
+}
+
+/** The ADDRESS cell: load-balancer IPs and hostnames, comma-separated. */
+export function formatIngressAddress(o: KubeObject): string {
+  const entries: Obj[] = o.status?.loadBalancer?.ingress ?? [];
+  return entries.flatMap((e) => [e.ip, e.hostname].filter((x) => typeof x === 'string' && x)).join(',');
+}
+
+registerTable('ingresses.networking.k8s.io', {
+  columns: ['Name', 'Class', 'Hosts', 'Address', 'Ports', 'Age'].map((name) => ({ name, priority: 0 as const })),
+  row: (o, now) => [
+    o.metadata.name ?? '',
+    typeof o.spec?.ingressClassName === 'string' ? o.spec.ingressClassName : '<none>',
+    formatIngressHosts(o.spec?.rules),
+    formatIngressAddress(o),
+    (o.spec?.tls as unknown[] | undefined)?.length ? '80, 443' : '80',
+    age(o, now),
+  ],
+});
