@@ -16,6 +16,15 @@ const metaToAttribute = {
   },
 };
 
+/** The course's own terminal code: simulator, kubectl and shell. */
+const SIMULATOR = /[\\/]src[\\/](sim|kubectl|shell)[\\/]/;
+/**
+ * Modules the code loads with import() on first use (help texts, the YAML parser for `-f`,
+ * explain's schemas): kept out of the simulator chunk so starting a terminal does not fetch
+ * them; they become chunks of their own.
+ */
+const ON_DEMAND = /[\\/]kubectl[\\/]help[\\/]texts-full\.ts$|[\\/]kubectl[\\/]verbs[\\/]explain[\\/](render|schema-[\w-]+)\.ts$/;
+
 export default defineConfig({
   output: 'static',
   trailingSlash: 'ignore',
@@ -45,13 +54,18 @@ export default defineConfig({
       client: {
         build: {
           // The terminal's lazy code in two chunks that download in parallel and cache apart:
-          // xterm (changes rarely) and the course's own simulator, kubectl and shell.
+          // xterm (changes rarely) and the course's own simulator, kubectl and shell. What that
+          // code imports on demand (yaml, help texts, explain) stays in chunks of its own.
           rolldownOptions: {
             output: {
               codeSplitting: {
                 groups: [
+                  // Vite's import() helper, shared by the page scripts and the simulator's own
+                  // on-demand imports: its own tiny chunk, or the page would fetch the simulator
+                  // chunk to get it (groups pull in their dependencies).
+                  { name: 'preload-helper', test: /vite[\\/]preload-helper/, priority: 2 },
                   { name: 'xterm', test: /node_modules[\\/]@xterm[\\/]/ },
-                  { name: 'simulator', test: /[\\/]src[\\/](sim|kubectl|shell)[\\/]|node_modules[\\/]yaml[\\/]/ },
+                  { name: 'simulator', test: (id) => SIMULATOR.test(id) && !ON_DEMAND.test(id) },
                 ],
               },
             },

@@ -1,11 +1,14 @@
 /**
  * How much JavaScript a lesson page costs, from the built site (dist/; run `npm run build`
- * first):
- * - `initial`: what the page loads before its terminal starts: the module scripts the HTML
- *   references and the chunks they import statically (read from the files);
- * - `loaded` / `terminal`: measured in Chromium: the JS responses of the page loaded in a small
- *   viewport (terminal below the fold, so not started), then after scrolling the terminal into
- *   view and waiting for it to be ready. `terminal` is the difference: the lazily loaded part.
+ * first), in three honest parts:
+ * - before the terminal starts: `initial`, the module scripts the HTML references and the
+ *   chunks they import statically (read from the files), and `loaded`, what Chromium actually
+ *   fetched with the page in a small viewport (terminal below the fold, so not started);
+ * - at terminal start (`terminal`): what Chromium fetched after the terminal was scrolled into
+ *   view until it was ready: everything starting a terminal requires (xterm, simulator, glue);
+ * - on demand (`onDemand`): chunks the code can still import() later (help texts, the YAML
+ *   parser for `-f`, explain's schemas...), found by following the dynamic imports of what was
+ *   fetched through dist/; they cost nothing until a command needs them.
  * Sizes are raw bytes and gzip -9 bytes.
  *
  *   npx node --experimental-strip-types --no-warnings scripts/measure-js.ts [dist] [/en/lessons/01-pods/]
@@ -40,6 +43,8 @@ export interface JsReport {
   terminal: JsGroup;
   /** loaded + terminal. */
   total: JsGroup;
+  /** Chunks not fetched so far that the fetched code may import() later (with their static imports). */
+  onDemand: JsGroup;
 }
 
 function group(files: JsFile[]): JsGroup {
@@ -71,9 +76,39 @@ async function staticClosure(dist: string, pagePath: string): Promise<JsFile[]> 
     const body = await readFile(join(dist, url));
     out.push(sizes(url, body));
     // Static imports only (`import{a}from"./x.js"`, `import"./x.js"`), not `import("./x.js")`.
-    for (const m of body.toString('utf8').matchAll(/(?:\bfrom\s*|\bimport\s*)["']([^"']+\.js)["']/g)) {
-      queue.push(posix.join(posix.dirname(url), m[1]!));
-    }
+    queue.push(...staticImports(url, body.toString('utf8')));
+  }
+  return out;
+}
+
+/** `import("./x.js")` targets of a chunk (rolldown writes them with backquotes), as dist/ URLs. */
+function dynamicImports(url: string, body: string): string[] {
+  return [...body.matchAll(/\bimport\(\s*[`"']([^`"']+\.js)[`"']\s*\)/g)].map((m) => posix.join(posix.dirname(url), m[1]!));
+}
+
+/** Static `import ... from "./x.js"` targets of a chunk, as dist/ URLs. */
+function staticImports(url: string, body: string): string[] {
+  return [...body.matchAll(/(?:\bfrom\s*|\bimport\s*)["']([^"']+\.js)["']/g)].map((m) => posix.join(posix.dirname(url), m[1]!));
+}
+
+/**
+ * Chunks reachable from `fetched` only through dynamic imports (each with its static imports),
+ * minus what was fetched: the parts the page loads later, when a command uses them.
+ */
+async function onDemandChunks(dist: string, fetched: string[]): Promise<JsFile[]> {
+  const have = new Set(fetched);
+  const seen = new Set<string>();
+  const out: JsFile[] = [];
+  const queue: string[] = [];
+  for (const url of fetched) queue.push(...dynamicImports(url, await readFile(join(dist, url), 'utf8')));
+  while (queue.length) {
+    const url = queue.shift()!;
+    if (have.has(url) || seen.has(url) || !existsSync(join(dist, url))) continue;
+    seen.add(url);
+    const body = await readFile(join(dist, url));
+    out.push(sizes(url, body));
+    const text = body.toString('utf8');
+    queue.push(...staticImports(url, text), ...dynamicImports(url, text));
   }
   return out;
 }
@@ -110,7 +145,8 @@ export async function measureJs(opts: { dist?: string; page?: string } = {}): Pr
     const loaded = group(fetched.slice(0, before));
     const terminal = group(fetched.slice(before));
     await context.close();
-    return { page, initial, loaded, terminal, total: group([...loaded.files, ...terminal.files]) };
+    const onDemand = group(await onDemandChunks(dist, fetched.map((f) => f.path)));
+    return { page, initial, loaded, terminal, total: group([...loaded.files, ...terminal.files]), onDemand };
   } finally {
     await browser.close();
     await server.close();
@@ -123,15 +159,20 @@ function kb(n: number): string {
 
 /** A readable table of a report. */
 export function formatReport(r: JsReport): string {
-  const lines = [`JavaScript on ${r.page} (raw / gzip -9)`];
+  const lines = [`JavaScript on ${r.page} (raw / gzip -9; 1 KiB = 1024 bytes)`];
   const section = (title: string, g: JsGroup) => {
-    lines.push(`${title.padEnd(44)}${kb(g.raw)} ${kb(g.gzip)}`);
+    lines.push('', `${title.padEnd(44)}${kb(g.raw)} ${kb(g.gzip)}`);
     for (const f of g.files) lines.push(`  ${f.path.padEnd(42)}${kb(f.raw)} ${kb(f.gzip)}`);
   };
-  section('before the terminal starts (HTML scripts)', r.initial);
-  section('fetched before the terminal starts', r.loaded);
-  section('fetched when the terminal starts', r.terminal);
-  lines.push(`${'total once the terminal runs'.padEnd(44)}${kb(r.total.raw)} ${kb(r.total.gzip)}`);
+  section('1. before the terminal starts (HTML scripts)', r.initial);
+  section('   fetched before the terminal starts', r.loaded);
+  section('2. at terminal start (what starting requires)', r.terminal);
+  section('3. on demand (loaded later, only when used)', r.onDemand);
+  lines.push(
+    '',
+    `${'page + terminal started (1 + 2)'.padEnd(44)}${kb(r.total.raw)} ${kb(r.total.gzip)}`,
+    `${'terminal and everything behind it (2)'.padEnd(44)}${kb(r.terminal.raw)} ${kb(r.terminal.gzip)}  = ${(r.terminal.gzip / 1000).toFixed(1)} kB gzip`,
+  );
   return lines.join('\n');
 }
 

@@ -14,7 +14,7 @@ import { InterruptController } from './interrupt.ts';
 import { KeyParser, type Key } from './keys.ts';
 import { LineBuffer, applyEditingKey } from './line-editor.ts';
 import { parse } from './parse.ts';
-import { finishLine, redraw, toTerminal } from './render.ts';
+import { finishLine, redraw, safeOutput, toTerminal } from './render.ts';
 import { columns } from './builtins/ls.ts';
 import type { Shell } from './shell.ts';
 import type { Terminal } from './terminal.ts';
@@ -152,7 +152,9 @@ export class InteractiveSession {
       this.showPrompt();
     }
     if (item.replace && this.buffer.text) this.buffer.set('');
-    this.insert(item.lines[i]!);
+    // Pasted control characters (random bytes, escape sequences) would be echoed raw and take
+    // the terminal over; like typed ones they are dropped. Tabs stay for `<<-` heredocs.
+    this.insert(item.lines[i]!.replace(/[\x00-\x08\x0b-\x1f\x7f\x80-\x9f]/g, ''));
     if (i < item.lines.length - 1 || item.submitLast) this.submit();
   }
 
@@ -328,7 +330,7 @@ export class InteractiveSession {
     const generation = this.generation;
     const write = (text: string): void => {
       if (generation !== this.generation || !text) return;
-      this.write(toTerminal(text));
+      this.write(toTerminal(safeOutput(text)));
       this.atLineStart = text.endsWith('\n');
     };
     this.o.shell

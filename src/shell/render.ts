@@ -30,6 +30,23 @@ export function positionAfter(promptWidth: number, text: string, cols: number): 
   return { row, col };
 }
 
+/**
+ * A command's output made safe for the learner's terminal: colours (SGR, `ESC[...m`), tabs,
+ * backspace, bell and line endings pass; every other control character is shown in caret
+ * notation (`ESC` as `^[`, as kubectl's own escaping prints it; C1 bytes as `M-^[`), so that
+ * names, logs or files holding escape sequences cannot clear the scrollback, switch screens,
+ * turn off bracketed paste or mouse modes, or retitle the page.
+ */
+export function safeOutput(text: string): string {
+  return text.replace(/\x1b\[[0-9;]*m|[\x00-\x06\x0b\x0c\x0e-\x1f\x7f\x80-\x9f]/g, (m) => {
+    if (m.length > 1) return m;
+    const c = m.charCodeAt(0);
+    if (c === 0x7f) return '^?';
+    if (c >= 0x80) return 'M-^' + String.fromCharCode(c - 0x40);
+    return '^' + String.fromCharCode(c + 0x40);
+  });
+}
+
 /** Terminal output: `\n` becomes `\r\n` (a lone `\r` stays as it is). */
 export function toTerminal(text: string): string {
   return text.replace(/\r?\n/g, '\r\n');

@@ -6,9 +6,9 @@
  */
 import type { Compound, Pipeline, Script, SimpleCommand } from './ast.ts';
 import type { Command, ExecContext, Interrupt, ShellControl, VirtualFS } from './exec.ts';
-import { ExpansionError, expandString, expandWord, type ExpandEnv } from './expand.ts';
+import { ExpansionError, OutOfMemoryError, expandString, expandWord, type ExpandEnv } from './expand.ts';
 import { applyRedirect, type Sink } from './redirect.ts';
-import { InterruptController } from './interrupt.ts';
+import { InterruptController, childInterrupt } from './interrupt.ts';
 import { parse } from './parse.ts';
 import { HOME, resolvePath } from './path.ts';
 
@@ -64,6 +64,10 @@ export class Shell {
   /** Set by `break` / `continue` until the enclosing loop takes it. */
   private loopControl: { kind: 'break' | 'continue'; levels: number } | undefined;
   private loopDepth = 0;
+  /** Nesting of execute(); the outermost call owns the command line's abort. */
+  private depth = 0;
+  /** Ends the whole command line after a fatal error (an expansion too large to hold). */
+  private abortLine: (() => void) | undefined;
 
   constructor(opts: ShellOptions) {
     this.opts = opts;
@@ -91,6 +95,33 @@ export class Shell {
 
   /** Runs a parsed script; stops at the first chain after an interrupt (status 130). */
   async execute(script: Script, io: RunIO): Promise<number> {
+    if (this.depth > 0) return this.executeChains(script, io);
+    const line = childInterrupt(io.interrupt);
+    let fatal = false;
+    this.abortLine = () => {
+      fatal = true;
+      line.trigger();
+    };
+    this.depth++;
+    try {
+      const status = await this.executeChains(script, { ...io, interrupt: line });
+      return fatal ? (this.status = 2) : status;
+    } finally {
+      this.depth--;
+      this.abortLine = undefined;
+    }
+  }
+
+  private async executeChains(script: Script, io: RunIO): Promise<number> {
+    this.depth++;
+    try {
+      return await this.chains(script, io);
+    } finally {
+      this.depth--;
+    }
+  }
+
+  private async chains(script: Script, io: RunIO): Promise<number> {
     for (const chain of script) {
       if (io.interrupt.interrupted) return (this.status = 130);
       if (this.loopControl) break;
@@ -140,7 +171,7 @@ export class Shell {
     const flushes: (() => void)[] = [];
     try {
       const args: string[] = [];
-      for (const w of cmd.words) args.push(...(await expandWord(w, env)));
+      for (const w of cmd.words) for (const a of await expandWord(w, env)) args.push(a);
       const assigns: Record<string, string> = {};
       for (const a of cmd.assigns) assigns[a.name] = await expandString(a.value, env);
       const fds: Sink[] = [() => {}, out, err];
@@ -179,6 +210,7 @@ export class Shell {
     } catch (e) {
       if (e instanceof ExpansionError) {
         err(e.message + '\n');
+        if (e instanceof OutOfMemoryError) this.abortLine?.();
         return 1;
       }
       err(`bash: ${e instanceof Error ? e.message : String(e)}\n`);
@@ -249,7 +281,7 @@ export class Shell {
       try {
         if (c.kind === 'for') {
           const values: string[] = [];
-          for (const w of c.words) values.push(...(await expandWord(w, env)));
+          for (const w of c.words) for (const v of await expandWord(w, env)) values.push(v);
           for (const v of values) {
             this.env[c.name] = v;
             status = await this.execute(c.body, inner);
@@ -272,6 +304,7 @@ export class Shell {
       }
     } catch (e) {
       err(e instanceof ExpansionError ? e.message + '\n' : `bash: ${e instanceof Error ? e.message : String(e)}\n`);
+      if (e instanceof OutOfMemoryError) this.abortLine?.();
       return 1;
     } finally {
       for (const f of flushes) f();

@@ -8,6 +8,7 @@ import type { ExecContext } from '../../shell/exec.ts';
 import { HELP } from '../help/texts.ts';
 import { CliError, reportError } from './errors.ts';
 import { FlagError, Flags, flagsOf, globalFlags, parseArgs, type FlagSpec } from './flags.ts';
+import { loadWhatRunNeeds } from './on-demand.ts';
 import { findSubcommand, findVerb } from './registry.ts';
 import { unknownCommandMessage } from './suggest.ts';
 import type { Invocation, KubeconfigState, Verb } from './verb.ts';
@@ -100,6 +101,7 @@ export async function dispatch(session: Session, args: string[], ctx: ExecContex
       throw new CliError(unknownCommandMessage(r.unknown));
     }
     const { inv, help } = buildInvocation(session, r, ctx);
+    await loadWhatRunNeeds(r.verb, inv, help);
     if (help || !r.verb) {
       ctx.stdout(HELP[r.verb?.help ?? r.path] ?? '');
       return 0;

@@ -1,9 +1,10 @@
 /**
  * Flag definitions and pflag-style parsing. Each command's flags are read from its real help
  * text (the `Options:` block lists `-n, --namespace='':`), so the set of flags, their shorthands
- * and their types are exactly kubectl's.
+ * and their types are exactly kubectl's. The lines come from help/flag-table.ts, generated from
+ * the texts, so parsing does not need the full texts loaded.
  */
-import { HELP } from '../help/texts.ts';
+import { FLAG_LINES } from '../help/flag-table.ts';
 
 export type FlagKind = 'bool' | 'string' | 'int' | 'list' | 'duration';
 
@@ -26,9 +27,9 @@ const specCache = new Map<string, FlagSpec[]>();
 export function flagsOf(path: string): FlagSpec[] {
   const cached = specCache.get(path);
   if (cached) return cached;
-  const text = HELP[path] ?? '';
+  const text = FLAG_LINES[path] ?? '';
   const specs: FlagSpec[] = [];
-  const re = /^ {4}(?:-(\w), )?--([\w-]+)=(.*):$/gm;
+  const re = /^(?:-(\w), )?--([\w-]+)=(.*)$/gm;
   for (let m = re.exec(text); m; m = re.exec(text)) {
     const name = m[2]!;
     const raw = m[3]!;

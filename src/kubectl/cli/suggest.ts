@@ -2,13 +2,11 @@
  * Cobra's "Did you mean this?" suggestions: commands within Levenshtein distance 2 of what
  * was typed, or starting with it, in the order `kubectl --help` lists them.
  */
-import { HELP } from '../help/texts.ts';
+import { COMMAND_NAMES } from '../help/flag-table.ts';
 
 /** Every kubectl command name, in help order (including ones the simulator does not run). */
 export function knownCommandNames(): string[] {
-  const names: string[] = [];
-  for (const m of (HELP[''] ?? '').matchAll(/^ {2}([a-z-]+) {2,}/gm)) names.push(m[1]!);
-  return [...names, 'alpha', 'options'];
+  return [...COMMAND_NAMES, 'alpha', 'options'];
 }
 
 function levenshtein(a: string, b: string): number {

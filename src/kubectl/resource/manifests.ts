@@ -3,8 +3,12 @@
  * `-f -` (stdin); multi-document YAML and `kind: List`. Problems are reported with kubectl's
  * own wording: Go yaml error text and line numbers, `kind not set`, unknown kind/version
  * mappings, missing paths.
+ *
+ * The YAML parser (the `yaml` package, a large part of kubectl's code) loads on first use:
+ * `loadManifestParser()` must have resolved before `parseDocuments`/`readManifests` run. The
+ * command dispatcher awaits it for every command given `-f` (see cli/on-demand.ts).
  */
-import { parseAllDocuments } from 'yaml';
+import type * as Yaml from 'yaml';
 import { typeByGvk, type KubeObject, type ResourceType } from '../../sim/index.ts';
 import { CliError } from '../cli/errors.ts';
 import type { Invocation } from '../cli/verb.ts';
@@ -27,6 +31,17 @@ function absolute(cwd: string, p: string): string {
   return '/' + out.join('/');
 }
 
+let yaml: typeof Yaml | undefined;
+let loading: Promise<void> | undefined;
+
+/** Loads the YAML parser (once; later calls share the first load). */
+export function loadManifestParser(): Promise<void> {
+  loading ??= import('yaml').then((m) => {
+    yaml = m;
+  });
+  return loading;
+}
+
 /** Go yaml.v2's wording and line numbering for a parse error. */
 function goYamlError(code: string, line: number, message: string): string {
   switch (code) {
@@ -43,13 +58,14 @@ function goYamlError(code: string, line: number, message: string): string {
   }
 }
 
-/** Parses YAML or JSON text into plain objects (one per document, nulls skipped). */
+/** Parses YAML or JSON text into plain objects (one per document, nulls skipped). Needs loadManifestParser(). */
 export function parseDocuments(text: string, source: string): unknown[] {
   const fail = (detail: string): CliError => new CliError(`error parsing ${source}: error converting YAML to JSON: yaml: ${detail}`);
   // Go's yaml reader refuses non-printable characters before parsing anything (binary files, pastes of garbage).
   if (/[^\t\n\r\x20-\x7e\x85\xa0-\ud7ff\ud800-\udfff\ue000-\ufffd]/.test(text)) throw fail('control characters are not allowed');
   // YAML 1.1 like Go's yaml.v2 (`yes` is a bool), but timestamps stay strings as they do there.
-  const docs = parseAllDocuments(text, {
+  if (!yaml) throw new Error('the YAML parser is not loaded (await loadManifestParser() first)');
+  const docs = yaml.parseAllDocuments(text, {
     uniqueKeys: false,
     version: '1.1',
     customTags: (tags) => tags.filter((t) => typeof t === 'string' || t.tag !== 'tag:yaml.org,2002:timestamp'),
@@ -111,7 +127,7 @@ function toManifest(doc: unknown, source: string): Manifest[] {
   return [{ obj, type, source }];
 }
 
-/** Every object named by `-f` (and `-R`), in file and document order. Throws CliError. */
+/** Every object named by `-f` (and `-R`), in file and document order. Throws CliError. Needs loadManifestParser(). */
 export function readManifests(inv: Invocation): Manifest[] {
   const paths = inv.flags.list('filename');
   const out: Manifest[] = [];

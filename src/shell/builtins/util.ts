@@ -31,7 +31,7 @@ export function parseArgs(cmd: string, args: string[], spec: FlagSpec, ctx: Exec
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
     if (a === '--') {
-      operands.push(...args.slice(i + 1));
+      for (const a of args.slice(i + 1)) operands.push(a);
       break;
     }
     if (a.startsWith('--') && spec.long) {

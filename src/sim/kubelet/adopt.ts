@@ -1,22 +1,14 @@
 /**
  * Pods a preset wrote as already running (kube-system, or a restored snapshot) are adopted
  * as they are: the kubelet takes over their containers without pulling or restarting them,
- * so their status, IPs and ages stay what the preset set.
+ * so their status, IPs and ages stay what the preset set. The runtime returned has each
+ * running container at step `running` without a process; the kubelet then resumes the
+ * process (kubelet.ts `resumeAdopted`) so that stopping, logs and exec work as for any Pod.
  */
 import type { KubeObject } from '../api/types.ts';
 import type { Cluster } from '../cluster.ts';
-import { spawn, type ProgramGen } from './process.ts';
-import { MemFs } from './mem-fs.ts';
 import { newPodRuntime, type PodRuntime } from './runtime.ts';
 import { parseImageRef } from './images/reference.ts';
-
-function* idle(io: { onTerm?: () => ProgramGen }): ProgramGen {
-  io.onTerm = function* () {
-    return 0;
-  };
-  yield { pause: true };
-  return 0;
-}
 
 /** A runtime mirroring a Running Pod's status, or undefined when the Pod is not running yet. */
 export function adoptRunningPod(pod: KubeObject, node: string, hostIP: string, cluster: Cluster): PodRuntime | undefined {
@@ -48,8 +40,6 @@ export function adoptRunningPod(pod: KubeObject, node: string, hostIP: string, c
     c.created = (s.restartCount ?? 0) + 1;
     c.ready = s.ready ?? true;
     c.started = true;
-    const io = { argv: [], env: {}, fs: new MemFs(), hostname: pod.metadata.name!, now: () => cluster.now(), out: () => undefined, err: () => undefined };
-    c.proc = spawn(cluster.clock, idle, io, () => undefined);
   }
   return rt;
 }

@@ -16,7 +16,8 @@ import { expandRefs, resolveEnv, volumeProblem } from './config.ts';
 import type { ImageInfo } from './images/catalogue.ts';
 import { adoptRunningPod } from './adopt.ts';
 import { selectProgram, containerArgv } from './programs.ts';
-import { spawn } from './process.ts';
+import { spawn, type ProcessIO, type ProgramGen } from './process.ts';
+import { pullImage } from './images/catalogue.ts';
 import { newPodRuntime, type ContainerRuntime, type PodRuntime } from './runtime.ts';
 import { stageFor, type StageContext } from './stages.ts';
 import { buildPodStatus } from './status.ts';
@@ -27,6 +28,24 @@ import { nodeAgents } from '../nodes/node-agents.ts';
 import { nodeInternalIP } from '../nodes/node-template.ts';
 import { IpPool } from './ip-pool.ts';
 import { ContainerProbes } from './probes.ts';
+
+/** What an adopted container runs when its image has no program for its command: waits, stops on SIGTERM. */
+function* idleProgram(io: ProcessIO): ProgramGen {
+  io.onTerm = function* () {
+    return 0;
+  };
+  yield { pause: true };
+  return 0;
+}
+
+/** Lines an adopted container writes while starting are dated at its recorded start. */
+function backdateStartup(io: ProcessIO, logs: LogBuffer, cluster: Cluster, startedAt: number): void {
+  let booting = true;
+  cluster.clock.setTimeout(() => (booting = false), 1);
+  io.now = () => (booting ? startedAt : cluster.now());
+  io.out = (t) => logs.write('stdout', t, io.now());
+  io.err = (t) => logs.write('stderr', t, io.now());
+}
 
 const SANDBOX_MS: [number, number] = [400, 900];
 const MOUNT_RETRY_MS = [1_000, 2_000, 4_000, 8_000, 16_000, 32_000, 64_000, 122_000];
@@ -94,6 +113,7 @@ export class Kubelet implements Controller {
       rt = adoptRunningPod(pod, this.node, nodeInternalIP(node) ?? '', this.cluster) ?? newPodRuntime(pod, this.node, nodeInternalIP(node) ?? '', this.cluster.now());
       if (rt.ip) this.pool(node).reserve(rt.ip);
       this.pods.set(key, rt);
+      this.resumeAdopted(rt);
     } else if (pod.status === rt.lastStatus && !pod.metadata.deletionTimestamp) {
       // Our own status write coming back: nothing changed that timers are not already handling.
       return;
@@ -224,7 +244,6 @@ export class Kubelet implements Controller {
   }
 
   private startContainer(rt: PodRuntime, c: ContainerRuntime, env: Record<string, string>): void {
-    const pod = this.current(rt)!;
     const now = this.cluster.now();
     if (c.created > 0) {
       c.previousLogs = c.logs;
@@ -233,6 +252,44 @@ export class Kubelet implements Controller {
     c.created++;
     c.containerID = `containerd://${this.cluster.random.hex(64)}`;
     this.containerEvent(rt, c, 'Normal', 'Created', `Created container: ${c.name}`);
+    const launched = this.launch(rt, c, env, now, false);
+    if ('startError' in launched) {
+      this.exited(rt, c, { exitCode: 128, reason: 'StartError', message: launched.startError, startedAt: 0, finishedAt: now });
+      this.containerEvent(rt, c, 'Warning', 'Failed', `Error: ${launched.startError}`);
+      return;
+    }
+    c.step = 'running';
+    c.running = { startedAt: now };
+    c.started = !c.spec.startupProbe;
+    c.ready = !c.spec.startupProbe && !c.spec.readinessProbe;
+    c.waiting = { reason: rt.containers.some((x) => x.init) ? 'PodInitializing' : 'ContainerCreating' };
+    this.containerEvent(rt, c, 'Normal', 'Started', `Started container ${c.name}`);
+    launched.probes.start();
+  }
+
+  /**
+   * Gives the running containers of an adopted Pod (written as Running by a preset) their
+   * processes, as if they had started at their recorded start time: startup log lines carry
+   * that time, and the process stops on SIGTERM like any other. Probes are not restarted, so
+   * the preset's Ready state stays as written.
+   */
+  private resumeAdopted(rt: PodRuntime): void {
+    const pod = this.current(rt);
+    if (!pod) return;
+    for (const c of rt.containers) {
+      if (c.step !== 'running' || c.proc || !c.ref) continue;
+      const pulled = pullImage(c.ref);
+      c.image = 'image' in pulled ? pulled.image : { repository: c.ref.repository, size: 0, entrypoint: [], cmd: [], shell: false };
+      if ('image' in pulled) this.images.set(c.ref.full, pulled.image);
+      const env = resolveEnv(this.cluster.store, pod, c.spec, rt.ip ?? '', rt.hostIP);
+      const launched = this.launch(rt, c, 'env' in env ? env.env : {}, c.running?.startedAt ?? this.cluster.now(), true);
+      if ('startError' in launched) c.proc = spawn(this.cluster.clock, idleProgram, launched.io, (code) => this.processExited(rt, c, c.running?.startedAt ?? 0, code));
+    }
+  }
+
+  /** Builds the container's IO and starts its program (or reports why it cannot start). */
+  private launch(rt: PodRuntime, c: ContainerRuntime, env: Record<string, string>, startedAt: number, adopted: boolean): { probes: ContainerProbes } | { startError: string; io: ProcessIO } {
+    const pod = this.current(rt)!;
     const argv = containerArgv(c.image!, c.spec).map((a) => expandRefs(a, env));
     const probes = new ContainerProbes(c, rt, {
       clock: this.cluster.clock,
@@ -241,26 +298,19 @@ export class Kubelet implements Controller {
       restart: () => this.stopContainer(rt, c, this.current(rt)?.spec?.terminationGracePeriodSeconds ?? 30),
     });
     const io = containerIO(this.cluster, rt, c, pod, argv, env, probes.ports);
-    const program = selectProgram(c.image!, argv, io, { tag: c.ref?.tag ?? 'latest', podIP: () => rt.ip ?? '' });
-    if ('startError' in program) {
-      this.exited(rt, c, { exitCode: 128, reason: 'StartError', message: program.startError, startedAt: 0, finishedAt: now });
-      this.containerEvent(rt, c, 'Warning', 'Failed', `Error: ${program.startError}`);
-      return;
-    }
     c.io = io;
-    c.step = 'running';
-    c.running = { startedAt: now };
-    c.started = !c.spec.startupProbe;
-    c.ready = !c.spec.startupProbe && !c.spec.readinessProbe;
-    c.waiting = { reason: rt.containers.some((x) => x.init) ? 'PodInitializing' : 'ContainerCreating' };
-    c.probes = probes;
-    this.containerEvent(rt, c, 'Normal', 'Started', `Started container ${c.name}`);
-    probes.start();
-    c.proc = spawn(this.cluster.clock, () => program, io, (code) => {
-      this.exited(rt, c, { exitCode: code, reason: code === 0 ? 'Completed' : 'Error', startedAt: now, finishedAt: this.cluster.now() });
-      this.sync(rt);
-      this.finishTermination(rt);
-    });
+    if (adopted) backdateStartup(io, c.logs, this.cluster, startedAt);
+    const program = selectProgram(c.image!, argv, io, { tag: c.ref?.tag ?? 'latest', podIP: () => rt.ip ?? '' });
+    if ('startError' in program) return { startError: program.startError, io };
+    if (!adopted) c.probes = probes;
+    c.proc = spawn(this.cluster.clock, () => program, io, (code) => this.processExited(rt, c, startedAt, code));
+    return { probes };
+  }
+
+  private processExited(rt: PodRuntime, c: ContainerRuntime, startedAt: number, code: number): void {
+    this.exited(rt, c, { exitCode: code, reason: code === 0 ? 'Completed' : 'Error', startedAt, finishedAt: this.cluster.now() });
+    this.sync(rt);
+    this.finishTermination(rt);
   }
 
   private exited(rt: PodRuntime, c: ContainerRuntime, t: { exitCode: number; reason: string; message?: string; startedAt: number; finishedAt: number }): void {

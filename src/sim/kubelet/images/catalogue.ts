@@ -8,6 +8,8 @@ import type { ProcessIO, ProgramGen } from '../process.ts';
 import type { ImageRef } from './reference.ts';
 import { mysqlProgram, postgresProgram } from './databases.ts';
 import { httpdProgram, nginxProgram, redisProgram } from './servers.ts';
+import { MORE_IMAGES } from './more.ts';
+import { SYSTEM_IMAGES } from './system.ts';
 import { curlProgram, fluentdProgram, helloWorldProgram, interpreterProgram, pauseProgram } from './tools.ts';
 
 export interface RunContext {
@@ -24,13 +26,17 @@ export interface ImageInfo {
   cmd: string[];
   /** Whether the image has /bin/sh and the busybox-style tools the shell module provides. */
   shell: boolean;
+  /** Whether the image ships curl (nginx, the language images); busybox-style images only have wget. */
+  curl?: boolean;
   /** The image's own program for `argv`, or undefined to run argv as a shell command. */
   main?(argv: string[], io: ProcessIO, ctx: RunContext): ProgramGen | undefined;
 }
 
-interface Entry extends ImageInfo {
+/** A repository of the catalogue: the tags it has and what its images are. */
+export interface ImageEntry extends ImageInfo {
   tags: RegExp;
 }
+type Entry = ImageEntry;
 
 const V = (re: string) => new RegExp(`^(?:${re})$`);
 
@@ -46,11 +52,12 @@ function viaEntrypoint(entry: string, server: string, run: (io: ProcessIO, ctx: 
 const ENTRIES: Entry[] = [
   {
     repository: 'docker.io/library/nginx',
-    tags: V('latest|stable|mainline|alpine|alpine-slim|perl|stable-alpine|mainline-alpine|1\\.(?:19|2[0-7])(?:\\.\\d{1,2})?(?:-alpine|-alpine-slim|-perl|-bookworm|-bullseye)?'),
+    tags: V('latest|stable|mainline|alpine|alpine-slim|perl|stable-alpine|mainline-alpine|stable-perl|mainline-perl|1\\.\\d{1,2}(?:\\.\\d{1,2})?(?:-alpine|-alpine-slim|-alpine-perl|-perl|-bookworm|-bullseye|-alpine3\\.\\d{2}(?:-slim|-perl)?)?'),
     size: 72_404_038,
     entrypoint: ['/docker-entrypoint.sh'],
     cmd: ['nginx', '-g', 'daemon off;'],
     shell: true,
+    curl: true,
     main(argv, io, ctx) {
       if (argv[0] === 'nginx') return nginxProgram(io, ctx.tag, false);
       if (argv[0] === '/docker-entrypoint.sh' && argv[1] === 'nginx') return nginxProgram(io, ctx.tag, true);
@@ -127,6 +134,7 @@ const ENTRIES: Entry[] = [
   },
   {
     repository: 'docker.io/library/python',
+    curl: true,
     tags: V('latest|alpine|slim|3(?:\\.(?:[89]|1[0-3]))?(?:\\.\\d{1,2})?(?:-slim|-alpine|-bookworm|-slim-bookworm)?'),
     size: 376_221_417,
     entrypoint: [],
@@ -136,6 +144,7 @@ const ENTRIES: Entry[] = [
   },
   {
     repository: 'docker.io/library/node',
+    curl: true,
     tags: V('latest|lts|current|alpine|slim|lts-alpine|lts-slim|(?:18|20|22|23)(?:\\.\\d{1,2})?(?:\\.\\d{1,2})?(?:-alpine|-slim|-bookworm|-bookworm-slim)?'),
     size: 397_581_216,
     entrypoint: ['docker-entrypoint.sh'],
@@ -145,6 +154,7 @@ const ENTRIES: Entry[] = [
   },
   {
     repository: 'docker.io/curlimages/curl',
+    curl: true,
     tags: V('latest|8\\.\\d{1,2}\\.\\d{1,2}'),
     size: 22_482_940,
     entrypoint: ['/entrypoint.sh'],
@@ -188,10 +198,17 @@ const ENTRIES: Entry[] = [
     shell: false,
     main: (argv, io) => (argv[0] === '/hello' ? helloWorldProgram(io) : undefined),
   },
+  ...SYSTEM_IMAGES,
+  ...MORE_IMAGES,
 ];
 
 // k8s.gcr.io is the old name of registry.k8s.io.
-const ALIASES: Record<string, string> = { 'k8s.gcr.io/pause': 'registry.k8s.io/pause' };
+const ALIASES: Record<string, string> = {
+  'k8s.gcr.io/pause': 'registry.k8s.io/pause',
+  'k8s.gcr.io/echoserver': 'registry.k8s.io/echoserver',
+  'k8s.gcr.io/nginx-slim': 'registry.k8s.io/nginx-slim',
+  'k8s.gcr.io/coredns/coredns': 'registry.k8s.io/coredns/coredns',
+};
 
 export type PullResult = { image: ImageInfo } | { error: string };
 

@@ -1,0 +1,28 @@
+/**
+ * The parts of kubectl that load on first use rather than with the terminal: the full help
+ * texts and the YAML manifest parser. Commands read both synchronously, so the dispatcher
+ * awaits `loadWhatRunNeeds` before running a command that may use them.
+ */
+import { loadHelpTexts } from '../help/texts.ts';
+import { loadManifestParser } from '../resource/manifests.ts';
+import type { Invocation, Verb } from './verb.ts';
+
+/** Commands that print help texts as their output. */
+const HELP_PRINTERS = new Set(['help', 'options']);
+
+/**
+ * Whether running `verb` (or printing help for it) may read the help texts: `-h/--help`, bare
+ * `kubectl`, `help`/`options`, and a command group run without a sub-command (`kubectl
+ * rollout` prints the group's help).
+ */
+export function mayPrintHelp(verb: Verb | undefined, help: boolean): boolean {
+  return help || !verb || HELP_PRINTERS.has(verb.name) || !!verb.subcommands?.length;
+}
+
+/** Loads what the command about to run needs: help texts, and the YAML parser for `-f`. */
+export async function loadWhatRunNeeds(verb: Verb | undefined, inv: Invocation, help: boolean): Promise<void> {
+  const loads: Promise<void>[] = [];
+  if (mayPrintHelp(verb, help)) loads.push(loadHelpTexts());
+  if (inv.flags.has('filename')) loads.push(loadManifestParser());
+  await Promise.all(loads);
+}
