@@ -19,11 +19,20 @@ const metaToAttribute = {
 /** The course's own terminal code: simulator, kubectl and shell. */
 const SIMULATOR = /[\\/]src[\\/](sim|kubectl|shell)[\\/]/;
 /**
- * Modules the code loads with import() on first use (help texts, the YAML parser for `-f`,
- * explain's schemas): kept out of the simulator chunk so starting a terminal does not fetch
+ * Modules the code loads with import() on first use (help texts, explain's schemas, the
+ * kinds' describers; the YAML parser for `-f` is outside SIMULATOR): kept out of the simulator chunk so starting a terminal does not fetch
  * them; they become chunks of their own.
  */
-const ON_DEMAND = /[\\/]kubectl[\\/]help[\\/]texts-full\.ts$|[\\/]kubectl[\\/]verbs[\\/]explain[\\/](render|schema-[\w-]+)\.ts$/;
+const ON_DEMAND = new RegExp(
+  [
+    /[\\/]kubectl[\\/]help[\\/]texts-full\.ts$/,
+    /[\\/]kubectl[\\/]verbs[\\/]explain[\\/](render|schema-[\w-]+)\.ts$/,
+    // The kinds' describers: all of printers/describe/ but the shared helpers kubectl loads.
+    /[\\/]kubectl[\\/]printers[\\/]describe[\\/](?!(index|common|simple|prefix-writer|pod-template|containers|volumes)\.ts$)[\w-]+\.ts$/,
+  ]
+    .map((r) => r.source)
+    .join('|'),
+);
 
 export default defineConfig({
   output: 'static',

@@ -176,7 +176,7 @@ export class InteractiveSession {
       return;
     }
     if (key.type === 'text') {
-      this.insert(key.text.replace(/[\x00-\x1f\x7f]/g, ''));
+      this.insert(key.text.replace(/[\x00-\x1f\x7f-\x9f]/g, ''));
       return;
     }
     const b = this.buffer;
@@ -270,7 +270,7 @@ export class InteractiveSession {
       b.cursor = c.start + c.replacement.length;
       this.render();
     } else if (c.candidates.length > 1) {
-      this.write(finishLine(this.prompt, b.text, this.cols(), this.drawnRow) + toTerminal(columns(c.candidates, this.cols())));
+      this.write(finishLine(this.prompt, b.text, this.cols(), this.drawnRow) + toTerminal(safeOutput(columns(c.candidates, this.cols()))));
       this.drawnRow = 0;
       this.render();
     } else this.write('\x07');
@@ -304,12 +304,12 @@ export class InteractiveSession {
     this.prompt = this.mainPrompt();
     if (source.trim()) this.o.history.add(source);
     if (!parsed.ok) {
-      this.write(toTerminal(parsed.message + '\n'));
+      this.write(toTerminal(safeOutput(parsed.message + '\n')));
       this.o.shell.status = 2;
       return this.showPrompt();
     }
     if (!parsed.script.length) return this.showPrompt();
-    for (const w of parsed.warnings) this.write(toTerminal(w + '\n'));
+    for (const w of parsed.warnings) this.write(toTerminal(safeOutput(w + '\n')));
     this.start(source, parsed.script);
   }
 

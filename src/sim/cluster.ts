@@ -20,6 +20,22 @@ export interface LogOptions {
   timestamps?: boolean;
 }
 
+/** The streams of a command run in a container (`kubectl exec`). */
+export interface ExecIO {
+  /** Everything the caller sends to the command's stdin ('' for none). */
+  stdin: string;
+  stdout(text: string): void;
+  stderr(text: string): void;
+}
+
+/**
+ * A command running in a container. The caller drives it with `next()`: each yielded value is
+ * cluster time to let pass before the next call (`{ sleep: ms }`), or `{ pause: true }` when the
+ * command waits for a signal (it then runs until the caller gives up); the return value is the
+ * command's exit code.
+ */
+export type ExecRun = Generator<{ sleep: number } | { pause: true }, number, void>;
+
 /**
  * What the API server proxies to kubelets (logs, exec). The kubelet module implements it;
  * errors are thrown as `ApiError` or as `Error` whose message kubectl prints after `error: `.
@@ -28,6 +44,14 @@ export interface NodeProxy {
   logs(namespace: string, pod: string, container: string | undefined, opts: LogOptions): string;
   /** Calls `cb` with each new log chunk of a running container; returns unsubscribe. */
   followLogs(namespace: string, pod: string, container: string | undefined, cb: (chunk: string) => void): () => void;
+  /**
+   * Runs `argv` in a running container, in its own filesystem and environment, with busybox-
+   * style `sh` semantics. Throws before running: NotFound (pod), BadRequest (container not in
+   * the spec, pod not scheduled), or an Error worded as the kubelet/runtime reports it
+   * (`unable to upgrade connection: container not found ("x")`, `Internal error occurred: ...
+   * executable file not found in $PATH: unknown`).
+   */
+  exec(namespace: string, pod: string, container: string, argv: string[], io: ExecIO): ExecRun;
 }
 
 export interface ClusterOptions {

@@ -1,9 +1,11 @@
 /**
  * The parts of kubectl that load on first use rather than with the terminal: the full help
- * texts and the YAML manifest parser. Commands read both synchronously, so the dispatcher
- * awaits `loadWhatRunNeeds` before running a command that may use them.
+ * texts, the YAML manifest parser and the kinds' describers. Commands read them
+ * synchronously, so the dispatcher awaits `loadWhatRunNeeds` before running a command that may
+ * use them. (`explain` loads its own schemas.)
  */
 import { loadHelpTexts } from '../help/texts.ts';
+import { loadDescribers } from '../printers/describe/index.ts';
 import { loadManifestParser } from '../resource/manifests.ts';
 import type { Invocation, Verb } from './verb.ts';
 
@@ -19,10 +21,11 @@ export function mayPrintHelp(verb: Verb | undefined, help: boolean): boolean {
   return help || !verb || HELP_PRINTERS.has(verb.name) || !!verb.subcommands?.length;
 }
 
-/** Loads what the command about to run needs: help texts, and the YAML parser for `-f`. */
+/** Loads what the command about to run needs: help texts, the YAML parser for `-f`, describers. */
 export async function loadWhatRunNeeds(verb: Verb | undefined, inv: Invocation, help: boolean): Promise<void> {
   const loads: Promise<void>[] = [];
   if (mayPrintHelp(verb, help)) loads.push(loadHelpTexts());
   if (inv.flags.has('filename')) loads.push(loadManifestParser());
+  if (verb?.name === 'describe') loads.push(loadDescribers());
   await Promise.all(loads);
 }

@@ -1,5 +1,5 @@
 /**
- * Starts a kubelet for every node, including nodes added later, and serves logs through them.
+ * Starts a kubelet for every node, including nodes added later, and serves logs and exec through them.
  * A kubelet outlives its node object: if a node of the same name comes back, its kubelet
  * (image cache included) carries on.
  */
@@ -8,6 +8,7 @@ import { registerComponent } from '../components.ts';
 import { nodeAgents } from '../nodes/node-agents.ts';
 import { Kubelet } from './kubelet.ts';
 import { kubeletNodeProxy } from './logs.ts';
+import { kubeletExec } from './exec.ts';
 
 /** The kubelets of a cluster by node name (empty before the component starts). */
 export function kubelets(cluster: Cluster): Map<string, Kubelet> {
@@ -32,7 +33,7 @@ export function startKubelets(cluster: Cluster): void {
   nodeAgents(cluster).onChange((node, running) => {
     if (running) cluster.clock.setTimeout(() => all.get(node)?.resyncAll(), 0);
   });
-  cluster.nodeProxy = kubeletNodeProxy(cluster, all);
+  cluster.nodeProxy = { ...kubeletNodeProxy(cluster, all), exec: kubeletExec(cluster, all) };
 }
 
 registerComponent(startKubelets);

@@ -8,6 +8,7 @@ import type { Cluster } from '../cluster.ts';
 import { buildContainerFs } from './config.ts';
 import type { MemFs } from './mem-fs.ts';
 import { podFetch } from './network.ts';
+import { imageCommands } from './images/exec-tools.ts';
 import type { ProbePorts } from './probes.ts';
 import type { ProcessIO } from './process.ts';
 import type { ContainerRuntime, PodRuntime } from './runtime.ts';
@@ -35,5 +36,6 @@ export function containerIO(
     err: (t) => logs.write('stderr', t, cluster.now()),
     listen: (port, http) => ports.set(port, http),
     fetch: (host, port, path, agent) => podFetch(cluster, rt, host, port, path, agent),
+    commands: imageCommands(c.image, c.ref?.tag ?? 'latest'),
   };
 }

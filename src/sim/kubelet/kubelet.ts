@@ -66,7 +66,9 @@ export class Kubelet implements Controller {
     this.watches = [
       {
         resource: 'pods',
-        keys: (e: WatchEvent) => (e.object.spec?.nodeName === node || this.pods.has(keyOf(e.object)) ? [keyOf(e.object)] : []),
+        // Routed by the manager: only Pods bound to this node get here (nodeName never changes once set).
+        nodeName: node,
+        keys: (e: WatchEvent) => [keyOf(e.object)],
       },
     ];
   }

@@ -62,8 +62,8 @@ function bufferFor(pod: KubeObject, c: ContainerRuntime | undefined, name: strin
   throw badRequest(`container "${name}" in pod "${podName}" is waiting to start - no logs yet`);
 }
 
-/** The NodeProxy backed by the cluster's kubelets. */
-export function kubeletNodeProxy(cluster: Cluster, kubelets: Map<string, Kubelet>): NodeProxy {
+/** The logs half of the NodeProxy backed by the cluster's kubelets (exec.ts serves exec). */
+export function kubeletNodeProxy(cluster: Cluster, kubelets: Map<string, Kubelet>): Omit<NodeProxy, 'exec'> {
   const locate = (namespace: string, podName: string, container: string | undefined, previous: boolean) => {
     const pod = cluster.store.get('pods', namespace, podName);
     if (!pod) throw notFound('pods', podName);

@@ -8,6 +8,7 @@
 import type { Clock } from '../clock/clock.ts';
 import type { MemFs } from './mem-fs.ts';
 import type { FetchResult, HttpHandler } from './http.ts';
+import type { CommandFn } from './sh/commands.ts';
 
 export type Effect = { sleep: number } | { pause: true };
 
@@ -28,6 +29,8 @@ export interface ProcessIO {
    * then kills it when the grace period ends). Programs set it to shut down cleanly.
    */
   onTerm?: () => ProgramGen;
+  /** Executables the image has beyond the busybox-style ones (curl, nginx), by name. */
+  commands?: Record<string, CommandFn>;
   /**
    * Declares a listening TCP port; `http` answers requests (no handler = not HTTP). Probes
    * and clients (wget, curl) consult these.

@@ -24,7 +24,7 @@ export function selectProgram(image: ImageInfo, argv: string[], io: ProcessIO, c
   const own = image.main?.(argv, io, ctx);
   if (own) return own;
   if (image.shell && argv.length > 1 && ENTRYPOINT_SCRIPTS.has(argv[0]!)) return viaEntrypointScript(argv, io);
-  if (image.shell && argv.length && isKnownCommand(argv[0]!)) return runArgv(argv, io);
+  if (image.shell && argv.length && isKnownCommand(argv[0]!, io.commands)) return runArgv(argv, io);
   return { startError: startErrorMessage(argv) };
 }
 
@@ -39,7 +39,7 @@ const ENTRYPOINT_SCRIPTS = new Set([
 
 function* viaEntrypointScript(argv: string[], io: ProcessIO): ProgramGen {
   const rest = argv.slice(1);
-  if (!isKnownCommand(rest[0]!)) {
+  if (!isKnownCommand(rest[0]!, io.commands)) {
     io.err(`${argv[0]}: exec: line 47: ${rest[0]}: not found\n`);
     return 127;
   }

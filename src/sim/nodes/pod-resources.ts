@@ -48,6 +48,9 @@ function containerRequests(c: { resources?: { requests?: Record<string, unknown>
  * largest init container where that is bigger, plus pod overhead.
  */
 export function podRequests(pod: KubeObject): ResourceList {
+  // Stored objects are frozen, so a result per object can never go stale.
+  const cached = requestsCache.get(pod);
+  if (cached) return cached;
   const total: ResourceList = {};
   for (const c of pod.spec?.containers ?? []) {
     for (const [k, v] of Object.entries(containerRequests(c))) total[k] = (total[k] ?? 0) + v;
@@ -58,14 +61,21 @@ export function podRequests(pod: KubeObject): ResourceList {
   for (const [k, v] of Object.entries((pod.spec?.overhead ?? {}) as Record<string, unknown>)) {
     total[k] = (total[k] ?? 0) + resourceAmount(k, v);
   }
+  if (Object.isFrozen(pod)) requestsCache.set(pod, Object.freeze(total));
   return total;
 }
 
+const requestsCache = new WeakMap<KubeObject, ResourceList>();
+const allocatableCache = new WeakMap<KubeObject, ResourceList>();
+
 /** A node's allocatable resources (falling back to capacity) in the same units. */
 export function nodeAllocatable(node: KubeObject): ResourceList {
+  const cached = allocatableCache.get(node);
+  if (cached) return cached;
   const src = (node.status?.allocatable ?? node.status?.capacity ?? {}) as Record<string, unknown>;
   const out: ResourceList = {};
   for (const [k, v] of Object.entries(src)) out[k] = resourceAmount(k, v);
+  if (Object.isFrozen(node)) allocatableCache.set(node, Object.freeze(out));
   return out;
 }
 

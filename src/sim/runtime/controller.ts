@@ -14,6 +14,12 @@ export interface WatchSpec {
   resource: string;
   /** Maps a change to the keys to reconcile (often `ns/name` of the object or its owner). */
   keys(event: WatchEvent): string[];
+  /**
+   * Only objects bound to this node (`spec.nodeName`) reach `keys`. With one kubelet per node,
+   * this lets the manager route a Pod's change to its node's kubelet directly instead of asking
+   * every kubelet: 100 nodes would otherwise cost 100 calls per Pod change.
+   */
+  nodeName?: string;
 }
 
 export interface Controller {

@@ -6,7 +6,7 @@
  */
 import type { Clock } from '../clock/clock.ts';
 import type { Store } from '../store/store.ts';
-import type { Controller } from './controller.ts';
+import type { Controller, WatchSpec } from './controller.ts';
 
 /** Safety bound on reconciles per drain: a controller fighting itself must not freeze the page. */
 const MAX_RECONCILES_PER_DRAIN = 2_000_000;
@@ -35,8 +35,18 @@ class Queue {
   }
 }
 
+type Entry = { c: Controller; q: Queue };
+type Route = { entry: Entry; w: WatchSpec };
+
+/** Watches of one resource: the ones that see every change, and the ones routed by node. */
+interface ResourceRoutes {
+  all: Route[];
+  byNode: Map<string, Route[]>;
+}
+
 export class ControllerManager {
-  private controllers: { c: Controller; q: Queue }[] = [];
+  private controllers: Entry[] = [];
+  private routes = new Map<string, ResourceRoutes>();
   private drainScheduled = false;
   private draining = false;
 
@@ -45,11 +55,12 @@ export class ControllerManager {
   constructor(store: Store, clock: Clock) {
     this.clock = clock;
     store.subscribe((e) => {
-      for (const entry of this.controllers) {
-        for (const w of entry.c.watches) {
-          if (w.resource !== e.resource) continue;
-          for (const k of w.keys(e)) entry.q.add(k);
-        }
+      const r = this.routes.get(e.resource);
+      if (r) {
+        for (const { entry, w } of r.all) for (const k of w.keys(e)) entry.q.add(k);
+        const node = e.object.spec?.nodeName;
+        const routed = typeof node === 'string' ? r.byNode.get(node) : undefined;
+        if (routed) for (const { entry, w } of routed) for (const k of w.keys(e)) entry.q.add(k);
       }
       if (!this.draining) this.scheduleDrain();
     });
@@ -57,7 +68,18 @@ export class ControllerManager {
 
   add(c: Controller): void {
     const q = new Queue();
-    this.controllers.push({ c, q });
+    const entry: Entry = { c, q };
+    this.controllers.push(entry);
+    for (const w of c.watches) {
+      let r = this.routes.get(w.resource);
+      if (!r) this.routes.set(w.resource, (r = { all: [], byNode: new Map() }));
+      if (w.nodeName === undefined) r.all.push({ entry, w });
+      else {
+        const list = r.byNode.get(w.nodeName) ?? [];
+        list.push({ entry, w });
+        r.byNode.set(w.nodeName, list);
+      }
+    }
     for (const k of c.initialKeys?.() ?? []) q.add(k);
     this.scheduleDrain();
   }

@@ -9,7 +9,7 @@
  */
 import type { Effect, ProcessIO } from '../process.ts';
 import { expandWord } from './expand.ts';
-import { COMMANDS, type CommandContext } from './commands.ts';
+import { COMMANDS, type CommandContext, type CommandFn } from './commands.ts';
 import { parseScript, ShellSyntaxError, type Command, type List, type Pipeline, type Redirect } from './parse.ts';
 
 const STEP_BUDGET = 200;
@@ -94,7 +94,8 @@ export class Shell {
       // No script and no terminal: the shell reads an empty stdin and exits at once.
       return yield* sub.runScript(this.stdin);
     }
-    const cmd = COMMANDS[base];
+    const own = (table: Record<string, CommandFn> | undefined) => (table && Object.hasOwn(table, base) ? table[base] : undefined);
+    const cmd = own(COMMANDS) ?? own(this.io.commands);
     if (!cmd) {
       this.err(`${this.name}: ${argv[0]}: not found\n`);
       return 127;

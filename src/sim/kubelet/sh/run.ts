@@ -6,10 +6,10 @@ import type { ProcessIO, ProgramGen } from '../process.ts';
 import { COMMANDS } from './commands.ts';
 import { Shell } from './interpreter.ts';
 
-/** Whether busybox-style images have this executable (`sh`, `/bin/sleep`, `echo`, ...). */
-export function isKnownCommand(name: string): boolean {
+/** Whether busybox-style images have this executable (`sh`, `/bin/sleep`, `echo`, ...), or the image adds it (`extra`). */
+export function isKnownCommand(name: string, extra?: Record<string, unknown>): boolean {
   const base = name.split('/').pop() ?? name;
-  return base === 'sh' || base === 'bash' || base === 'ash' || base in COMMANDS;
+  return base === 'sh' || base === 'bash' || base === 'ash' || Object.hasOwn(COMMANDS, base) || (!!extra && Object.hasOwn(extra, base));
 }
 
 /** Runs argv as the container's main process. */

@@ -1,0 +1,72 @@
+/**
+ * `kubectl exec` as the API server and kubelet serve it: the API server's checks
+ * (pod/strategy.go streamLocation), the kubelet's (the pod and a running container must
+ * exist), the runtime's (the executable must exist in the image), then the command runs
+ * through the container's busybox-style shell with the container's filesystem and env.
+ */
+import { ApiError, badRequest, notFound } from '../api/errors.ts';
+import type { Cluster, ExecIO, ExecRun } from '../cluster.ts';
+import type { Kubelet } from './kubelet.ts';
+import type { ProcessIO } from './process.ts';
+import type { ContainerRuntime } from './runtime.ts';
+import { Shell } from './sh/interpreter.ts';
+import { isKnownCommand } from './sh/run.ts';
+
+/** Images built on busybox or Alpine: they have `sh` but no `bash`. */
+function lacksBash(c: ContainerRuntime): boolean {
+  const repo = c.ref?.repository ?? '';
+  return /\/(busybox|alpine|curl|local-path-helper)$/.test(repo) || (c.ref?.tag ?? '').includes('alpine');
+}
+
+/** Whether the container's image has `argv0` on its PATH (or at that path). */
+function hasExecutable(c: ContainerRuntime, io: ProcessIO, argv0: string): boolean {
+  if (!c.image?.shell) return false;
+  const base = argv0.split('/').pop() ?? argv0;
+  if (base === 'bash' && lacksBash(c)) return false;
+  return isKnownCommand(argv0, io.commands);
+}
+
+function execFailed(cluster: Cluster, what: string): Error {
+  return new Error(
+    `Internal error occurred: error executing command in container: failed to exec in container: failed to start exec "${cluster.random.hex(64)}": OCI runtime exec failed: exec failed: unable to start container process: ${what}: unknown`,
+  );
+}
+
+/** The `exec` entry of the kubelets' NodeProxy. */
+export function kubeletExec(cluster: Cluster, kubelets: Map<string, Kubelet>) {
+  return (namespace: string, podName: string, container: string, argv: string[], io: ExecIO): ExecRun => {
+    const pod = cluster.store.get('pods', namespace, podName);
+    if (!pod) throw notFound('pods', podName);
+    const names = [...(pod.spec?.containers ?? []), ...(pod.spec?.initContainers ?? []), ...(pod.spec?.ephemeralContainers ?? [])].map((c: { name: string }) => c.name);
+    if (!names.includes(container)) throw badRequest(`container ${container} is not valid for pod ${podName}`);
+    const node: string | undefined = pod.spec?.nodeName;
+    if (!node) throw badRequest(`pod ${podName} does not have a host assigned`);
+    const kubelet = kubelets.get(node);
+    if (!kubelet || !cluster.store.get('nodes', '', node) || !kubelet.running()) {
+      throw new ApiError('InternalError', `error dialing backend: dial tcp: lookup ${node}: no such host`);
+    }
+    const rt = kubelet.runtime(namespace, podName);
+    if (!rt || rt.uid !== pod.metadata.uid) throw new Error('unable to upgrade connection: pod does not exist');
+    const c = rt.containers.find((x) => x.name === container);
+    if (!c || c.step !== 'running' || !c.proc || c.proc.exited || !c.io) throw new Error(`unable to upgrade connection: container not found ("${container}")`);
+    if (!argv.length) throw execFailed(cluster, 'no command specified');
+    const own = c.io;
+    if (!hasExecutable(c, own, argv[0]!)) throw execFailed(cluster, `exec: "${argv[0]}": executable file not found in $PATH`);
+    const procIO: ProcessIO = {
+      argv,
+      env: own.env,
+      get fs() {
+        return own.fs;
+      },
+      hostname: own.hostname,
+      now: () => cluster.now(),
+      out: io.stdout,
+      err: io.stderr,
+      fetch: own.fetch,
+      commands: own.commands,
+    };
+    const shell = new Shell(procIO);
+    shell.stdin = io.stdin;
+    return shell.execArgv(argv);
+  };
+}
