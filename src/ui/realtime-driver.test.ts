@@ -34,6 +34,18 @@ describe('startRealtimeDriver', () => {
     }
   };
 
+  it('stands still, dropping the wall time, while held', () => {
+    let hold = false;
+    const d = startRealtimeDriver(target, { now: () => wall, visibility: new FakeVisibility(), held: () => hold });
+    tickFor(300);
+    hold = true;
+    tickFor(500);
+    hold = false;
+    tickFor(200);
+    expect(advanced.reduce((a, b) => a + b, 0)).toBe(500);
+    d.stop();
+  });
+
   it('advances cluster time by the wall time that passed', () => {
     const vis = new FakeVisibility();
     const d = startRealtimeDriver(target, { now: () => wall, visibility: vis });

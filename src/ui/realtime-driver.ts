@@ -23,6 +23,12 @@ export interface DriverOptions {
   visibility?: { readonly hidden: boolean; addEventListener(t: 'visibilitychange', cb: () => void): void; removeEventListener(t: 'visibilitychange', cb: () => void): void };
   /** Called when an advance throws (a simulator bug); the driver keeps going. Default console.error. */
   onError?: (e: unknown) => void;
+  /**
+   * While this returns true, cluster time stands still and the wall time that passes is dropped
+   * (as while hidden). Used while a command fetches code it loads on demand: the command then
+   * runs at the cluster time it started at, as a journal replay runs it.
+   */
+  held?: () => boolean;
 }
 
 export interface RealtimeDriver {
@@ -39,6 +45,7 @@ export function startRealtimeDriver(target: Advanceable, opts: DriverOptions = {
   const now = opts.now ?? (() => performance.now());
   const visibility = opts.visibility ?? document;
   const onError = opts.onError ?? ((e: unknown) => console.error(e));
+  const held = opts.held ?? (() => false);
   let timer: ReturnType<typeof setInterval> | undefined;
   let last = now();
   let stopped = false;
@@ -47,7 +54,7 @@ export function startRealtimeDriver(target: Advanceable, opts: DriverOptions = {
     const t = now();
     const step = Math.min(Math.max(0, t - last), maxStepMs);
     last = t;
-    if (step <= 0) return;
+    if (step <= 0 || held()) return;
     try {
       target.advance(Math.round(step));
     } catch (e) {

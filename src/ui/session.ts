@@ -34,6 +34,7 @@ import { publishSession, serveTerminal, type SessionHandle, type TerminalRequest
 import { adaptXterm, type XtermAdapter } from './xterm-terminal.ts';
 import { openXterm } from './xterm-open.ts';
 import { startRealtimeDriver, type RealtimeDriver } from './realtime-driver.ts';
+import { isLoadingOnDemand } from '../kubectl/cli/on-demand.ts';
 import { readJSON, removeKey, writeJSON } from './storage.ts';
 import { seedFrom } from './code-meta.ts';
 
@@ -253,7 +254,7 @@ class Session implements SessionHandle {
       yieldToHost,
       ...this.journalHooks(),
     });
-    const driver = startRealtimeDriver(this.cluster);
+    const driver = startRealtimeDriver(this.cluster, { held: isLoadingOnDemand });
     try {
       for (const line of lines) await quiet.runCommand(line);
     } finally {
@@ -280,7 +281,7 @@ class Session implements SessionHandle {
       onCommand: () => this.scheduleSave(),
       ...this.journalHooks(),
     });
-    this.driver = startRealtimeDriver(this.cluster);
+    this.driver = startRealtimeDriver(this.cluster, { held: isLoadingOnDemand });
     this.unsubscribeStore = this.cluster.store.subscribe(() => this.scheduleSave());
   }
 

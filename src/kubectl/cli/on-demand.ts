@@ -21,11 +21,28 @@ export function mayPrintHelp(verb: Verb | undefined, help: boolean): boolean {
   return help || !verb || HELP_PRINTERS.has(verb.name) || !!verb.subcommands?.length;
 }
 
+let pending = 0;
+
+/**
+ * Whether a command is waiting for code it loads on demand. The page's real-time clock driver
+ * holds cluster time meanwhile, so the command runs at the cluster time it started at, exactly
+ * as a journal replay (which never waits for the network) runs it.
+ */
+export function isLoadingOnDemand(): boolean {
+  return pending > 0;
+}
+
 /** Loads what the command about to run needs: help texts, the YAML parser for `-f`, describers. */
 export async function loadWhatRunNeeds(verb: Verb | undefined, inv: Invocation, help: boolean): Promise<void> {
   const loads: Promise<void>[] = [];
   if (mayPrintHelp(verb, help)) loads.push(loadHelpTexts());
   if (inv.flags.has('filename')) loads.push(loadManifestParser());
   if (verb?.name === 'describe') loads.push(loadDescribers());
-  await Promise.all(loads);
+  if (!loads.length) return;
+  pending++;
+  try {
+    await Promise.all(loads);
+  } finally {
+    pending--;
+  }
 }

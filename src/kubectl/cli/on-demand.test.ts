@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { HELP } from '../help/texts.ts';
+import { parseDocuments } from '../resource/manifests.ts';
+import { isLoadingOnDemand, loadWhatRunNeeds, mayPrintHelp } from './on-demand.ts';
+import type { Invocation, Verb } from './verb.ts';
+
+const verb = (name: string, group = false): Verb => ({
+  name,
+  short: '',
+  run: async () => 0,
+  ...(group ? { subcommands: [{ name: 'sub', short: '', run: async () => 0 }] } : {}),
+});
+const inv = (flags: string[]): Invocation => ({ flags: { has: (f: string) => flags.includes(f) } }) as unknown as Invocation;
+
+describe('on-demand loading', () => {
+  it('knows which runs may print help texts', () => {
+    expect(mayPrintHelp(verb('get'), false)).toBe(false);
+    expect(mayPrintHelp(verb('get'), true)).toBe(true);
+    expect(mayPrintHelp(undefined, false)).toBe(true);
+    expect(mayPrintHelp(verb('help'), false)).toBe(true);
+    expect(mayPrintHelp(verb('options'), false)).toBe(true);
+    expect(mayPrintHelp(verb('rollout', true), false)).toBe(true);
+  });
+
+  it('loads nothing for a plain command, and is never pending then', async () => {
+    const p = loadWhatRunNeeds(verb('get'), inv([]), false);
+    expect(isLoadingOnDemand()).toBe(false);
+    await p;
+  });
+
+  it('loads the help texts and the YAML parser when needed, pending until loaded', async () => {
+    expect(HELP['get']).toBeUndefined();
+    expect(() => parseDocuments('a: 1', 'x.yaml')).toThrow(/not loaded/);
+    const p = loadWhatRunNeeds(verb('apply'), inv(['filename']), true);
+    expect(isLoadingOnDemand()).toBe(true);
+    await p;
+    expect(isLoadingOnDemand()).toBe(false);
+    expect(HELP['get']).toMatch(/^Display one or many resources/);
+    expect(parseDocuments('a: 1', 'x.yaml')).toEqual([{ a: 1 }]);
+  });
+});
