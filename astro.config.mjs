@@ -20,8 +20,9 @@ const metaToAttribute = {
 const SIMULATOR = /[\\/]src[\\/](sim|kubectl|shell)[\\/]/;
 /**
  * Modules the code loads with import() on first use (help texts, explain's schemas, the
- * kinds' describers; the YAML parser for `-f` is outside SIMULATOR): kept out of the simulator chunk so starting a terminal does not fetch
- * them; they become chunks of their own.
+ * kinds' describers; the YAML parser for `-f` is outside SIMULATOR anyway): kept out of the
+ * simulator chunk, which would otherwise absorb them, so that starting a terminal does not
+ * fetch them; they become chunks of their own. scripts/measure-js.ts lists them.
  */
 const ON_DEMAND = new RegExp(
   [

@@ -16,6 +16,8 @@ export interface ExpandEnv {
   fs: VirtualFS;
   /** Runs a `$(...)` body and returns its standard output. */
   substitute(source: string): Promise<string>;
+  /** Lets the host's event loop run during long expansions (`$(seq 1 1000000)`), if it has one. */
+  yieldToHost?: () => Promise<void>;
 }
 
 interface Field {
@@ -101,6 +103,7 @@ export async function expandWord(word: Word, env: ExpandEnv): Promise<string[]> 
     }
     const pieces = splitFields(value);
     for (let k = 0; k < pieces.length; k++) {
+      if (k % 16_384 === 16_383) await env.yieldToHost?.();
       if (k > 0 && (started || cur.text)) {
         fields.push(cur);
         cur = { text: '', quoted: false };

@@ -158,6 +158,7 @@ export class Shell {
       status: this.status,
       cwd: this.cwd,
       fs: this.fs,
+      yieldToHost: this.opts.yieldToHost,
       substitute: async (source) => {
         let captured = '';
         await this.run(source, { interrupt: io.interrupt, write: (t, s) => (s === 'stdout' ? (captured += t) : io.write(t, s)) });

@@ -20,11 +20,11 @@ function terminalText(page: Page, id = 'terminal'): Promise<string> {
   return page.evaluate((tid) => window.__terminals?.[tid]?.text() ?? '', id);
 }
 
-/** The lesson's own text, without the terminals' contents. */
+/** The lesson's own text, without the terminals' contents and the exercises' live check results. */
 function lessonText(page: Page): Promise<string> {
   return page.evaluate(() => {
     const body = document.querySelector('article.lesson')!.cloneNode(true) as HTMLElement;
-    for (const t of body.querySelectorAll('course-terminal')) t.remove();
+    for (const t of body.querySelectorAll('course-terminal, course-exercise .check-detail, course-exercise .check-state, course-exercise .check')) t.remove();
     return body.textContent ?? '';
   });
 }

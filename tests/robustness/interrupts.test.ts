@@ -102,8 +102,10 @@ describe('Ctrl-C in a lesson terminal', () => {
     const t = terminal();
     const r = await interruptAfter(t, 'for i in $(seq 1 1000000); do echo $i; done', 500);
     expect(r.promptMs).toBeLessThan(2000);
-    // Splitting a million words is one synchronous step; it must stay short (seconds on a loaded machine).
-    expect(r.worstLagMs).toBeLessThan(8000);
+    // Splitting a million words yields to the page between slices; what remains in one piece
+    // (seq's output, the split itself) takes well under a second on an idle machine, a few
+    // seconds on a loaded test runner.
+    expect(r.worstLagMs).toBeLessThan(5000);
     await stillWorks(t);
   }, 30_000);
 
@@ -146,6 +148,15 @@ describe('runaway commands in a transcript', () => {
     expect(out).toMatch(/^after$/m);
     expect(out.length).toBeLessThan(2_000_000);
   }, 30_000);
+
+  it('splits fields on runs of blanks and globs only unquoted metacharacters, at any size', async () => {
+    const out = await runTranscript(
+      ["for w in $(printf '  a\\tb\\n\\n c  '); do echo \"[$w]\"; done", 'touch x1 x2', "echo x? 'x?' \"x*\" $(echo x*)", 'echo $(seq 1 200000) | wc -w'].join('\n'),
+    );
+    expect(out).toContain('[a]\n[b]\n[c]\n');
+    expect(out).toMatch(/^x1 x2 x\? x\* x1 x2$/m);
+    expect(out).toMatch(/^200000$/m);
+  });
 
   it('reports an unbalanced quote at the end of input in bash words', async () => {
     const out = await runTranscript(["echo 'one", 'echo "two'].join('\n'));

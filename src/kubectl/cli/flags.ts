@@ -70,6 +70,9 @@ function checkValue(spec: FlagSpec, value: string): void {
     new FlagError(`invalid argument "${value}" for "${spec.short ? `-${spec.short}, ` : ''}--${spec.name}" flag: ${fn}: parsing "${value}": invalid syntax`);
   if (spec.kind === 'bool' && !/^(1|0|t|f|T|F|true|false|TRUE|FALSE|True|False)$/.test(value)) throw bad('strconv.ParseBool');
   if (spec.kind === 'int' && !/^[-+]?\d+$/.test(value)) throw bad('strconv.ParseInt');
+  if (spec.kind === 'int' && (BigInt(value) > 9223372036854775807n || BigInt(value) < -9223372036854775808n)) {
+    throw new FlagError(`invalid argument "${value}" for "${spec.short ? `-${spec.short}, ` : ''}--${spec.name}" flag: strconv.ParseInt: parsing "${value}": value out of range`);
+  }
   if (spec.kind === 'duration' && !/^([-+]?\d+(\.\d+)?(ns|us|ms|s|m|h))+$|^0$/.test(value)) {
     throw new FlagError(`invalid argument "${value}" for "--${spec.name}" flag: time: invalid duration "${value}"`);
   }

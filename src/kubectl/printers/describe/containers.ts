@@ -70,8 +70,13 @@ function resources(w: PrefixWriter, r: Any): void {
   }
 }
 
-/** Writes one container (`status` may be undefined for templates). */
+/**
+ * Writes one container. `status` may be undefined (templates, or a Pod no kubelet has reported
+ * on yet); the status fields (ids, State, Ready, Restart Count) appear only when it is present,
+ * as kubectl prints them only for a container found in the Pod's status.
+ */
 export function describeContainer(w: PrefixWriter, c: Any, status: Any, withStatus: boolean, nameIndent = ''): void {
+  withStatus = withStatus && status !== undefined;
   w.write(1, `${nameIndent}${c.name}:\n`);
   if (withStatus) w.write(2, `Container ID:\t${status?.containerID ?? ''}\n`);
   w.write(2, `Image:\t${c.image ?? ''}\n`);

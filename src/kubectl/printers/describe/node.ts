@@ -72,7 +72,9 @@ export function describeNode(node: KubeObject, ctx: DescribeContext): string {
     w.write(0, 'Conditions:\n  Type\tStatus\tLastHeartbeatTime\tLastTransitionTime\tReason\tMessage\n');
     w.write(1, '----\t------\t-----------------\t------------------\t------\t-------\n');
     for (const c of conditions) {
-      w.write(1, `${c.type}\t${c.status}\t${rfc1123z(c.lastHeartbeatTime)}\t${rfc1123z(c.lastTransitionTime)}\t${c.reason ?? ''}\t${c.message ?? ''}\n`);
+      // kubectl writes each cell but the last with a trailing space ("%v \t%v \t..."), so the
+      // condition rows make every column one wider than the header alone would.
+      w.write(1, `${c.type} \t${c.status} \t${rfc1123z(c.lastHeartbeatTime)} \t${rfc1123z(c.lastTransitionTime)} \t${c.reason ?? ''} \t${c.message ?? ''}\n`);
     }
   }
   w.write(0, 'Addresses:\n');

@@ -6,7 +6,8 @@ import { PrefixWriter } from './prefix-writer.ts';
 /* eslint-disable @typescript-eslint/no-explicit-any */
 type Any = any;
 
-function endpointsFor(svc: KubeObject, port: Any, ctx: DescribeContext): string {
+/** The ready endpoints behind one Service port, `ip:port` joined by commas (at most 3, then `+ N more...`). */
+export function endpointsFor(svc: KubeObject, port: Any, ctx: DescribeContext): string {
   const ns = svc.metadata.namespace;
   const slices = ctx.api.list('endpointslices.discovery.k8s.io', {
     namespace: ns,

@@ -38,6 +38,9 @@ describe('kubectl describe', () => {
     expect(svc).toContain('Port:                     https  443/TCP\nTargetPort:               6443/TCP\n');
     const node = (await run('describe node kind-control-plane')).stdout;
     expect(node).toContain('Taints:             node-role.kubernetes.io/control-plane:NoSchedule\nUnschedulable:      false\nLease:\n  HolderIdentity:  kind-control-plane\n');
+    // Condition cells carry a trailing space in kubectl, so each column is one wider than the header needs.
+    expect(node).toContain('Conditions:\n  Type             Status  LastHeartbeatTime                 LastTransitionTime                Reason                       Message\n  ----             ------  -----------------                 ------------------                ------                       -------\n');
+    expect(node).toMatch(/\n  MemoryPressure   False   \w{3}, \d\d \w{3} \d{4} [\d:]{8} \+0000   \w{3}, \d\d \w{3} \d{4} [\d:]{8} \+0000   KubeletHasSufficientMemory   kubelet has sufficient memory available\n/);
     expect(node).toContain('Allocated resources:\n  (Total limits may be over 100 percent, i.e., overcommitted.)\n  Resource           Requests');
   });
 

@@ -20,6 +20,23 @@ describe('kubectl get', () => {
     expect(await run('get pv')).toEqual({ stdout: '', stderr: 'No resources found\n', code: 0 });
   });
 
+  it('lists the types added for api-resources parity, refuses create-only ones', async () => {
+    const { run } = await kindSession();
+    expect(await run('get csistoragecapacities')).toEqual({ stdout: '', stderr: 'No resources found in default namespace.\n', code: 0 });
+    expect(await run('get crd')).toEqual({ stdout: '', stderr: 'No resources found\n', code: 0 });
+    expect(await run('get validatingadmissionpolicybindings')).toEqual({ stdout: '', stderr: 'No resources found\n', code: 0 });
+    const notAllowed = 'Error from server (MethodNotAllowed): the server does not allow this method on the requested resource\n';
+    expect(await run('get bindings')).toEqual({ stdout: '', stderr: notAllowed, code: 1 });
+    expect(await run('get tokenreviews x')).toEqual({ stdout: '', stderr: notAllowed, code: 1 });
+  });
+
+  it('prints the server deprecation warning for componentstatuses', async () => {
+    const { run } = await kindSession();
+    const r = await run('get componentstatuses');
+    expect(r.stderr).toBe('Warning: v1 ComponentStatus is deprecated in v1.19+\n');
+    expect(r.stdout.split('\n')[0]).toBe('NAME                 STATUS    MESSAGE   ERROR');
+  });
+
   it('rejects unknown types, flags and a missing type', async () => {
     const { run } = await kindSession();
     expect(await run('get foo')).toEqual({ stdout: '', stderr: 'error: the server doesn\'t have a resource type "foo"\n', code: 1 });

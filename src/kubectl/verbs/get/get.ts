@@ -2,7 +2,7 @@
  * `kubectl get`: tables from the API's Table conversion (one per kind), yaml/json/name/
  * jsonpath/custom-columns, selectors, `-A`, `--sort-by`, and `-w` streaming.
  */
-import type { KubeObject, ResourceType } from '../../../sim/index.ts';
+import { ApiError, type KubeObject, type ResourceType } from '../../../sim/index.ts';
 import { formatApiError } from '../../cli/errors.ts';
 import { registerVerb } from '../../cli/registry.ts';
 import type { Invocation } from '../../cli/verb.ts';
@@ -21,6 +21,11 @@ error: Required resource not specified.
 Use "kubectl explain <resource>" for a detailed description of that resource (e.g. kubectl explain pods).
 See 'kubectl get -h' for help and examples
 `;
+
+/** The API server's deprecation warnings, by core-group plural (printed once per request). */
+const DEPRECATED: Record<string, string> = {
+  componentstatuses: 'v1 ComponentStatus is deprecated in v1.19+',
+};
 
 interface Group {
   type: ResourceType;
@@ -49,6 +54,12 @@ function sortObjects(objs: KubeObject[], by: string): KubeObject[] {
 function fetch(inv: Invocation, requests: Request[], allNs: boolean, errors: string[]): Group[] {
   const groups: Group[] = [];
   for (const req of requests) {
+    // Create-only types (bindings, tokenreviews, ...) serve neither get nor list.
+    if (!req.type.verbs.includes(req.names ? 'get' : 'list')) {
+      throw new ApiError('MethodNotAllowed', 'the server does not allow this method on the requested resource');
+    }
+    const warning = DEPRECATED[req.type.plural];
+    if (warning && !req.type.group) inv.err(`Warning: ${warning}\n`);
     let objects: KubeObject[];
     if (req.names) {
       objects = [];

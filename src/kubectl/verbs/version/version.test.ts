@@ -20,7 +20,12 @@ describe('kubectl version and cluster-info', () => {
     const { run } = await kindSession();
     const lines = (await run('api-resources')).stdout.split('\n');
     expect(lines[0]).toMatch(/^NAME +SHORTNAMES +APIVERSION +NAMESPACED +KIND$/);
-    expect(lines).toContain('pods                       po           v1                             true         Pod'.replace(/ +/g, (m) => m));
+    const cells = lines.map((l) => l.split(/ {2,}/));
+    expect(cells).toContainEqual(['pods', 'po', 'v1', 'true', 'Pod']);
+    expect(cells).toContainEqual(['customresourcedefinitions', 'crd,crds', 'apiextensions.k8s.io/v1', 'false', 'CustomResourceDefinition']);
+    // Columns are as wide as the recorded 1.32 table (longest name validatingadmissionpolicybindings).
+    expect(lines[0]).toBe('NAME                                SHORTNAMES   APIVERSION                        NAMESPACED   KIND');
+    expect(lines).toContain('csistoragecapacities                             storage.k8s.io/v1                 true         CSIStorageCapacity');
     expect((await run('api-resources --namespaced=false -o name')).stdout).toContain('nodes\n');
   });
 });

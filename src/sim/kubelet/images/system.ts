@@ -154,12 +154,12 @@ function binaryImage(repository: string, tags: string, size: number, bin: string
 /** The kind preset's system images. */
 export const SYSTEM_IMAGES: ImageEntry[] = [
   binaryImage('registry.k8s.io/coredns/coredns', 'v1\\.1[01]\\.\\d|v1\\.12\\.\\d', 61_244_216, 'coredns', ['/coredns'], [], corednsProgram),
-  { ...binaryImage('registry.k8s.io/kube-proxy', 'v1\\.3[0-3]\\.\\d{1,2}', 94_963_761, 'kube-proxy', [], [], kubeProxyProgram), shell: true },
+  { ...binaryImage('registry.k8s.io/kube-proxy', 'v1\\.3[0-3]\\.\\d{1,2}', 94_963_761, 'kube-proxy', ['/usr/local/bin/kube-proxy'], [], kubeProxyProgram), shell: true },
   binaryImage('docker.io/kindest/kindnetd', 'v2025\\d{4}-[0-9a-f]{8}|v2024\\d{4}-[0-9a-f]{8}', 39_009_812, 'kindnetd', ['/bin/kindnetd'], [], kindnetProgram),
-  binaryImage('docker.io/kindest/local-path-provisioner', 'v2025\\d{4}-[0-9a-f]{8}|v2024\\d{4}-[0-9a-f]{8}', 22_541_737, 'local-path-provisioner', [], [], localPathProgram),
+  binaryImage('docker.io/kindest/local-path-provisioner', 'v2025\\d{4}-[0-9a-f]{8}|v2024\\d{4}-[0-9a-f]{8}', 22_541_737, 'local-path-provisioner', ['local-path-provisioner'], ['--debug', 'start'], localPathProgram),
   { repository: 'docker.io/kindest/local-path-helper', tags: V('v202[45]\\d{4}-[0-9a-f]{8}'), size: 3_084_671, entrypoint: [], cmd: ['/bin/sh'], shell: true },
   binaryImage('registry.k8s.io/etcd', '3\\.5\\.\\d{1,2}-0', 152_056_240, 'etcd', ['/usr/local/bin/etcd'], [], (io) => controlPlaneProgram(io, 'etcd')),
-  binaryImage('registry.k8s.io/kube-apiserver', 'v1\\.3[0-3]\\.\\d{1,2}', 98_051_552, 'kube-apiserver', [], [], (io) => controlPlaneProgram(io, 'kube-apiserver')),
-  binaryImage('registry.k8s.io/kube-controller-manager', 'v1\\.3[0-3]\\.\\d{1,2}', 90_793_286, 'kube-controller-manager', [], [], (io) => controlPlaneProgram(io, 'kube-controller-manager')),
-  binaryImage('registry.k8s.io/kube-scheduler', 'v1\\.3[0-3]\\.\\d{1,2}', 70_649_156, 'kube-scheduler', [], [], (io) => controlPlaneProgram(io, 'kube-scheduler')),
+  binaryImage('registry.k8s.io/kube-apiserver', 'v1\\.3[0-3]\\.\\d{1,2}', 98_051_552, 'kube-apiserver', ['/usr/local/bin/kube-apiserver'], [], (io) => controlPlaneProgram(io, 'kube-apiserver')),
+  binaryImage('registry.k8s.io/kube-controller-manager', 'v1\\.3[0-3]\\.\\d{1,2}', 90_793_286, 'kube-controller-manager', ['/usr/local/bin/kube-controller-manager'], [], (io) => controlPlaneProgram(io, 'kube-controller-manager')),
+  binaryImage('registry.k8s.io/kube-scheduler', 'v1\\.3[0-3]\\.\\d{1,2}', 70_649_156, 'kube-scheduler', ['/usr/local/bin/kube-scheduler'], [], (io) => controlPlaneProgram(io, 'kube-scheduler')),
 ];
