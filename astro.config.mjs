@@ -20,13 +20,15 @@ const metaToAttribute = {
 const SIMULATOR = /[\\/]src[\\/](sim|kubectl|shell)[\\/]/;
 /**
  * Modules the code loads with import() on first use (help texts, explain's schemas, the
- * kinds' describers; the YAML parser for `-f` is outside SIMULATOR anyway): kept out of the
- * simulator chunk, which would otherwise absorb them, so that starting a terminal does not
- * fetch them; they become chunks of their own. scripts/measure-js.ts lists them.
+ * kinds' describers, the shell's rarely used builtins; the YAML parser for `-f` is outside
+ * SIMULATOR anyway): kept out of the simulator chunk, which would otherwise absorb them, so
+ * that starting a terminal does not fetch them; they become chunks of their own. scripts/measure-js.ts lists them.
  */
 const ON_DEMAND = new RegExp(
   [
     /[\\/]kubectl[\\/]help[\\/]texts-full\.ts$/,
+    // The shell's rarely used builtins (src/shell/commands.ts loads them on first use).
+    /[\\/]shell[\\/]builtins[\\/](text|grep|base64|timeout|watch|seq|cluster|cluster-add-node)\.ts$/,
     /[\\/]kubectl[\\/]verbs[\\/]explain[\\/](render|schema-[\w-]+)\.ts$/,
     // The kinds' describers: all of printers/describe/ but the shared helpers kubectl loads.
     /[\\/]kubectl[\\/]printers[\\/]describe[\\/](?!(index|common|simple|prefix-writer|pod-template|containers|volumes)\.ts$)[\w-]+\.ts$/,

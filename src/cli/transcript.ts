@@ -12,6 +12,8 @@
  * interrupted after `streamLimitMs` of cluster time; one blocked with no timer pending is
  * interrupted at once; nothing waits past 24 hours of cluster time.
  */
+import { isLoadingOnDemand } from '../kubectl/cli/on-demand.ts';
+import { isLoadingBuiltin } from '../shell/on-demand.ts';
 import { createKubectl } from '../kubectl/index.ts';
 import { createCluster, type Cluster } from '../sim/index.ts';
 import { createCommands } from '../shell/commands.ts';
@@ -161,6 +163,8 @@ export async function runTranscript(input: string, opts: TranscriptOptions = {})
         if (++turnsSinceInterrupt > ABANDON_TURNS) return;
         continue;
       }
+      // Waiting for code that loads on first use is not waiting for cluster time either.
+      if (isLoadingBuiltin() || isLoadingOnDemand()) continue;
       if (shellYielding) {
         // Busy (a loop that never waits): stop it after a while, as a reader would.
         if (++busyTurns >= BUSY_TURNS) interrupt.trigger();

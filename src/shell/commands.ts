@@ -6,15 +6,12 @@ import type { Cluster } from '../sim/index.ts';
 import type { Kubectl } from '../kubectl/index.ts';
 import type { Command } from './exec.ts';
 import type { CommandTable } from './shell.ts';
-import { base64 } from './builtins/base64.ts';
-import { createClusterCommand } from './builtins/cluster.ts';
 import { cat, cd, cp, mkdir, mv, pwd, rm, touch } from './builtins/files.ts';
-import { grep } from './builtins/grep.ts';
+import { echo } from './builtins/echo.ts';
 import { createLs } from './builtins/ls.ts';
-import { timeout } from './builtins/timeout.ts';
-import { clear, createDate, createWhich, env, exit, exportCmd, falseCmd, history, sleep, trueCmd, unset, watch } from './builtins/misc.ts';
-import { createTest, seq } from './builtins/test.ts';
-import { cut, echo, head, printf, sort, tail, tr, uniq, wc } from './builtins/text.ts';
+import { clear, createDate, createWhich, env, exit, exportCmd, falseCmd, history, sleep, trueCmd, unset } from './builtins/misc.ts';
+import { createTest } from './builtins/test.ts';
+import { onFirstUse } from './on-demand.ts';
 
 /** Commands that change the shell itself (bash would call them builtins). */
 const SHELL_BUILTINS = new Set(['cd', 'pwd', 'echo', 'printf', 'export', 'unset', 'history', 'exit', 'help', 'true', 'false', 'type', ':', 'test', '[', 'break', 'continue']);
@@ -56,10 +53,16 @@ function help(table: CommandTable): Command {
  */
 export function createCommands(cluster: Cluster, kubectl: Kubectl): CommandTable {
   const now = (): number => cluster.clock.now();
+  // Rarely used builtins load on first use (see on-demand.ts); one loader per module, so
+  // `head` and `tail` share one download.
+  const text = lazyModule(() => import('./builtins/text.ts'));
+  const grep = onFirstUse('grep', () => import('./builtins/grep.ts').then((m) => m.grep));
+  const lazyText = (name: 'printf' | 'wc' | 'head' | 'tail' | 'sort' | 'uniq' | 'cut' | 'tr'): Command =>
+    onFirstUse(name, () => text().then((m) => m[name]));
   const table: CommandTable = new Map<string, Command>([
     ['kubectl', kubectl.run],
     ['k', kubectl.run],
-    ['cluster', createClusterCommand(cluster)],
+    ['cluster', onFirstUse('cluster', () => import('./builtins/cluster.ts').then((m) => m.createClusterCommand(cluster)))],
     ['cat', cat],
     ['ls', createLs(now)],
     ['cd', cd],
@@ -70,20 +73,20 @@ export function createCommands(cluster: Cluster, kubectl: Kubectl): CommandTable
     ['mv', mv],
     ['rm', rm],
     ['echo', echo],
-    ['printf', printf],
+    ['printf', lazyText('printf')],
     ['grep', grep],
     ['egrep', (args, ctx) => grep(['-E', ...args], ctx)],
-    ['wc', wc],
-    ['head', head],
-    ['tail', tail],
-    ['sort', sort],
-    ['uniq', uniq],
-    ['cut', cut],
-    ['tr', tr],
-    ['base64', base64],
+    ['wc', lazyText('wc')],
+    ['head', lazyText('head')],
+    ['tail', lazyText('tail')],
+    ['sort', lazyText('sort')],
+    ['uniq', lazyText('uniq')],
+    ['cut', lazyText('cut')],
+    ['tr', lazyText('tr')],
+    ['base64', onFirstUse('base64', () => import('./builtins/base64.ts').then((m) => m.base64))],
     ['sleep', sleep],
-    ['watch', watch],
-    ['timeout', timeout],
+    ['watch', onFirstUse('watch', () => import('./builtins/watch.ts').then((m) => m.watch))],
+    ['timeout', onFirstUse('timeout', () => import('./builtins/timeout.ts').then((m) => m.timeout))],
     ['export', exportCmd],
     ['unset', unset],
     ['env', env],
@@ -95,7 +98,7 @@ export function createCommands(cluster: Cluster, kubectl: Kubectl): CommandTable
     ['false', falseCmd],
     ['test', createTest('test')],
     ['[', createTest('[')],
-    ['seq', seq],
+    ['seq', onFirstUse('seq', () => import('./builtins/seq.ts').then((m) => m.seq))],
     ['exit', exit],
     ['logout', exit],
   ]);
@@ -104,4 +107,13 @@ export function createCommands(cluster: Cluster, kubectl: Kubectl): CommandTable
   table.set('type', type);
   table.set('help', help(table));
   return table;
+}
+
+/** `load`, called at most once (until it fails): modules several commands share download once. */
+function lazyModule<T>(load: () => Promise<T>): () => Promise<T> {
+  let p: Promise<T> | undefined;
+  return () => (p ??= load().catch((e: unknown) => {
+    p = undefined;
+    throw e;
+  }));
 }

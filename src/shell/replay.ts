@@ -16,9 +16,11 @@
  */
 import type { Cluster } from '../sim/index.ts';
 import { createKubectl } from '../kubectl/index.ts';
+import { isLoadingOnDemand } from '../kubectl/cli/on-demand.ts';
 import { createCommands } from './commands.ts';
 import type { VirtualFS } from './exec.ts';
 import { InterruptController, clockSleep } from './interrupt.ts';
+import { isLoadingBuiltin } from './on-demand.ts';
 import { parse } from './parse.ts';
 import { Shell } from './shell.ts';
 
@@ -83,6 +85,8 @@ export async function replayJournal(o: ReplayOptions): Promise<void> {
     for (let turns = 0; !done; turns++) {
       await o.yieldToHost();
       if (done) break;
+      // Waiting for code that loads on first use is not waiting for cluster time.
+      if (isLoadingBuiltin() || isLoadingOnDemand()) continue;
       const next = clock.nextDue();
       if (next === undefined || next > deadline || turns > 100_000) {
         advanceTo(deadline);

@@ -4,6 +4,7 @@
  * loads the checker (./exercise-runner.ts) that keeps the checklist live. "Check" starts the
  * terminal if needed and checks right away.
  */
+import { loadExercise } from '../exercises/by-lesson.ts';
 import { defaultTerminalId, wakeTerminal, whenSession } from './bus.ts';
 import { isDone, onProgressChange } from './progress-store.ts';
 
@@ -28,8 +29,10 @@ class CourseExercise extends HTMLElement {
     });
     if (!terminalId) return;
     whenSession(terminalId, (session) => {
-      void import('./exercise-runner.ts').then(({ attachChecks }) => {
-        this.checkNow = attachChecks(this, id, session);
+      // Only this lesson's exercises download (not the whole catalogue).
+      void Promise.all([import('./exercise-runner.ts'), loadExercise(id)]).then(([{ attachChecks }, exercise]) => {
+        if (!exercise) return;
+        this.checkNow = attachChecks(this, exercise, session);
         if (this.wantCheck) this.checkNow();
       });
     });

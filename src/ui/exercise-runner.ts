@@ -4,7 +4,7 @@
  * shows each check as passed or not with what is still missing, and records completion.
  * Loaded on demand by <course-exercise> once the terminal's session exists.
  */
-import { getExercise } from '../exercises/registry.ts';
+import type { Exercise } from '../exercises/exercise.ts';
 import { allPassed, runChecks, type CheckOutcome } from '../exercises/run-checks.ts';
 import type { SessionHandle } from './bus.ts';
 import { markDone } from './progress-store.ts';
@@ -38,11 +38,10 @@ function render(root: HTMLElement, outcomes: CheckOutcome[], id: string): void {
 }
 
 /**
- * Starts checking `id` against `session`'s cluster (following resets). Returns "check now".
+ * Starts checking `exercise` against `session`'s cluster (following resets). Returns "check now".
  */
-export function attachChecks(root: HTMLElement, id: string, session: SessionHandle): () => void {
-  const exercise = getExercise(id);
-  if (!exercise) return () => {};
+export function attachChecks(root: HTMLElement, exercise: Exercise, session: SessionHandle): () => void {
+  const id = exercise.id;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let last = 0;
   let running: Promise<void> | undefined;

@@ -29,14 +29,18 @@ import {
   type MemoryFS,
 } from '../shell/index.ts';
 import { HOME } from '../shell/path.ts';
-import { getExercise } from '../exercises/registry.ts';
+import { loadExercise } from '../exercises/by-lesson.ts';
 import { publishSession, serveTerminal, type SessionHandle, type TerminalRequest } from './bus.ts';
 import { adaptXterm, type XtermAdapter } from './xterm-terminal.ts';
 import { openXterm } from './xterm-open.ts';
 import { startRealtimeDriver, type RealtimeDriver } from './realtime-driver.ts';
 import { isLoadingOnDemand } from '../kubectl/cli/on-demand.ts';
+import { isLoadingBuiltin } from '../shell/on-demand.ts';
 import { readJSON, removeKey, writeJSON } from './storage.ts';
 import { seedFrom } from './code-meta.ts';
+
+/** Whether a command is waiting for code it loads on first use (cluster time is held meanwhile). */
+const isLoadingCode = (): boolean => isLoadingOnDemand() || isLoadingBuiltin();
 
 /** The lesson's settings, from #lesson-config (see layouts/LessonLayout.astro). */
 interface LessonConfig {
@@ -244,7 +248,16 @@ class Session implements SessionHandle {
 
   /** The exercises' setup commands, run quietly before the reader's first prompt. */
   private async runSetup(): Promise<void> {
-    const lines = this.config.exercises.flatMap((id) => getExercise(id)?.setup ?? []);
+    // Only the modules of this lesson's exercises download; one that cannot load has no setup.
+    const exercises = await Promise.all(
+      this.config.exercises.map((id) =>
+        loadExercise(id).catch((e: unknown) => {
+          console.warn(`Could not load exercise ${id}.`, e);
+          return undefined;
+        }),
+      ),
+    );
+    const lines = exercises.flatMap((e) => e?.setup ?? []);
     if (!lines.length) return;
     const quiet = createInteractiveShell({
       terminal: { write: () => {}, onData: () => () => {}, cols: 80, rows: 24 },
@@ -254,7 +267,7 @@ class Session implements SessionHandle {
       yieldToHost,
       ...this.journalHooks(),
     });
-    const driver = startRealtimeDriver(this.cluster, { held: isLoadingOnDemand });
+    const driver = startRealtimeDriver(this.cluster, { held: isLoadingCode });
     try {
       for (const line of lines) await quiet.runCommand(line);
     } finally {
@@ -281,7 +294,7 @@ class Session implements SessionHandle {
       onCommand: () => this.scheduleSave(),
       ...this.journalHooks(),
     });
-    this.driver = startRealtimeDriver(this.cluster, { held: isLoadingOnDemand });
+    this.driver = startRealtimeDriver(this.cluster, { held: isLoadingCode });
     this.unsubscribeStore = this.cluster.store.subscribe(() => this.scheduleSave());
   }
 

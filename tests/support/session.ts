@@ -10,6 +10,8 @@
  */
 import { createCluster, type Cluster } from '../../src/sim/index.ts';
 import { createKubectl } from '../../src/kubectl/index.ts';
+import { isLoadingOnDemand } from '../../src/kubectl/cli/on-demand.ts';
+import { isLoadingBuiltin } from '../../src/shell/on-demand.ts';
 import { createCommands } from '../../src/shell/commands.ts';
 import { createMemoryFS } from '../../src/shell/fs.ts';
 import { clockSleep, InterruptController } from '../../src/shell/interrupt.ts';
@@ -106,6 +108,8 @@ export async function openSession(opts: SessionOptions): Promise<Session> {
         }
         continue;
       }
+      // Waiting for code that loads on first use is not waiting for cluster time.
+      if (isLoadingBuiltin() || isLoadingOnDemand()) continue;
       const next = cluster.clock.nextDue();
       if (next === undefined || next - start > HANG_LIMIT_MS) {
         if (!streamed) output += `[session: blocked after ${Math.round((cluster.now() - start) / 1000)}s of cluster time; Ctrl-C]\n`;

@@ -1,31 +1,7 @@
-/** Text builtins: echo, printf, wc, head, tail, sort, uniq, cut, tr. */
+/** Text builtins loaded on first use: printf, wc, head, tail, sort, uniq, cut, tr (echo lives in echo.ts). */
 import type { Command } from '../exec.ts';
 import { unescapeAnsiC } from '../tokenize.ts';
 import { lines, parseArgs, readInputs, unlines } from './util.ts';
-
-export const echo: Command = async (args, ctx) => {
-  let newline = true;
-  let escapes = false;
-  let i = 0;
-  for (; i < args.length && /^-[neE]+$/.test(args[i]!); i++) {
-    for (const c of args[i]!.slice(1)) {
-      if (c === 'n') newline = false;
-      else if (c === 'e') escapes = true;
-      else escapes = false;
-    }
-  }
-  let text = args.slice(i).join(' ');
-  if (escapes) {
-    const stop = text.indexOf('\\c');
-    if (stop >= 0) {
-      text = text.slice(0, stop);
-      newline = false;
-    }
-    text = unescapeAnsiC(text.replace(/\\0([0-7]{1,3})/g, (_m, o: string) => String.fromCharCode(parseInt(o, 8))));
-  }
-  ctx.stdout(text + (newline ? '\n' : ''));
-  return 0;
-};
 
 /** printf FORMAT [ARG]...: %s %d %i %f %x %o %c %b %%, widths and `-` flags; the format repeats for extra args. */
 export const printf: Command = async (args, ctx) => {

@@ -8,6 +8,8 @@
 import type { KubeObject } from '../api/types.ts';
 import type { Cluster } from '../cluster.ts';
 import { newPodRuntime, type PodRuntime } from './runtime.ts';
+import type { LogBuffer } from './log-buffer.ts';
+import type { ProcessIO, ProgramGen } from './process.ts';
 import { parseImageRef } from './images/reference.ts';
 
 /** A runtime mirroring a Running Pod's status, or undefined when the Pod is not running yet. */
@@ -42,4 +44,22 @@ export function adoptRunningPod(pod: KubeObject, node: string, hostIP: string, c
     c.started = true;
   }
   return rt;
+}
+
+/** What an adopted container runs when its image has no program for its command: waits, stops on SIGTERM. */
+export function* idleProgram(io: ProcessIO): ProgramGen {
+  io.onTerm = function* () {
+    return 0;
+  };
+  yield { pause: true };
+  return 0;
+}
+
+/** Lines an adopted container writes while starting are dated at its recorded start. */
+export function backdateStartup(io: ProcessIO, logs: LogBuffer, cluster: Cluster, startedAt: number): void {
+  let booting = true;
+  cluster.clock.setTimeout(() => (booting = false), 1);
+  io.now = () => (booting ? startedAt : cluster.now());
+  io.out = (t) => logs.write('stdout', t, io.now());
+  io.err = (t) => logs.write('stderr', t, io.now());
 }

@@ -140,8 +140,12 @@ export function volumeProblem(store: Store, pod: KubeObject): string | undefined
   return undefined;
 }
 
-/** The container's filesystem: DNS and host files, service account files, mounted ConfigMaps/Secrets. */
-export function buildContainerFs(store: Store, pod: KubeObject, container: KubeObject['spec'], podIP: string): MemFs {
+/**
+ * The container's filesystem: the image's own files (`imageFiles`, hidden under volume mounts as
+ * a mount hides the directory it covers), DNS and host files, service account files, mounted
+ * ConfigMaps/Secrets.
+ */
+export function buildContainerFs(store: Store, pod: KubeObject, container: KubeObject['spec'], podIP: string, imageFiles: Record<string, string> = {}): MemFs {
   const fs = new MemFs();
   const ns = pod.metadata.namespace ?? 'default';
   for (const d of ['/bin', '/etc', '/home', '/root', '/tmp', '/usr/bin', '/var', '/proc', '/dev']) fs.mkdirp(d);
@@ -149,6 +153,10 @@ export function buildContainerFs(store: Store, pod: KubeObject, container: KubeO
   fs.write('/etc/hosts', `# Kubernetes-managed hosts file.\n127.0.0.1\tlocalhost\n::1\tlocalhost ip6-localhost ip6-loopback\nfe00::0\tip6-localnet\nfe00::0\tip6-mcastprefix\nfe00::1\tip6-allnodes\nfe00::2\tip6-allrouters\n${podIP}\t${pod.metadata.name}\n`);
   fs.write('/etc/resolv.conf', `search ${ns}.svc.cluster.local svc.cluster.local cluster.local\nnameserver 10.96.0.10\noptions ndots:5\n`);
   fs.write('/etc/os-release', 'NAME="BusyBox"\n');
+  const mounts: string[] = (container.volumeMounts ?? []).map((m: { mountPath: string }) => m.mountPath.replace(/\/+$/, ''));
+  for (const [path, content] of Object.entries(imageFiles)) {
+    if (!mounts.some((m) => path === m || path.startsWith(`${m}/`))) fs.write(path, content);
+  }
   const volumes = new Map<string, KubeObject['spec']>((pod.spec?.volumes ?? []).map((v: { name: string }) => [v.name, v]));
   for (const m of container.volumeMounts ?? []) {
     const v = volumes.get(m.name);

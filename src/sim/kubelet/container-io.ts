@@ -9,6 +9,7 @@ import { buildContainerFs } from './config.ts';
 import type { MemFs } from './mem-fs.ts';
 import { podFetch } from './network.ts';
 import { imageCommands } from './images/exec-tools.ts';
+import { imageFiles } from './images/files.ts';
 import type { ProbePorts } from './probes.ts';
 import type { ProcessIO } from './process.ts';
 import type { ContainerRuntime, PodRuntime } from './runtime.ts';
@@ -28,7 +29,7 @@ export function containerIO(
     argv,
     env,
     get fs() {
-      return (fs ??= buildContainerFs(cluster.store, pod, c.spec, rt.ip ?? ''));
+      return (fs ??= buildContainerFs(cluster.store, pod, c.spec, rt.ip ?? '', imageFiles(c.image, c.ref?.tag ?? 'latest')));
     },
     hostname: pod.spec?.hostNetwork ? rt.node : pod.metadata.name!,
     now: () => cluster.now(),

@@ -14,9 +14,9 @@ import type { Cluster } from '../cluster.ts';
 import { keyOf, splitKey, type Controller } from '../runtime/controller.ts';
 import { expandRefs, resolveEnv, volumeProblem } from './config.ts';
 import type { ImageInfo } from './images/catalogue.ts';
-import { adoptRunningPod } from './adopt.ts';
+import { adoptRunningPod, backdateStartup, idleProgram } from './adopt.ts';
 import { selectProgram, containerArgv } from './programs.ts';
-import { spawn, type ProcessIO, type ProgramGen } from './process.ts';
+import { spawn, type ProcessIO } from './process.ts';
 import { pullImage } from './images/catalogue.ts';
 import { newPodRuntime, type ContainerRuntime, type PodRuntime } from './runtime.ts';
 import { stageFor, type StageContext } from './stages.ts';
@@ -28,24 +28,6 @@ import { nodeAgents } from '../nodes/node-agents.ts';
 import { nodeInternalIP } from '../nodes/node-template.ts';
 import { IpPool } from './ip-pool.ts';
 import { ContainerProbes } from './probes.ts';
-
-/** What an adopted container runs when its image has no program for its command: waits, stops on SIGTERM. */
-function* idleProgram(io: ProcessIO): ProgramGen {
-  io.onTerm = function* () {
-    return 0;
-  };
-  yield { pause: true };
-  return 0;
-}
-
-/** Lines an adopted container writes while starting are dated at its recorded start. */
-function backdateStartup(io: ProcessIO, logs: LogBuffer, cluster: Cluster, startedAt: number): void {
-  let booting = true;
-  cluster.clock.setTimeout(() => (booting = false), 1);
-  io.now = () => (booting ? startedAt : cluster.now());
-  io.out = (t) => logs.write('stdout', t, io.now());
-  io.err = (t) => logs.write('stderr', t, io.now());
-}
 
 const SANDBOX_MS: [number, number] = [400, 900];
 const MOUNT_RETRY_MS = [1_000, 2_000, 4_000, 8_000, 16_000, 32_000, 64_000, 122_000];
@@ -272,8 +254,8 @@ export class Kubelet implements Controller {
   /**
    * Gives the running containers of an adopted Pod (written as Running by a preset) their
    * processes, as if they had started at their recorded start time: startup log lines carry
-   * that time, and the process stops on SIGTERM like any other. Probes are not restarted, so
-   * the preset's Ready state stays as written.
+   * that time, and the process stops on SIGTERM like any other. Probes are not started, so the
+   * preset's Ready state stays as written.
    */
   private resumeAdopted(rt: PodRuntime): void {
     const pod = this.current(rt);
@@ -304,7 +286,8 @@ export class Kubelet implements Controller {
     if (adopted) backdateStartup(io, c.logs, this.cluster, startedAt);
     const program = selectProgram(c.image!, argv, io, { tag: c.ref?.tag ?? 'latest', podIP: () => rt.ip ?? '' });
     if ('startError' in program) return { startError: program.startError, io };
-    if (!adopted) c.probes = probes;
+    // Adopted containers keep their ports served (probes.ports) but are not probed again.
+    c.probes = probes;
     c.proc = spawn(this.cluster.clock, () => program, io, (code) => this.processExited(rt, c, startedAt, code));
     return { probes };
   }

@@ -1,14 +1,15 @@
 /**
  * Requests from inside a Pod: `localhost` and the Pod's own name/IP reach its own containers
  * (they share a network namespace); another Pod's IP reaches that Pod. Names the kubelet
- * cannot resolve go to an optional resolver other modules may install (Services, DNS):
- * `cluster.extensions.set('service-resolver', fn)` with
+ * cannot resolve, and ClusterIPs, go to the Service resolver: services.ts unless another module
+ * installed one as `cluster.extensions.set('service-resolver', fn)` with
  * `fn(host, port, namespace) => { ip, port } | undefined`.
  */
 import type { Cluster } from '../cluster.ts';
 import type { FetchResult } from './http.ts';
 import type { Kubelet } from './kubelet.ts';
 import type { PodRuntime } from './runtime.ts';
+import { clusterServiceResolver } from './services.ts';
 
 export type ServiceResolver = (host: string, port: number, namespace: string) => { ip: string; port: number } | undefined;
 
@@ -31,18 +32,31 @@ function serve(target: PodRuntime, port: number, path: string, remote: string, a
   return { error: 'refused', ip: target.ip };
 }
 
+function serviceResolver(cluster: Cluster): ServiceResolver {
+  let r = cluster.extensions.get('service-resolver') as ServiceResolver | undefined;
+  if (!r) cluster.extensions.set('service-resolver', (r = clusterServiceResolver(cluster)));
+  return r;
+}
+
 /** Performs a request made by a container of `from`. */
 export function podFetch(cluster: Cluster, from: PodRuntime, host: string, port: number, path: string, agent: string): FetchResult {
   if (host === 'localhost' || host === '127.0.0.1') return serve(from, port, path, '127.0.0.1', agent);
   if (host === from.ip || host === from.name) return serve(from, port, path, from.ip ?? '127.0.0.1', agent);
   let ip = host;
   let p = port;
+  const resolver = serviceResolver(cluster);
   if (!/^\d+\.\d+\.\d+\.\d+$/.test(host)) {
-    const resolver = cluster.extensions.get('service-resolver') as ServiceResolver | undefined;
-    const r = resolver?.(host, port, from.namespace);
+    const r = resolver(host, port, from.namespace);
     if (!r) return { error: 'bad-address' };
     ip = r.ip;
     p = r.port;
+  } else if (!podByIP(cluster, host)) {
+    // A ClusterIP: kube-proxy forwards to one of the Service's endpoints.
+    const r = resolver(host, port, from.namespace);
+    if (r) {
+      ip = r.ip;
+      p = r.port;
+    }
   }
   const target = podByIP(cluster, ip);
   if (!target) return { error: 'refused', ip };

@@ -14,6 +14,23 @@ spec:
     command: ["sleep", "3600"]
 `;
 
+const SITE = `apiVersion: v1
+kind: Pod
+metadata:
+  name: site
+spec:
+  containers:
+  - name: nginx
+    image: nginx:1.27
+    volumeMounts:
+    - name: html
+      mountPath: /usr/share/nginx/html
+  volumes:
+  - name: html
+    configMap:
+      name: site
+`;
+
 const err = (stderr: string) => ({ stdout: '', stderr, code: 1 });
 
 describe('kubectl exec', () => {
@@ -34,6 +51,38 @@ describe('kubectl exec', () => {
     expect((await run('exec web -- ls /')).stdout.split('\n')).toContain('etc');
     expect(await run('exec client -- sh -c "echo $HOSTNAME; sleep 2; echo done"')).toEqual({ stdout: 'client\ndone\n', stderr: '', code: 0 });
     expect(await run('exec -i client -- sh', { stdin: 'echo from-stdin\n' })).toEqual({ stdout: 'from-stdin\n', stderr: '', code: 0 });
+  });
+
+  it('shows the image\'s own files, hidden under volume mounts', async () => {
+    const { c, run } = await kindSession({ 'site.yaml': SITE });
+    await run('run web --image=nginx:1.27');
+    await run('run alp --image=alpine:3.21 -- sleep 3600');
+    await run('create configmap site --from-literal=index.html=hello');
+    await run('apply -f site.yaml');
+    c.advance(15_000);
+    expect((await run('exec web -- cat /etc/os-release')).stdout).toContain('PRETTY_NAME="Debian GNU/Linux 12 (bookworm)"\n');
+    expect((await run('exec alp -- cat /etc/os-release')).stdout).toContain('NAME="Alpine Linux"\n');
+    expect((await run('exec web -- ls /etc/nginx/conf.d')).stdout).toBe('default.conf\n');
+    expect((await run('exec web -- cat /usr/share/nginx/html/index.html')).stdout).toContain('<h1>Welcome to nginx!</h1>');
+    expect((await run('exec site -- ls /usr/share/nginx/html')).stdout).toBe('index.html\n');
+    expect((await run('exec site -- curl -s localhost')).stdout).toBe('hello');
+  });
+
+  it('reaches Services by name and ClusterIP, as CoreDNS and kube-proxy route them', async () => {
+    const { c, run } = await kindSession();
+    await run('create deployment web --image=nginx:1.27 --replicas=2');
+    await run('expose deployment web --port=8080 --target-port=80');
+    await run('run client --image=busybox:1.36 -- sleep 3600');
+    c.advance(15_000);
+    for (const host of ['web:8080', 'web.default:8080', 'web.default.svc:8080', 'web.default.svc.cluster.local:8080']) {
+      expect((await run(`exec client -- wget -qO- ${host}`)).stdout, host).toContain('<title>Welcome to nginx!</title>');
+    }
+    const ip = c.store.get('services', 'default', 'web')!.spec.clusterIP as string;
+    expect((await run(`exec client -- wget -qO- ${ip}:8080`)).stdout).toContain('<title>Welcome to nginx!</title>');
+    expect(await run('exec client -- wget -qO- nosuch')).toEqual({ stdout: '', stderr: "wget: bad address 'nosuch'\ncommand terminated with exit code 1\n", code: 1 });
+    await run('scale deployment web --replicas=0');
+    c.advance(40_000);
+    expect((await run('exec client -- wget -qO- web:8080')).stderr).toBe(`wget: can't connect to remote host (${ip}): Connection refused\ncommand terminated with exit code 1\n`);
   });
 
   it('ends with the command\'s exit code', async () => {

@@ -30,9 +30,20 @@ function withoutHash(template: unknown): unknown {
   return { ...t, metadata: { ...(t.metadata ?? {}), labels } };
 }
 
+/** Canonical JSON of a template without its hash label, cached per (frozen, stored) template. */
+const templateKeys = new WeakMap<object, string>();
+function templateKey(template: unknown): string {
+  const cacheable = typeof template === 'object' && template !== null && Object.isFrozen(template);
+  const hit = cacheable ? templateKeys.get(template) : undefined;
+  if (hit !== undefined) return hit;
+  const key = canonicalJson(withoutHash(template));
+  if (cacheable) templateKeys.set(template, key);
+  return key;
+}
+
 /** Whether two pod templates are equal apart from the pod-template-hash label (EqualIgnoreHash). */
 export function equalIgnoreHash(a: unknown, b: unknown): boolean {
-  return canonicalJson(withoutHash(a)) === canonicalJson(withoutHash(b));
+  return templateKey(a) === templateKey(b);
 }
 
 /** spec.replicas of a ReplicaSet. */

@@ -34,54 +34,105 @@ function logRank(t: number, now: number): number {
   return d > 0 ? Math.floor(Math.log2(d)) : -1;
 }
 
+/** A Pod with the facts the ranking compares, read once per Pod instead of once per comparison. */
 interface Ranked {
   pod: KubeObject;
   rank: number;
+  node: string;
+  phase: number;
+  ready: boolean;
+  cost: number;
+  readySince: number | undefined;
+  restarts: number;
+  created: number;
+  uid: string;
+}
+
+function decorate(pod: KubeObject, rank: number): Ranked {
+  return {
+    pod,
+    rank,
+    node: pod.spec?.nodeName ?? '',
+    phase: PHASE_ORDINAL[pod.status?.phase as string] ?? 0,
+    ready: isPodReady(pod),
+    cost: deletionCost(pod),
+    readySince: podReadySince(pod),
+    restarts: maxRestarts(pod),
+    created: Date.parse(pod.metadata.creationTimestamp ?? ''),
+    uid: pod.metadata.uid ?? '',
+  };
 }
 
 function less(a: Ranked, b: Ranked, now: number): number {
-  const pa = a.pod;
-  const pb = b.pod;
-  const na = pa.spec?.nodeName ?? '';
-  const nb = pb.spec?.nodeName ?? '';
-  if (na !== nb && (!na || !nb)) return !na ? -1 : 1;
-  const oa = PHASE_ORDINAL[pa.status?.phase as string] ?? 0;
-  const ob = PHASE_ORDINAL[pb.status?.phase as string] ?? 0;
-  if (oa !== ob) return oa - ob;
-  const ra = isPodReady(pa);
-  const rb = isPodReady(pb);
-  if (ra !== rb) return ra ? 1 : -1;
-  const ca = deletionCost(pa);
-  const cb = deletionCost(pb);
-  if (ca !== cb) return ca - cb;
+  if (a.node !== b.node && (!a.node || !b.node)) return !a.node ? -1 : 1;
+  if (a.phase !== b.phase) return a.phase - b.phase;
+  if (a.ready !== b.ready) return a.ready ? 1 : -1;
+  if (a.cost !== b.cost) return a.cost - b.cost;
   if (a.rank !== b.rank) return b.rank - a.rank;
-  if (ra && rb) {
-    const ta = podReadySince(pa);
-    const tb = podReadySince(pb);
+  if (a.ready && b.ready) {
+    const ta = a.readySince;
+    const tb = b.readySince;
     if (ta !== tb) {
       if (ta === undefined || tb === undefined) return ta === undefined ? -1 : 1;
       const diff = logRank(ta, now) - logRank(tb, now);
       if (diff !== 0) return diff;
-      return uidOrder(pa, pb);
+      return uidOrder(a, b);
     }
   }
-  const xa = maxRestarts(pa);
-  const xb = maxRestarts(pb);
-  if (xa !== xb) return xb - xa;
-  const ctA = Date.parse(pa.metadata.creationTimestamp ?? '');
-  const ctB = Date.parse(pb.metadata.creationTimestamp ?? '');
+  if (a.restarts !== b.restarts) return b.restarts - a.restarts;
+  const ctA = a.created;
+  const ctB = b.created;
   if (ctA !== ctB && !(Number.isNaN(ctA) && Number.isNaN(ctB))) {
     if (Number.isNaN(ctA) || Number.isNaN(ctB)) return Number.isNaN(ctA) ? -1 : 1;
     const diff = logRank(ctA, now) - logRank(ctB, now);
     if (diff !== 0) return diff;
   }
-  return uidOrder(pa, pb);
+  return uidOrder(a, b);
 }
 
-function uidOrder(a: KubeObject, b: KubeObject): number {
-  const x = a.metadata.uid ?? '';
-  const y = b.metadata.uid ?? '';
-  return x < y ? -1 : x > y ? 1 : 0;
+function uidOrder(a: Ranked, b: Ranked): number {
+  return a.uid < b.uid ? -1 : a.uid > b.uid ? 1 : 0;
+}
+
+/**
+ * The `k` smallest items under `cmp`, in order. A rolling update scales the old ReplicaSet
+ * down a Pod or two at a time; sorting all of a 10,000-Pod ReplicaSet for each of those steps
+ * would make the rollout quadratic in log-linear steps, so small `k` keeps a bounded max-heap
+ * (O(n log k)). The order is total (uid breaks ties), so the result equals a full sort's prefix.
+ */
+function smallest<T>(items: T[], k: number, cmp: (a: T, b: T) => number): T[] {
+  if (k * 4 >= items.length) return items.sort(cmp).slice(0, k);
+  const heap: T[] = [];
+  const up = (i: number): void => {
+    while (i > 0) {
+      const p = (i - 1) >> 1;
+      if (cmp(heap[i]!, heap[p]!) <= 0) break;
+      [heap[i], heap[p]] = [heap[p]!, heap[i]!];
+      i = p;
+    }
+  };
+  const down = (i: number): void => {
+    for (;;) {
+      const l = 2 * i + 1;
+      const r = l + 1;
+      let m = i;
+      if (l < heap.length && cmp(heap[l]!, heap[m]!) > 0) m = l;
+      if (r < heap.length && cmp(heap[r]!, heap[m]!) > 0) m = r;
+      if (m === i) return;
+      [heap[i], heap[m]] = [heap[m]!, heap[i]!];
+      i = m;
+    }
+  };
+  for (const it of items) {
+    if (heap.length < k) {
+      heap.push(it);
+      up(heap.length - 1);
+    } else if (cmp(it, heap[0]!) < 0) {
+      heap[0] = it;
+      down(0);
+    }
+  }
+  return heap.sort(cmp);
 }
 
 /**
@@ -95,7 +146,6 @@ export function podsToDelete(pods: readonly KubeObject[], relatedPods: readonly 
     const n = p.spec?.nodeName ?? '';
     perNode.set(n, (perNode.get(n) ?? 0) + 1);
   }
-  const ranked = pods.map((pod) => ({ pod, rank: perNode.get(pod.spec?.nodeName ?? '') ?? 0 }));
-  ranked.sort((a, b) => less(a, b, now));
-  return ranked.slice(0, count).map((r) => r.pod);
+  const ranked = pods.map((pod) => decorate(pod, perNode.get(pod.spec?.nodeName ?? '') ?? 0));
+  return smallest(ranked, count, (a, b) => less(a, b, now)).map((r) => r.pod);
 }

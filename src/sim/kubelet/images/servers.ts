@@ -121,7 +121,7 @@ export function* redisProgram(io: ProcessIO, tag: string): ProgramGen {
 }
 
 /** The stock index.html: 615 bytes since nginx 1.21 (dark-mode aware), 612 bytes before. */
-function welcomePage(version: string): string {
+export function welcomePage(version: string): string {
   const style =
     Number(version.split('.')[1]) >= 21
       ? 'html { color-scheme: light dark; }\nbody { width: 35em; margin: 0 auto;\nfont-family: Tahoma, Verdana, Arial, sans-serif; }\n'
