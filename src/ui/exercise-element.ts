@@ -4,7 +4,6 @@
  * loads the checker (./exercise-runner.ts) that keeps the checklist live. "Check" starts the
  * terminal if needed and checks right away.
  */
-import { loadExercise } from '../exercises/by-lesson.ts';
 import { defaultTerminalId, wakeTerminal, whenSession } from './bus.ts';
 import { isDone, onProgressChange } from './progress-store.ts';
 
@@ -30,7 +29,8 @@ class CourseExercise extends HTMLElement {
     if (!terminalId) return;
     whenSession(terminalId, (session) => {
       // Only this lesson's exercises download (not the whole catalogue).
-      void Promise.all([import('./exercise-runner.ts'), loadExercise(id)]).then(([{ attachChecks }, exercise]) => {
+      void import('./exercise-runner.ts').then(async ({ attachChecks, loadExercise }) => {
+        const exercise = await loadExercise(id);
         if (!exercise) return;
         this.checkNow = attachChecks(this, exercise, session);
         if (this.wantCheck) this.checkNow();

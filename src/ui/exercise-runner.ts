@@ -5,6 +5,8 @@
  * Loaded on demand by <course-exercise> once the terminal's session exists.
  */
 import type { Exercise } from '../exercises/exercise.ts';
+/** Re-exported so that the page script loads the exercise loader with the checker, not before. */
+export { loadExercise } from '../exercises/by-lesson.ts';
 import { allPassed, runChecks, type CheckOutcome } from '../exercises/run-checks.ts';
 import type { SessionHandle } from './bus.ts';
 import { markDone } from './progress-store.ts';

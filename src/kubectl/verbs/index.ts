@@ -31,6 +31,7 @@ import './patch/patch.ts';
 import './replace/replace.ts';
 import './expose/expose.ts';
 import './top/top.ts';
+import './auth/auth.ts';
 import './rollout/rollout.ts';
 import './set/set.ts';
 import './cordon/cordon.ts';

@@ -15,6 +15,8 @@ export interface HttpRequest {
 export interface HttpResponse {
   status: number;
   body: string;
+  /** The address the client connected to, when it differs from the host named (a Service's ClusterIP). */
+  ip?: string;
 }
 
 export type HttpHandler = (req: HttpRequest) => HttpResponse;

@@ -11,7 +11,8 @@ import type { Kubelet } from './kubelet.ts';
 import type { PodRuntime } from './runtime.ts';
 import { clusterServiceResolver } from './services.ts';
 
-export type ServiceResolver = (host: string, port: number, namespace: string) => { ip: string; port: number } | undefined;
+/** Backend for a Service name or ClusterIP; `via` is the ClusterIP the client connects to. */
+export type ServiceResolver = (host: string, port: number, namespace: string) => { ip: string; port: number; via?: string } | undefined;
 
 function podByIP(cluster: Cluster, ip: string): PodRuntime | undefined {
   const kubelets = cluster.extensions.get('kubelets') as Map<string, Kubelet> | undefined;
@@ -44,12 +45,14 @@ export function podFetch(cluster: Cluster, from: PodRuntime, host: string, port:
   if (host === from.ip || host === from.name) return serve(from, port, path, from.ip ?? '127.0.0.1', agent);
   let ip = host;
   let p = port;
+  let via: string | undefined;
   const resolver = serviceResolver(cluster);
   if (!/^\d+\.\d+\.\d+\.\d+$/.test(host)) {
     const r = resolver(host, port, from.namespace);
     if (!r) return { error: 'bad-address' };
     ip = r.ip;
     p = r.port;
+    via = r.via;
   } else if (!podByIP(cluster, host)) {
     // A ClusterIP: kube-proxy forwards to one of the Service's endpoints.
     const r = resolver(host, port, from.namespace);
@@ -60,5 +63,7 @@ export function podFetch(cluster: Cluster, from: PodRuntime, host: string, port:
   }
   const target = podByIP(cluster, ip);
   if (!target) return { error: 'refused', ip };
-  return serve(target, p, path, from.ip ?? '', agent);
+  const res = serve(target, p, path, from.ip ?? '', agent);
+  // Through a Service the client only ever sees the ClusterIP (kube-proxy translates it).
+  return via ? { ...res, ip: via } : res;
 }

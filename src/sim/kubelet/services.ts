@@ -52,6 +52,6 @@ export function clusterServiceResolver(cluster: Cluster): ServiceResolver {
     if (!backends.length) return { ip: clusterIP === 'None' ? host : clusterIP, port };
     const i = turn.get(key) ?? 0;
     turn.set(key, i + 1);
-    return backends[i % backends.length]!;
+    return { ...backends[i % backends.length]!, via: clusterIP === 'None' ? undefined : clusterIP };
   };
 }

@@ -20,6 +20,12 @@ export interface WatchSpec {
    * every kubelet: 100 nodes would otherwise cost 100 calls per Pod change.
    */
   nodeName?: string;
+  /**
+   * Changes seen through this watch for a key reconciled less than this many ms ago wait for
+   * the rest of the window, so a burst (10,000 Pods turning ready one by one) costs a few
+   * reconciles instead of one each. The first change after a quiet spell is handled at once.
+   */
+  coalesceMs?: number;
 }
 
 export interface Controller {

@@ -35,7 +35,7 @@ class Queue {
   }
 }
 
-type Entry = { c: Controller; q: Queue };
+type Entry = { c: Controller; q: Queue; lastRun: Map<string, number>; deferred: Set<string> };
 type Route = { entry: Entry; w: WatchSpec };
 
 /** Watches of one resource: the ones that see every change, and the ones routed by node. */
@@ -57,10 +57,10 @@ export class ControllerManager {
     store.subscribe((e) => {
       const r = this.routes.get(e.resource);
       if (r) {
-        for (const { entry, w } of r.all) for (const k of w.keys(e)) entry.q.add(k);
+        for (const { entry, w } of r.all) for (const k of w.keys(e)) this.enqueue(entry, k, w.coalesceMs);
         const node = e.object.spec?.nodeName;
         const routed = typeof node === 'string' ? r.byNode.get(node) : undefined;
-        if (routed) for (const { entry, w } of routed) for (const k of w.keys(e)) entry.q.add(k);
+        if (routed) for (const { entry, w } of routed) for (const k of w.keys(e)) this.enqueue(entry, k, w.coalesceMs);
       }
       if (!this.draining) this.scheduleDrain();
     });
@@ -68,7 +68,7 @@ export class ControllerManager {
 
   add(c: Controller): void {
     const q = new Queue();
-    const entry: Entry = { c, q };
+    const entry: Entry = { c, q, lastRun: new Map(), deferred: new Set() };
     this.controllers.push(entry);
     for (const w of c.watches) {
       let r = this.routes.get(w.resource);
@@ -104,6 +104,7 @@ export class ControllerManager {
           if (key === undefined) continue;
           progressed = true;
           if (++n > MAX_RECONCILES_PER_DRAIN) throw new Error('controllers did not settle');
+          entry.lastRun.set(key, this.clock.now());
           const res = entry.c.reconcile(key);
           if (res?.requeueAfter !== undefined) {
             this.clock.setTimeout(() => {
@@ -116,6 +117,27 @@ export class ControllerManager {
     } finally {
       this.draining = false;
     }
+  }
+
+  /**
+   * Queues `key`, or, for a watch that coalesces, defers it to the end of the window when the
+   * key was reconciled less than `window` ms ago: every change in between is then handled by
+   * one reconcile, as a busy real controller handles a burst of events.
+   */
+  private enqueue(entry: Entry, key: string, window: number | undefined): void {
+    const last = window ? entry.lastRun.get(key) : undefined;
+    const now = this.clock.now();
+    if (window === undefined || last === undefined || now >= last + window) {
+      entry.q.add(key);
+      return;
+    }
+    if (entry.deferred.has(key)) return;
+    entry.deferred.add(key);
+    this.clock.setTimeout(() => {
+      entry.deferred.delete(key);
+      entry.q.add(key);
+      this.scheduleDrain();
+    }, last + window - now);
   }
 
   private scheduleDrain(): void {

@@ -1,6 +1,6 @@
 /**
  * `kubectl create secret generic NAME [--from-literal|--from-file|--from-env-file] [--type]`.
- * Other secret types (tls, docker-registry) can be added as further sub-commands.
+ * The typed secrets (tls, docker-registry) are in secret-typed.ts.
  */
 import { base64Encode } from '../../../sim/index.ts';
 import { usageError } from '../../cli/errors.ts';
@@ -8,6 +8,7 @@ import { HELP } from '../../help/texts.ts';
 import type { Verb } from '../../cli/verb.ts';
 import { createGenerated, nameArg } from './shared.ts';
 import { collectData } from './sources.ts';
+import { dockerRegistrySecret, tlsSecret } from './secret-typed.ts';
 
 const generic: Verb = {
   name: 'generic',
@@ -25,7 +26,7 @@ const generic: Verb = {
 export const secretCommand: Verb = {
   name: 'secret',
   short: 'Create a secret using a specified subcommand',
-  subcommands: [generic],
+  subcommands: [generic, tlsSecret, dockerRegistrySecret],
   run: async (inv) => {
     if (inv.args.length) throw usageError('create secret', `unknown command "${inv.args[0]}"`);
     inv.err(HELP['create secret'] ?? '');

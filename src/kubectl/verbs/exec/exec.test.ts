@@ -79,6 +79,7 @@ describe('kubectl exec', () => {
     }
     const ip = c.store.get('services', 'default', 'web')!.spec.clusterIP as string;
     expect((await run(`exec client -- wget -qO- ${ip}:8080`)).stdout).toContain('<title>Welcome to nginx!</title>');
+    expect((await run('exec client -- wget -O- web:8080')).stderr).toContain(` (${ip}:8080)\n`);
     expect(await run('exec client -- wget -qO- nosuch')).toEqual({ stdout: '', stderr: "wget: bad address 'nosuch'\ncommand terminated with exit code 1\n", code: 1 });
     await run('scale deployment web --replicas=0');
     c.advance(40_000);

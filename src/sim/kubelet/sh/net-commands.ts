@@ -37,7 +37,7 @@ export function* wget(ctx: CommandContext) {
     }
     return 1;
   }
-  const ip = /^\d+\.\d+\.\d+\.\d+$/.test(target.host) ? target.host : target.host === 'localhost' ? '127.0.0.1' : target.host;
+  const ip = r.ip ?? (/^\d+\.\d+\.\d+\.\d+$/.test(target.host) ? target.host : target.host === 'localhost' ? '127.0.0.1' : target.host);
   if (!quiet) ctx.err(`Connecting to ${target.host}:${target.port} (${ip}:${target.port})\n`);
   if (r.status >= 400) {
     ctx.err(`wget: server returned error: HTTP/1.1 ${r.status} ${STATUS_TEXT[r.status] ?? ''}\n`);
