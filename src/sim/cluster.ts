@@ -91,9 +91,13 @@ export class Cluster {
     this.manager.add(c);
   }
 
-  /** Runs what is due now: zero-delay timers and controller queues, until quiet. */
+  /**
+   * Runs what is due now, until quiet: zero-delay timers and controller queues, including work
+   * a controller had deferred to batch a burst of changes.
+   */
   settle(): void {
     this.clock.settle();
+    for (let i = 0; i < 100 && this.manager.flushDeferred(); i++) this.clock.settle();
   }
 
   /** Moves cluster time forward, letting everything due on the way happen in order. */

@@ -35,7 +35,7 @@ class Queue {
   }
 }
 
-type Entry = { c: Controller; q: Queue; lastRun: Map<string, number>; deferred: Set<string> };
+type Entry = { c: Controller; q: Queue; lastRun: Map<string, number>; deferred: Map<string, number> };
 type Route = { entry: Entry; w: WatchSpec };
 
 /** Watches of one resource: the ones that see every change, and the ones routed by node. */
@@ -68,7 +68,7 @@ export class ControllerManager {
 
   add(c: Controller): void {
     const q = new Queue();
-    const entry: Entry = { c, q, lastRun: new Map(), deferred: new Set() };
+    const entry: Entry = { c, q, lastRun: new Map(), deferred: new Map() };
     this.controllers.push(entry);
     for (const w of c.watches) {
       let r = this.routes.get(w.resource);
@@ -132,12 +132,30 @@ export class ControllerManager {
       return;
     }
     if (entry.deferred.has(key)) return;
-    entry.deferred.add(key);
-    this.clock.setTimeout(() => {
+    const timer = this.clock.setTimeout(() => {
       entry.deferred.delete(key);
       entry.q.add(key);
       this.scheduleDrain();
     }, last + window - now);
+    entry.deferred.set(key, timer);
+  }
+
+  /**
+   * Queues every deferred key now instead of at the end of its window; true if there were any.
+   * `Cluster.settle()` uses it: "settle" means nothing is left to do at this instant.
+   */
+  flushDeferred(): boolean {
+    let any = false;
+    for (const entry of this.controllers) {
+      for (const [key, timer] of entry.deferred) {
+        this.clock.clearTimeout(timer);
+        entry.q.add(key);
+        any = true;
+      }
+      entry.deferred.clear();
+    }
+    if (any) this.scheduleDrain();
+    return any;
   }
 
   private scheduleDrain(): void {
