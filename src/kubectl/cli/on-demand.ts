@@ -38,10 +38,18 @@ export async function loadWhatRunNeeds(verb: Verb | undefined, inv: Invocation, 
   if (mayPrintHelp(verb, help)) loads.push(loadHelpTexts());
   if (inv.flags.has('filename')) loads.push(loadManifestParser());
   if (verb?.name === 'describe') loads.push(loadDescribers());
-  if (!loads.length) return;
+  if (loads.length) await whileLoading(Promise.all(loads));
+}
+
+/**
+ * Awaits `load` (a dynamic import) counted as loading code, so hosts hold cluster time while it
+ * downloads: the command then runs at the same cluster time on first use as on any later use.
+ * Every on-demand import a command awaits must go through this.
+ */
+export async function whileLoading<T>(load: Promise<T>): Promise<T> {
   pending++;
   try {
-    await Promise.all(loads);
+    return await load;
   } finally {
     pending--;
   }
