@@ -7,8 +7,18 @@
 import { describe, expect, it } from 'vitest';
 import { runTranscript } from '../../src/cli/transcript.ts';
 
-/** A session touching pods, a deployment, a job, deletion, events, exec and logs. */
+/**
+ * A session touching pods, a deployment, a job, deletion, events, exec and logs. It starts with
+ * commands whose code loads on first use (explain, describe, help, patch's YAML parser, shell
+ * text tools): the cluster clock must not move while that code loads, or the first run in a
+ * process would differ from later ones.
+ */
 const SESSION = `
+kubectl explain pod.spec.containers | head -3
+kubectl top
+kubectl patch node kind-worker -p '{"metadata":{"labels":{"disk":"ssd"}}}'
+kubectl describe node kind-worker | grep -c Conditions
+kubectl get pods -A --no-headers | wc -l
 kubectl run web --image=nginx:1.27 --labels=app=web --port=80
 cat > deploy.yaml <<'EOF'
 apiVersion: apps/v1
@@ -81,4 +91,12 @@ describe('determinism', () => {
     expect(first).not.toContain('error:');
     expect(second).toBe(first);
   }, 120_000);
+
+  it('prints help texts that load on first use the same on first and later use', async () => {
+    const bare = 'kubectl top\nkubectl rollout\nkubectl set\nkubectl create secret\nkubectl config\nkubectl auth\nkubectl help get';
+    const first = await runTranscript(bare, { seed: 2 });
+    const second = await runTranscript(bare, { seed: 2 });
+    expect(first).toContain('Display resource (CPU/memory) usage.');
+    expect(second).toBe(first);
+  });
 });
