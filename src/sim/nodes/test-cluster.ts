@@ -39,7 +39,7 @@ export function kindLikeCluster(
     ip: '172.18.0.2',
     podCIDR: '10.244.0.0/24',
     controlPlane: true,
-    taints: [CONTROL_PLANE_TAINT],
+    taints: [{ ...CONTROL_PLANE_TAINT }],
     ...nodeOpts['kind-control-plane'],
   });
   putNode(cluster, 'kind-worker', { ip: '172.18.0.3', podCIDR: '10.244.1.0/24', ...nodeOpts['kind-worker'] });

@@ -7,8 +7,10 @@ import { SERVER_VERSION } from '../cluster.ts';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Obj = Record<string, any>;
 
-const XTABLES = { hostPath: { path: '/run/xtables.lock', type: 'FileOrCreate' }, name: 'xtables-lock' };
-const LIB_MODULES = { hostPath: { path: '/lib/modules', type: '' }, name: 'lib-modules' };
+// Functions, not shared constants: the store freezes what it holds, so an object shared by
+// every cluster's templates would be frozen by the first cluster and not by a fresh process.
+const XTABLES = (): Obj => ({ hostPath: { path: '/run/xtables.lock', type: 'FileOrCreate' }, name: 'xtables-lock' });
+const LIB_MODULES = (): Obj => ({ hostPath: { path: '/lib/modules', type: '' }, name: 'lib-modules' });
 
 /** CoreDNS's pod template (kubeadm addon, 2 replicas). */
 export function corednsTemplate(): Obj {
@@ -127,7 +129,7 @@ export function kubeProxyTemplate(): Obj {
       serviceAccount: 'kube-proxy',
       serviceAccountName: 'kube-proxy',
       tolerations: [{ operator: 'Exists' }],
-      volumes: [{ configMap: { defaultMode: 420, name: 'kube-proxy' }, name: 'kube-proxy' }, XTABLES, LIB_MODULES],
+      volumes: [{ configMap: { defaultMode: 420, name: 'kube-proxy' }, name: 'kube-proxy' }, XTABLES(), LIB_MODULES()],
     },
   };
 }
@@ -162,7 +164,7 @@ export function kindnetTemplate(controlPlane: string): Obj {
       serviceAccount: 'kindnet',
       serviceAccountName: 'kindnet',
       tolerations: [{ operator: 'Exists' }],
-      volumes: [{ hostPath: { path: '/etc/cni/net.d', type: '' }, name: 'cni-cfg' }, XTABLES, LIB_MODULES],
+      volumes: [{ hostPath: { path: '/etc/cni/net.d', type: '' }, name: 'cni-cfg' }, XTABLES(), LIB_MODULES()],
     },
   };
 }
