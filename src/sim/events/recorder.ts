@@ -24,6 +24,25 @@ export interface EventSource {
 const AGGREGATE_MAX_EVENTS = 10;
 const AGGREGATE_INTERVAL_MS = 600_000;
 const COMBINED_PREFIX = '(combined from similar events): ';
+/** client-go's maxLruCacheEntries: how many recent events the correlator remembers. */
+const LRU_ENTRIES = 4096;
+
+/** Reads `key`, marking it most recently used (a Map keeps insertion order). */
+function lruGet<V>(m: Map<string, V>, key: string): V | undefined {
+  const v = m.get(key);
+  if (v !== undefined) {
+    m.delete(key);
+    m.set(key, v);
+  }
+  return v;
+}
+
+/** Writes `key` as most recently used, forgetting the least recently used beyond the limit. */
+function lruSet<V>(m: Map<string, V>, key: string, v: V): void {
+  m.delete(key);
+  m.set(key, v);
+  if (m.size > LRU_ENTRIES) m.delete(m.keys().next().value!);
+}
 
 interface AggregateRecord {
   /** Distinct messages seen for one (object, type, reason, source), oldest first. */
@@ -32,7 +51,11 @@ interface AggregateRecord {
 }
 
 export class EventRecorder {
-  /** (object uid, reason, message, component) -> event name, for aggregation. */
+  /**
+   * (object uid, reason, message, component) -> event name, for aggregation. Both maps are
+   * bounded LRU caches like client-go's correlator, so a long or huge session (a 10,000-Pod
+   * rollout) does not keep a key per event ever recorded.
+   */
   private seen = new Map<string, string>();
   /** Distinguishes events recorded in the same millisecond. */
   private seq = 0;
@@ -58,11 +81,11 @@ export class EventRecorder {
     const nowMs = this.clock.now();
     const aggregateKey = `${obj.metadata.uid}\u0000${type}\u0000${reason}\u0000${source.component}\u0000${source.host ?? ''}`;
     let key = `${obj.metadata.uid}\u0000${reason}\u0000${message}\u0000${source.component}\u0000${fieldPath ?? ''}`;
-    let record = this.aggregates.get(aggregateKey);
+    let record = lruGet(this.aggregates, aggregateKey);
     if (!record || nowMs - record.last > AGGREGATE_INTERVAL_MS) record = { messages: new Set(), last: nowMs };
     record.messages.add(message);
     record.last = nowMs;
-    this.aggregates.set(aggregateKey, record);
+    lruSet(this.aggregates, aggregateKey, record);
     if (record.messages.size >= AGGREGATE_MAX_EVENTS) {
       // As client-go: keep the set below the limit, and let the combined event (one per
       // aggregate key) absorb this occurrence.
@@ -71,7 +94,7 @@ export class EventRecorder {
       message = COMBINED_PREFIX + message;
     }
     const now = isoTime(nowMs);
-    const existingName = this.seen.get(key);
+    const existingName = lruGet(this.seen, key);
     const existing = existingName ? this.store.get('events', ns, existingName) : undefined;
     if (existing) {
       this.store.put('events', {
@@ -85,7 +108,7 @@ export class EventRecorder {
     // Real event names end in the recording time in nanoseconds (hex), so they list in time order.
     const nanos = BigInt(this.clock.now()) * 1_000_000n + BigInt(++this.seq % 1_000_000);
     const name = `${obj.metadata.name}.${nanos.toString(16)}`;
-    this.seen.set(key, name);
+    lruSet(this.seen, key, name);
     this.store.put('events', {
       apiVersion: 'v1',
       kind: 'Event',
