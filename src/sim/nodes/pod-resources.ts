@@ -2,32 +2,22 @@
  * Resource arithmetic the scheduler and node views share: what a Pod asks for, in plain
  * numbers (cpu in millicores, memory and storage in bytes, everything else as a count).
  */
+import { milliValue, parseQuantity, quantityValue } from '../api/quantity.ts';
 import type { KubeObject } from '../api/types.ts';
 
-const SUFFIX: Record<string, number> = {
-  n: 1e-9, u: 1e-6, m: 1e-3, '': 1, k: 1e3, M: 1e6, G: 1e9, T: 1e12, P: 1e15, E: 1e18,
-  Ki: 1024, Mi: 1024 ** 2, Gi: 1024 ** 3, Ti: 1024 ** 4, Pi: 1024 ** 5, Ei: 1024 ** 6,
-};
-
 /**
- * The numeric value of a Kubernetes quantity (`100m` -> 0.1, `1Gi` -> 1073741824, `1e3` -> 1000).
- * Returns NaN for text that is not a quantity; numbers pass through.
+ * A quantity of `resource` in the unit used in arithmetic here: millicores for cpu, whole
+ * units (bytes, counts) otherwise, rounded up as Kubernetes does. Text that is not a
+ * quantity counts as 0 (admission rejects such objects; this only guards odd stored data).
  */
-export function quantityValue(q: unknown): number {
-  if (typeof q === 'number') return q;
-  if (typeof q !== 'string') return NaN;
-  const m = /^([+-]?(?:\d+\.?\d*|\.\d+))(?:([eE][+-]?\d+)|(Ki|Mi|Gi|Ti|Pi|Ei|[numkMGTPE]))?$/.exec(q.trim());
-  if (!m) return NaN;
-  const base = Number(m[1]);
-  if (m[2]) return base * Math.pow(10, Number(m[2].slice(1)));
-  return base * SUFFIX[m[3] ?? '']!;
-}
-
-/** Converts a quantity of `resource` to the unit used in arithmetic here (cpu: millicores). */
 export function resourceAmount(resource: string, q: unknown): number {
-  const v = quantityValue(q);
-  if (!Number.isFinite(v)) return 0;
-  return resource === 'cpu' ? Math.round(v * 1000) : v;
+  if (typeof q !== 'string' && typeof q !== 'number') return 0;
+  try {
+    const parsed = parseQuantity(q);
+    return resource === 'cpu' ? milliValue(parsed) : quantityValue(parsed);
+  } catch {
+    return 0;
+  }
 }
 
 export type ResourceList = Record<string, number>;

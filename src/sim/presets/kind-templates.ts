@@ -238,16 +238,3 @@ export function staticPodSpec(m: StaticPodManifest): Obj {
   };
 }
 
-/** Tolerations the DaemonSet controller adds to every daemon pod. */
-export function daemonSetTolerations(hostNetwork: boolean): Obj[] {
-  const t: Obj[] = [
-    { effect: 'NoExecute', key: 'node.kubernetes.io/not-ready', operator: 'Exists' },
-    { effect: 'NoExecute', key: 'node.kubernetes.io/unreachable', operator: 'Exists' },
-    { effect: 'NoSchedule', key: 'node.kubernetes.io/disk-pressure', operator: 'Exists' },
-    { effect: 'NoSchedule', key: 'node.kubernetes.io/memory-pressure', operator: 'Exists' },
-    { effect: 'NoSchedule', key: 'node.kubernetes.io/pid-pressure', operator: 'Exists' },
-    { effect: 'NoSchedule', key: 'node.kubernetes.io/unschedulable', operator: 'Exists' },
-  ];
-  if (hostNetwork) t.push({ effect: 'NoSchedule', key: 'node.kubernetes.io/network-unavailable', operator: 'Exists' });
-  return t;
-}

@@ -9,7 +9,8 @@ import { defaultPodTemplate } from '../apiserver/kinds/pod-spec.ts';
 import type { Cluster } from '../cluster.ts';
 import { controllerRef, put } from './kind-builders.ts';
 import { buildRunningPod } from './kind-pods.ts';
-import { daemonSetTolerations, staticPodSpec, type StaticPodManifest } from './kind-templates.ts';
+import { daemonTolerations } from '../controllers/daemonset/placement.ts';
+import { staticPodSpec, type StaticPodManifest } from './kind-templates.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Obj = Record<string, any>;
@@ -173,7 +174,7 @@ export function writeDaemonSet(cluster: Cluster, o: DaemonSetOptions): void {
         },
       },
     };
-    spec.tolerations = [...(spec.tolerations ?? []), ...daemonSetTolerations(spec.hostNetwork === true)];
+    spec.tolerations = [...(spec.tolerations ?? []), ...daemonTolerations(spec.hostNetwork === true)];
     const created = Math.max(o.createdAt, Date.parse(node.metadata.creationTimestamp!)) + (o.podDelay ?? 3000);
     const ip = nodeIP(node);
     const pod = buildRunningPod(
