@@ -4,11 +4,14 @@ import { podDisplayStatus, podReadyCount, podRestarts } from './pod-status.ts';
 
 function pod(status: Record<string, unknown>, extra: { containers?: number; deleting?: boolean } = {}): KubeObject {
   const containers = Array.from({ length: extra.containers ?? 1 }, (_, i) => ({ name: `c${i}`, image: 'busybox' }));
+  // A Pod's spec lists an init container for every init container status it reports.
+  const inits = Array.isArray(status.initContainerStatuses) ? status.initContainerStatuses.length : 0;
+  const initContainers = Array.from({ length: inits }, (_, i) => ({ name: `i${i}`, image: 'busybox' }));
   return {
     apiVersion: 'v1',
     kind: 'Pod',
     metadata: { name: 'p', ...(extra.deleting ? { deletionTimestamp: '2026-11-30T03:00:00Z' } : {}) },
-    spec: { containers },
+    spec: { containers, ...(inits ? { initContainers } : {}) },
     status,
   };
 }

@@ -3,19 +3,10 @@
  * `kubectl get pods` presents them, so that a check's message uses the words the learner sees
  * in the STATUS and READY columns.
  */
-import type { KubeObject } from '../sim/index.ts';
-
-interface ContainerState {
-  waiting?: { reason?: string };
-  running?: unknown;
-  terminated?: { reason?: string; exitCode?: number; signal?: number };
-}
+import { podSummary, type KubeObject } from '../sim/index.ts';
 
 interface ContainerStatus {
-  name?: string;
-  ready?: boolean;
   restartCount?: number;
-  state?: ContainerState;
 }
 
 function containerStatuses(pod: KubeObject): ContainerStatus[] {
@@ -23,52 +14,13 @@ function containerStatuses(pod: KubeObject): ContainerStatus[] {
   return Array.isArray(list) ? (list as ContainerStatus[]) : [];
 }
 
-function initStatuses(pod: KubeObject): ContainerStatus[] {
-  const list: unknown = pod.status?.initContainerStatuses;
-  return Array.isArray(list) ? (list as ContainerStatus[]) : [];
-}
-
-/** The reason a terminated container shows: its reason, else `Signal:N` / `ExitCode:N`. */
-function terminatedReason(t: NonNullable<ContainerState['terminated']>): string {
-  if (t.reason) return t.reason;
-  return t.signal ? `Signal:${t.signal}` : `ExitCode:${t.exitCode ?? 0}`;
-}
-
 /**
- * The STATUS column of `kubectl get pods` for one Pod: the phase, overridden by an init
- * container's trouble, then by the first container (in spec order) that is waiting or has
- * terminated, then by `Terminating` while a deletion is pending. Example: a Pod in phase
- * Running whose only container waits with reason CrashLoopBackOff shows `CrashLoopBackOff`.
+ * The STATUS column of `kubectl get pods` for one Pod, computed by the same Table conversion
+ * the simulated API server uses for `kubectl get` (so a check's words are the table's words).
+ * Example: a Running Pod whose only container waits in CrashLoopBackOff shows `CrashLoopBackOff`.
  */
 export function podDisplayStatus(pod: KubeObject): string {
-  let reason: string = pod.status?.reason ?? pod.status?.phase ?? 'Pending';
-  let initializing = false;
-  const inits = initStatuses(pod);
-  for (let i = 0; i < inits.length; i++) {
-    const s = inits[i]!.state ?? {};
-    if (s.terminated && s.terminated.exitCode === 0) continue;
-    if (s.running) continue;
-    initializing = true;
-    if (s.terminated) reason = `Init:${terminatedReason(s.terminated)}`;
-    else if (s.waiting?.reason && s.waiting.reason !== 'PodInitializing') reason = `Init:${s.waiting.reason}`;
-    else reason = `Init:${i}/${inits.length}`;
-    break;
-  }
-  if (!initializing) {
-    let hasRunning = false;
-    const statuses = containerStatuses(pod);
-    for (let i = statuses.length - 1; i >= 0; i--) {
-      const s = statuses[i]!.state ?? {};
-      if (s.waiting?.reason) reason = s.waiting.reason;
-      else if (s.terminated) reason = terminatedReason(s.terminated);
-      else if (s.running && statuses[i]!.ready) hasRunning = true;
-    }
-    if (reason === 'Completed' && hasRunning) reason = podReadyCondition(pod) ? 'Running' : 'NotReady';
-  }
-  if (pod.metadata.deletionTimestamp && pod.status?.phase !== 'Succeeded' && pod.status?.phase !== 'Failed') {
-    reason = 'Terminating';
-  }
-  return reason;
+  return podSummary(pod, 0).status || 'Pending';
 }
 
 /** Whether the Pod's Ready condition is True. */
@@ -78,11 +30,10 @@ export function podReadyCondition(pod: KubeObject): boolean {
   return conditions.some((c: { type?: string; status?: string }) => c.type === 'Ready' && c.status === 'True');
 }
 
-/** READY as kubectl prints it: `[ready, total]`, total counting the spec's containers. */
+/** READY as kubectl prints it (`1/2`), as numbers: `[ready, total]`. */
 export function podReadyCount(pod: KubeObject): [number, number] {
-  const total = Array.isArray(pod.spec?.containers) ? pod.spec.containers.length : 0;
-  const ready = containerStatuses(pod).filter((s) => s.ready === true && s.state?.running !== undefined).length;
-  return [ready, total];
+  const [ready, total] = podSummary(pod, 0).ready.split('/').map(Number);
+  return [ready ?? 0, total ?? 0];
 }
 
 /** Sum of the containers' restart counts (the RESTARTS column without its age). */
