@@ -12,7 +12,6 @@ import type { Cluster } from '../../cluster.ts';
 import type { KubeObject } from '../../api/types.ts';
 import { keyOf, ownerKeys, splitKey, type Controller, type ReconcileResult } from '../../runtime/controller.ts';
 import {
-  controllerRef,
   isRunningAndReady,
   isPodAvailable,
   isTerminal,
