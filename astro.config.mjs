@@ -37,8 +37,26 @@ const ON_DEMAND = new RegExp(
     .join('|'),
 );
 
+/**
+ * Lessons used to carry their position in their URL (/en/lessons/01-pods/); they are named by
+ * subject now, so new lessons never move old ones. The old addresses keep working.
+ */
+const OLD_LESSON_URLS = {
+  '/en/lessons/01-pods': '/en/lessons/pods/',
+  '/en/lessons/02-controllers': '/en/lessons/controllers/',
+  '/en/lessons/03-replicaset': '/en/lessons/replicaset/',
+  '/en/lessons/04-deployment': '/en/lessons/deployment/',
+  '/en/lessons/05-statefulset': '/en/lessons/statefulset/',
+  '/en/lessons/06-daemonset': '/en/lessons/daemonset/',
+  '/en/lessons/07-job-cronjob': '/en/lessons/job-cronjob/',
+  '/en/lessons/08-choosing': '/en/lessons/choosing/',
+  '/en/lessons/09-lab': '/en/lessons/lab/',
+  '/en/lessons/10-scheduling': '/en/lessons/scheduling/',
+};
+
 export default defineConfig({
   output: 'static',
+  redirects: OLD_LESSON_URLS,
   trailingSlash: 'ignore',
   integrations: [mdx()],
   markdown: {

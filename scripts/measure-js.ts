@@ -11,7 +11,7 @@
  *   fetched through dist/; they cost nothing until a command needs them.
  * Sizes are raw bytes and gzip -9 bytes.
  *
- *   npx node --experimental-strip-types --no-warnings scripts/measure-js.ts [dist] [/en/lessons/01-pods/]
+ *   npx node --experimental-strip-types --no-warnings scripts/measure-js.ts [dist] [/en/lessons/pods/]
  */
 import { readFile, readdir } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
@@ -55,12 +55,12 @@ function sizes(path: string, body: Buffer): JsFile {
   return { path, raw: body.length, gzip: gzipSync(body, { level: 9 }).length };
 }
 
-/** The first lesson page of dist/en/lessons (its URL path). */
+/** The first lesson's page, the Pods lesson of dist/en/lessons (its URL path). */
 export async function firstLessonPath(dist: string): Promise<string> {
   const dir = join(dist, 'en', 'lessons');
-  const slugs = (await readdir(dir)).sort();
-  if (!slugs.length) throw new Error(`no lessons under ${dir}`);
-  return `/en/lessons/${slugs[0]}/`;
+  const slugs = await readdir(dir);
+  if (!slugs.includes('pods')) throw new Error(`no Pods lesson under ${dir}`);
+  return '/en/lessons/pods/';
 }
 
 /** Static import closure of the page's module scripts, read from dist/. */

@@ -1,6 +1,7 @@
 /**
  * Content collections. `lessons` holds every lesson in every language:
- * content/lessons/<lang>/<NN-slug>.mdx, with ids like `en/01-pods`.
+ * content/lessons/<lang>/<slug>.mdx, with ids like `en/pods`; `order` in the frontmatter sets
+ * the course order, so adding a lesson never renames the others.
  */
 import { defineCollection } from 'astro:content';
 import { glob } from 'astro/loaders';

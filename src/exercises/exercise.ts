@@ -26,7 +26,7 @@ export interface Exercise {
   /** Stable id `<lesson>/<name>`, used by `<Exercise id="..." />` and saved progress. */
   id: string;
   title: string;
-  /** Slug of the lesson it belongs to (the lesson file name without order and extension). */
+  /** Slug of the lesson it belongs to (the lesson file name without its extension). */
   lesson: string;
   /** The task, in Markdown, as the learner reads it. */
   task: string;

@@ -1,6 +1,6 @@
 /**
  * Lesson ids, slugs, languages and order, shared by the pages. An entry id is
- * `<lang>/<slug>` (content/lessons/en/01-pods.mdx -> `en/01-pods`, URL /en/lessons/01-pods/).
+ * `<lang>/<slug>` (content/lessons/en/pods.mdx -> `en/pods`, URL /en/lessons/pods/).
  */
 import { getCollection, type CollectionEntry } from 'astro:content';
 import { DEFAULT_LANG, isLang, type Lang } from './ui.ts';

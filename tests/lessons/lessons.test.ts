@@ -45,7 +45,7 @@ function lessonFiles(dir: string): string[] {
   });
 }
 
-/** The lesson's id as the site's content collection names it: `en/01-pods`. */
+/** The lesson's id as the site's content collection names it: `en/pods`. */
 function lessonId(path: string): string {
   return relative(ROOT, path).replace(/\\/g, '/').replace(/\.mdx$/, '');
 }
