@@ -54,9 +54,20 @@ const OLD_LESSON_URLS = {
   '/en/lessons/10-scheduling': '/en/lessons/scheduling/',
 };
 
+/**
+ * Where the course is served. `BASE_PATH=/k8s/ npm run build` builds a site for
+ * https://school.example/k8s/; every link and asset is then under that path (docs/hosting.md).
+ */
+const BASE_PATH = process.env.BASE_PATH || '/';
+if (!BASE_PATH.startsWith('/')) throw new Error(`BASE_PATH must start with "/" (got "${BASE_PATH}")`);
+
 export default defineConfig({
   output: 'static',
-  redirects: OLD_LESSON_URLS,
+  base: BASE_PATH,
+  // Lets a second build (the sub-path browser test) write beside dist/ instead of over it.
+  outDir: process.env.OUT_DIR || './dist',
+  // Astro prefixes the old addresses with the base, not the targets.
+  redirects: Object.fromEntries(Object.entries(OLD_LESSON_URLS).map(([from, to]) => [from, BASE_PATH.replace(/\/$/, '') + to])),
   trailingSlash: 'ignore',
   integrations: [mdx()],
   markdown: {

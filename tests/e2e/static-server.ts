@@ -23,12 +23,17 @@ export interface StaticServer {
   close(): Promise<void>;
 }
 
-/** Starts serving `root`; `/x/` serves `/x/index.html`. */
-export async function serveStatic(root: string): Promise<StaticServer> {
+/**
+ * Starts serving `root`; `/x/` serves `/x/index.html`. With `prefix` (`/k8s/`), the site is
+ * served under that path only, as a host serving the course from a sub-path would.
+ */
+export async function serveStatic(root: string, prefix = '/'): Promise<StaticServer> {
   const base = resolve(root);
   const server: Server = createServer(async (req, res) => {
     try {
-      const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+      const requested = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+      if (!requested.startsWith(prefix)) throw new Error('outside the prefix');
+      const path = '/' + requested.slice(prefix.length);
       let file = normalize(join(base, path));
       if (!file.startsWith(base)) throw new Error('outside root');
       if ((await stat(file).catch(() => undefined))?.isDirectory()) file = join(file, 'index.html');
