@@ -48,6 +48,9 @@ const en = {
   'exercise.missing': 'Exercise {id} is not available.',
   'footer.text': 'Open source. The cluster is simulated in your browser; nothing leaves this page.',
   'lang.switch': 'Language',
+  'notFound.title': 'Page not found',
+  'notFound.text': 'There is no page at this address. It may have moved when the course was updated.',
+  'notFound.home': 'See all lessons',
 } as const;
 
 export type UIKey = keyof typeof en;
