@@ -279,7 +279,7 @@ export class Kubelet implements Controller {
       clock: this.cluster.clock,
       event: (type, reason, message) => this.containerEvent(rt, c, type, reason, message),
       changed: () => this.writeStatus(rt),
-      restart: () => this.stopContainer(rt, c, this.current(rt)?.spec?.terminationGracePeriodSeconds ?? 30),
+      restart: (grace) => this.stopContainer(rt, c, grace ?? this.current(rt)?.spec?.terminationGracePeriodSeconds ?? 30),
     });
     const io = containerIO(this.cluster, rt, c, pod, argv, env, probes.ports);
     c.io = io;

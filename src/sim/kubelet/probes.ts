@@ -12,6 +12,7 @@ import type { ContainerRuntime, PodRuntime } from './runtime.ts';
 import { Shell } from './sh/interpreter.ts';
 import type { ProcessIO } from './process.ts';
 import type { HttpHandler } from './http.ts';
+import { servesGrpcHealth } from './images/probe-demos.ts';
 
 export type ProbeKind = 'startup' | 'liveness' | 'readiness';
 
@@ -22,8 +23,10 @@ interface ProbeSpec {
   httpGet?: { path?: string; port: number | string; host?: string; scheme?: string };
   tcpSocket?: { port: number | string };
   exec?: { command?: string[] };
-  grpc?: { port: number };
+  grpc?: { port: number; service?: string };
   initialDelaySeconds?: number;
+  timeoutSeconds?: number;
+  terminationGracePeriodSeconds?: number;
   periodSeconds?: number;
   failureThreshold?: number;
   successThreshold?: number;
@@ -35,8 +38,8 @@ export interface ProbeHost {
   event(type: 'Normal' | 'Warning', reason: string, message: string): void;
   /** Status changed (ready/started): write it. */
   changed(): void;
-  /** Kill the container for a restart (liveness/startup failure). */
-  restart(): void;
+  /** Kill the container for a restart (liveness/startup failure), with the probe's grace period if it sets one. */
+  restart(graceSeconds?: number): void;
 }
 
 const LABEL: Record<ProbeKind, string> = { startup: 'Startup', liveness: 'Liveness', readiness: 'Readiness' };
@@ -67,25 +70,35 @@ export function probeOnce(p: ProbeSpec, c: ContainerRuntime, rt: PodRuntime, por
     const port = resolvePort(p.tcpSocket.port, c.spec);
     return ports.has(port) ? undefined : `dial tcp ${ip}:${port}: connect: connection refused`;
   }
-  if (p.grpc) {
-    return ports.has(p.grpc.port) ? undefined : `timeout: failed to connect service "${ip}:${p.grpc.port}" within 1s: context deadline exceeded`;
-  }
-  if (p.exec) return execProbe(p.exec.command ?? [], c.io);
+  if (p.grpc) return grpcProbe(p.grpc.port, `${ip}:${p.grpc.port}`, p.timeoutSeconds ?? 1, c, ports);
+  if (p.exec) return execProbe(p.exec.command ?? [], c.io, (p.timeoutSeconds ?? 1) * 1000);
   return undefined;
 }
 
-/** Runs an exec probe's command to completion (it may not sleep: probes time out). */
-function execProbe(argv: string[], io: ProcessIO | undefined): string | undefined {
+/** The gRPC health check (grpc.health.v1.Health/Check) against a container port. */
+function grpcProbe(port: number, addr: string, timeoutSeconds: number, c: ContainerRuntime, ports: ProbePorts): string | undefined {
+  if (!ports.has(port)) return `timeout: failed to connect service "${addr}" within ${timeoutSeconds}s: context deadline exceeded`;
+  if (c.image && servesGrpcHealth(c.image.repository, port)) return undefined;
+  return 'error: this server does not implement the grpc health protocol (grpc.health.v1.Health): rpc error: code = Unimplemented desc = unknown service grpc.health.v1.Health';
+}
+
+/**
+ * Runs an exec probe's command to completion. Its sleeps add up: past `timeoutMs` the probe
+ * fails with the runtime's timeout text (the command's output is lost, as the kubelet reports it).
+ */
+function execProbe(argv: string[], io: ProcessIO | undefined, timeoutMs: number): string | undefined {
   if (!io) return 'container not running';
   let out = '';
+  let slept = 0;
+  const timedOut = `command "${argv.join(' ')}" timed out`;
   const probeIO: ProcessIO = { ...io, fs: io.fs, out: (s) => (out += s), err: (s) => (out += s), onTerm: undefined };
   const gen = new Shell(probeIO).execArgv(argv);
   for (let i = 0; i < 10_000; i++) {
     const r = gen.next();
     if (r.done) return r.value === 0 ? undefined : out.replace(/\n$/, '');
-    if ('pause' in r.value || r.value.sleep > 1000) return `command "${argv.join(' ')}" timed out`;
+    if ('pause' in r.value || (slept += r.value.sleep) > timeoutMs) return timedOut;
   }
-  return `command "${argv.join(' ')}" timed out`;
+  return timedOut;
 }
 
 /** The probes of one running container; `stop()` cancels them (exit, deletion). */
@@ -153,7 +166,7 @@ export class ContainerProbes {
       } else {
         this.host.event('Normal', 'Killing', `Container ${this.c.name} failed ${kind} probe, will be restarted`);
         this.stop();
-        this.host.restart();
+        this.host.restart(p.terminationGracePeriodSeconds);
         return;
       }
     }
