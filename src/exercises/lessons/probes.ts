@@ -190,6 +190,7 @@ spec:
       containers:
       - name: shop
         image: nginx:1.27
+        command: ["sh", "-c", "echo ok > /usr/share/nginx/html/healthz.html; exec nginx -g 'daemon off;'"]
         readinessProbe:
           httpGet:
             path: /healthz.html
@@ -252,13 +253,7 @@ export const probesExercises: Exercise[] = [
       'Deleting a Pod does not help: the Deployment replaces it with a fresh, ready one.',
       '`kubectl exec POD -- COMMAND` runs a command in one Pod; `kubectl get endpoints shop` shows who gets traffic.',
     ],
-    setup: [
-      SHOP,
-      'kubectl expose deployment shop --port=80',
-      'kubectl wait --for=jsonpath={.status.phase}=Running pod -l app=shop',
-      `for p in $(kubectl get pods -l app=shop -o name); do kubectl exec $p -- sh -c 'echo ok > /usr/share/nginx/html/healthz.html'; done`,
-      'kubectl rollout status deployment/shop',
-    ],
+    setup: [SHOP, 'kubectl expose deployment shop --port=80', 'kubectl rollout status deployment/shop'],
     solution: ['kubectl exec deploy/shop -- rm /usr/share/nginx/html/healthz.html', 'sleep 5'],
     checks: [serviceBackends('shop', 2, 1), allStillRunning('shop', 3)],
   },
