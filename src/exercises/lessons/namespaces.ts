@@ -15,7 +15,7 @@ const fail = (detail: string): CheckResult => ({ passed: false, detail });
 function podsMatching(cluster: Cluster, namespace: string, labels: Record<string, string>): string[] {
   const sel = selectorFromSet(labels);
   return cluster.api
-    .list('pods', namespace)
+    .list('pods', { namespace })
     .filter((p) => !p.metadata.deletionTimestamp && matches(sel, p.metadata.labels ?? {}))
     .map((p) => p.metadata.name!)
     .sort();

@@ -17,7 +17,7 @@ type Obj = Record<string, any>;
 /** The live (not terminating) Pods a Deployment's selector picks. */
 function podsOf(cluster: Cluster, d: KubeObject): KubeObject[] {
   const sel = selectorFromSpec(d.spec?.selector ?? {});
-  return cluster.api.list('pods', NS).filter((p) => !p.metadata.deletionTimestamp && matches(sel, p.metadata.labels ?? {}));
+  return cluster.api.list('pods', { namespace: NS }).filter((p) => !p.metadata.deletionTimestamp && matches(sel, p.metadata.labels ?? {}));
 }
 
 function deployment(cluster: Cluster, name: string): KubeObject | undefined {
@@ -93,7 +93,7 @@ function serviceBackends(service: string, ready: number, notReady: number): Chec
     run(cluster) {
       const ep = cluster.api.tryGet('endpoints', NS, service);
       if (!ep) return fail(`endpoints "${service}" not found`);
-      const subsets: Obj[] = ep.subsets ?? [];
+      const subsets: Obj[] = Array.isArray(ep.subsets) ? ep.subsets : [];
       const r = subsets.reduce((n, s) => n + (s.addresses?.length ?? 0), 0);
       const nr = subsets.reduce((n, s) => n + (s.notReadyAddresses?.length ?? 0), 0);
       if (r !== ready) return fail(`${service} has ${r} ready endpoints`);
