@@ -278,6 +278,7 @@ export class Kubelet implements Controller {
     const probes = new ContainerProbes(c, rt, {
       clock: this.cluster.clock,
       event: (type, reason, message) => this.containerEvent(rt, c, type, reason, message),
+      execId: () => this.cluster.random.hex(64),
       changed: () => this.writeStatus(rt),
       restart: (grace) => this.stopContainer(rt, c, grace ?? this.current(rt)?.spec?.terminationGracePeriodSeconds ?? 30),
     });

@@ -110,6 +110,20 @@ describe('probe timing', () => {
   });
 });
 
+describe('a probe command the image does not have', () => {
+  it('is reported as an error and ignored: never ready, never restarted', () => {
+    const c = cluster();
+    const curl = { exec: { command: ['curl', '-f', 'http://localhost/'] }, periodSeconds: 2, failureThreshold: 1 };
+    run(c, 'nocurl', 'busybox:1.36', { command: ['sleep', '3600'], readinessProbe: curl, livenessProbe: curl });
+    c.advance(20_000);
+    expect(status(c, 'nocurl')).toMatchObject({ ready: false, restartCount: 0 });
+    const ev = events(c, 'nocurl').filter((e) => e.startsWith('Unhealthy'));
+    expect(ev.some((e) => /^Unhealthy Liveness probe errored and resulted in unknown state: rpc error: code = Unknown desc = failed to exec in container: failed to start exec "[0-9a-f]{64}": OCI runtime exec failed: exec failed: unable to start container process: exec: "curl": executable file not found in \$PATH: unknown$/.test(e))).toBe(true);
+    expect(ev.some((e) => e.startsWith('Unhealthy Readiness probe errored and resulted in unknown state: '))).toBe(true);
+    expect(events(c, 'nocurl').some((e) => e.startsWith('Killing'))).toBe(false);
+  });
+});
+
 describe('exec in a container shell', () => {
   it('replaces sh with the image\'s server, which then answers probes', () => {
     const c = cluster();

@@ -13,6 +13,7 @@ import { Shell } from './sh/interpreter.ts';
 import type { ProcessIO } from './process.ts';
 import type { HttpHandler } from './http.ts';
 import { servesGrpcHealth } from './images/probe-demos.ts';
+import { hasExecutable } from './exec.ts';
 
 export type ProbeKind = 'startup' | 'liveness' | 'readiness';
 
@@ -36,6 +37,8 @@ export interface ProbeHost {
   clock: Clock;
   /** Records an event about the container. */
   event(type: 'Normal' | 'Warning', reason: string, message: string): void;
+  /** A fresh runtime exec id (64 hex digits), as the runtime's error messages name it. */
+  execId(): string;
   /** Status changed (ready/started): write it. */
   changed(): void;
   /** Kill the container for a restart (liveness/startup failure), with the probe's grace period if it sets one. */
@@ -50,8 +53,14 @@ function resolvePort(port: number | string, spec: { ports?: { name?: string; con
   return named ? named.containerPort : Number(port);
 }
 
-/** Runs one probe now; returns undefined on success or the failure text. */
-export function probeOnce(p: ProbeSpec, c: ContainerRuntime, rt: PodRuntime, ports: Map<number, HttpHandler | undefined>): string | undefined {
+/**
+ * What one probe run gives: undefined on success, the failure text, or an error of the
+ * runtime itself (the exec could not start), which the kubelet reports and then ignores.
+ */
+export type ProbeResult = undefined | string | { error: string };
+
+/** Runs one probe now. */
+export function probeOnce(p: ProbeSpec, c: ContainerRuntime, rt: PodRuntime, ports: Map<number, HttpHandler | undefined>, execId: () => string = () => '0'.repeat(64)): ProbeResult {
   const ip = rt.ip ?? '';
   if (p.httpGet) {
     const port = resolvePort(p.httpGet.port, c.spec);
@@ -71,7 +80,14 @@ export function probeOnce(p: ProbeSpec, c: ContainerRuntime, rt: PodRuntime, por
     return ports.has(port) ? undefined : `dial tcp ${ip}:${port}: connect: connection refused`;
   }
   if (p.grpc) return grpcProbe(p.grpc.port, `${ip}:${p.grpc.port}`, p.timeoutSeconds ?? 1, c, ports);
-  if (p.exec) return execProbe(p.exec.command ?? [], c.io, (p.timeoutSeconds ?? 1) * 1000);
+  if (p.exec) {
+    const argv = p.exec.command ?? [];
+    if (c.io && !hasExecutable(c, c.io, argv[0] ?? '')) {
+      const what = argv.length ? `exec: "${argv[0]}": executable file not found in $PATH` : 'no command specified';
+      return { error: `rpc error: code = Unknown desc = failed to exec in container: failed to start exec "${execId()}": OCI runtime exec failed: exec failed: unable to start container process: ${what}: unknown` };
+    }
+    return execProbe(argv, c.io, (p.timeoutSeconds ?? 1) * 1000);
+  }
   return undefined;
 }
 
@@ -147,7 +163,13 @@ export class ContainerProbes {
   private run(kind: ProbeKind): void {
     if (this.stopped || this.c.step !== 'running') return;
     const p = this.spec(kind);
-    const failure = probeOnce(p, this.c, this.rt, this.ports);
+    const failure = probeOnce(p, this.c, this.rt, this.ports, () => this.host.execId());
+    if (typeof failure === 'object') {
+      // The prober's error: reported, and the result thrown away (no failure is counted).
+      this.host.event('Warning', 'Unhealthy', `${LABEL[kind]} probe errored and resulted in unknown state: ${failure.error}`);
+      this.schedule(kind, false);
+      return;
+    }
     if (failure === undefined) {
       this.failures[kind] = 0;
       if (++this.successes[kind] >= (p.successThreshold ?? 1)) this.succeeded(kind);
