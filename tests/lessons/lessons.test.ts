@@ -1,7 +1,7 @@
 /**
  * Every lesson works as printed. For each lesson under content/lessons, on one fresh cluster
- * set up as the page sets it up (same seed, preset and files; exercises run on clusters of their own), every command of
- * every shell block runs in page order, and:
+ * set up as the page sets it up (same seed, preset and files; exercises run on clusters of
+ * their own), every command of every shell block runs in page order, and:
  * - a command not marked `expect-error` must succeed (exit status 0), a block marked
  *   `expect-error` must fail;
  * - where the lesson shows an output block, the commands must print exactly that, after both
