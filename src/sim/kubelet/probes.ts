@@ -2,9 +2,13 @@
  * Container probes on the cluster clock, as the kubelet's prober runs them:
  *   startup   until it succeeds, liveness and readiness wait; failureThreshold failures -> restart
  *   liveness  failureThreshold consecutive failures -> Killing `Container c failed liveness
- *             probe, will be restarted` and a restart through the normal back-off path
- *   readiness drives the container's `ready` (and so the Pod's Ready condition)
- * Each failure records a Warning Unhealthy event with the kubelet's wording. Defaults:
+ *             probe, will be restarted` and a restart through the normal back-off path (with
+ *             the probe's own terminationGracePeriodSeconds when it sets one)
+ *   readiness drives the container's `ready` (and so the Pod's Ready condition); it needs
+ *             successThreshold passes in a row to become ready again
+ * Each failure records a Warning Unhealthy event with the kubelet's wording. An exec whose
+ * command the image lacks is a prober error: reported (`probe errored and resulted in unknown
+ * state`) and otherwise ignored. Exec probes time out after timeoutSeconds. Defaults:
  * initialDelaySeconds 0, periodSeconds 10, timeoutSeconds 1, successThreshold 1, failureThreshold 3.
  */
 import type { Clock } from '../clock/clock.ts';
