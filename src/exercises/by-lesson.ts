@@ -9,6 +9,8 @@ import type { Exercise } from './exercise.ts';
 /** Each lesson module's exercises, by the module's name (the exercise ids' prefix). */
 const LESSON_MODULES: Readonly<Record<string, () => Promise<readonly Exercise[]>>> = {
   pods: () => import('./lessons/pods.ts').then((m) => m.podsExercises),
+  namespaces: () => import('./lessons/namespaces.ts').then((m) => m.namespacesExercises),
+  probes: () => import('./lessons/probes.ts').then((m) => m.probesExercises),
   controllers: () => import('./lessons/controllers.ts').then((m) => m.controllersExercises),
   replicaset: () => import('./lessons/replicaset.ts').then((m) => m.replicasetExercises),
   deployment: () => import('./lessons/deployment.ts').then((m) => m.deploymentExercises),

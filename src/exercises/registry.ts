@@ -4,10 +4,12 @@
  */
 import type { Exercise } from './exercise.ts';
 import { podsExercises } from './lessons/pods.ts';
+import { namespacesExercises } from './lessons/namespaces.ts';
+import { probesExercises } from './lessons/probes.ts';
 import { schedulingExercises } from './lessons/scheduling.ts';
 import { workloadExercises } from './lessons/workloads.ts';
 
-const ALL: readonly Exercise[] = [...podsExercises, ...workloadExercises, ...schedulingExercises];
+const ALL: readonly Exercise[] = [...podsExercises, ...namespacesExercises, ...workloadExercises, ...probesExercises, ...schedulingExercises];
 
 const BY_ID = new Map<string, Exercise>();
 for (const e of ALL) {

@@ -1,7 +1,7 @@
 /**
  * Every lesson works as printed. For each lesson under content/lessons, on one fresh cluster
- * set up as the page sets it up (same seed, preset, files, exercise setups), every command of
- * every shell block runs in page order, and:
+ * set up as the page sets it up (same seed, preset and files; exercises run on clusters of
+ * their own), every command of every shell block runs in page order, and:
  * - a command not marked `expect-error` must succeed (exit status 0), a block marked
  *   `expect-error` must fail;
  * - where the lesson shows an output block, the commands must print exactly that, after both
@@ -84,14 +84,8 @@ describe('lessons', () => {
         const session = await openSession({ seed, preset: typeof fm.preset === 'string' ? fm.preset : undefined, files });
         const problems: string[] = [];
 
-        // The page runs every embedded exercise's setup on the lesson's cluster before the
-        // reader's first command; the lesson must read right with those objects present.
-        for (const exerciseId of lesson.exerciseIds) {
-          for (const line of getExercise(exerciseId)?.setup ?? []) {
-            const r = await session.run(line);
-            if (r.exitCode !== 0) problems.push(`setup of ${exerciseId}: \`${line}\` exited ${r.exitCode}:\n${r.output}`);
-          }
-        }
+        // Exercises run on clusters of their own, never in the lesson's terminal: the lesson's
+        // commands meet only what the lesson itself created.
 
         for (const step of lesson.steps) {
           if (step.kind !== 'commands') continue;

@@ -19,7 +19,7 @@ function lacksBash(c: ContainerRuntime): boolean {
 }
 
 /** Whether the container's image has `argv0` on its PATH (or at that path). */
-function hasExecutable(c: ContainerRuntime, io: ProcessIO, argv0: string): boolean {
+export function hasExecutable(c: ContainerRuntime, io: ProcessIO, argv0: string): boolean {
   if (!c.image?.shell) return false;
   const base = argv0.split('/').pop() ?? argv0;
   if (base === 'bash' && lacksBash(c)) return false;

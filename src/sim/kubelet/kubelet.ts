@@ -278,13 +278,17 @@ export class Kubelet implements Controller {
     const probes = new ContainerProbes(c, rt, {
       clock: this.cluster.clock,
       event: (type, reason, message) => this.containerEvent(rt, c, type, reason, message),
+      execId: () => this.cluster.random.hex(64),
       changed: () => this.writeStatus(rt),
-      restart: () => this.stopContainer(rt, c, this.current(rt)?.spec?.terminationGracePeriodSeconds ?? 30),
+      restart: (grace) => this.stopContainer(rt, c, grace ?? this.current(rt)?.spec?.terminationGracePeriodSeconds ?? 30),
     });
     const io = containerIO(this.cluster, rt, c, pod, argv, env, probes.ports);
     c.io = io;
     if (adopted) backdateStartup(io, c.logs, this.cluster, startedAt);
-    const program = selectProgram(c.image!, argv, io, { tag: c.ref?.tag ?? 'latest', podIP: () => rt.ip ?? '' });
+    const ctx = { tag: c.ref?.tag ?? 'latest', podIP: () => rt.ip ?? '' };
+    const image = c.image!;
+    io.execProgram = (a) => image.main?.(a, io, ctx);
+    const program = selectProgram(image, argv, io, ctx);
     if ('startError' in program) return { startError: program.startError, io };
     // Adopted containers keep their ports served (probes.ports) but are not probed again.
     c.probes = probes;

@@ -2,9 +2,13 @@
  * Container probes on the cluster clock, as the kubelet's prober runs them:
  *   startup   until it succeeds, liveness and readiness wait; failureThreshold failures -> restart
  *   liveness  failureThreshold consecutive failures -> Killing `Container c failed liveness
- *             probe, will be restarted` and a restart through the normal back-off path
- *   readiness drives the container's `ready` (and so the Pod's Ready condition)
- * Each failure records a Warning Unhealthy event with the kubelet's wording. Defaults:
+ *             probe, will be restarted` and a restart through the normal back-off path (with
+ *             the probe's own terminationGracePeriodSeconds when it sets one)
+ *   readiness drives the container's `ready` (and so the Pod's Ready condition); it needs
+ *             successThreshold passes in a row to become ready again
+ * Each failure records a Warning Unhealthy event with the kubelet's wording. An exec whose
+ * command the image lacks is a prober error: reported (`probe errored and resulted in unknown
+ * state`) and otherwise ignored. Exec probes time out after timeoutSeconds. Defaults:
  * initialDelaySeconds 0, periodSeconds 10, timeoutSeconds 1, successThreshold 1, failureThreshold 3.
  */
 import type { Clock } from '../clock/clock.ts';
@@ -12,6 +16,8 @@ import type { ContainerRuntime, PodRuntime } from './runtime.ts';
 import { Shell } from './sh/interpreter.ts';
 import type { ProcessIO } from './process.ts';
 import type { HttpHandler } from './http.ts';
+import { servesGrpcHealth } from './images/probe-demos.ts';
+import { hasExecutable } from './exec.ts';
 
 export type ProbeKind = 'startup' | 'liveness' | 'readiness';
 
@@ -22,8 +28,10 @@ interface ProbeSpec {
   httpGet?: { path?: string; port: number | string; host?: string; scheme?: string };
   tcpSocket?: { port: number | string };
   exec?: { command?: string[] };
-  grpc?: { port: number };
+  grpc?: { port: number; service?: string };
   initialDelaySeconds?: number;
+  timeoutSeconds?: number;
+  terminationGracePeriodSeconds?: number;
   periodSeconds?: number;
   failureThreshold?: number;
   successThreshold?: number;
@@ -33,10 +41,12 @@ export interface ProbeHost {
   clock: Clock;
   /** Records an event about the container. */
   event(type: 'Normal' | 'Warning', reason: string, message: string): void;
+  /** A fresh runtime exec id (64 hex digits), as the runtime's error messages name it. */
+  execId(): string;
   /** Status changed (ready/started): write it. */
   changed(): void;
-  /** Kill the container for a restart (liveness/startup failure). */
-  restart(): void;
+  /** Kill the container for a restart (liveness/startup failure), with the probe's grace period if it sets one. */
+  restart(graceSeconds?: number): void;
 }
 
 const LABEL: Record<ProbeKind, string> = { startup: 'Startup', liveness: 'Liveness', readiness: 'Readiness' };
@@ -47,8 +57,14 @@ function resolvePort(port: number | string, spec: { ports?: { name?: string; con
   return named ? named.containerPort : Number(port);
 }
 
-/** Runs one probe now; returns undefined on success or the failure text. */
-export function probeOnce(p: ProbeSpec, c: ContainerRuntime, rt: PodRuntime, ports: Map<number, HttpHandler | undefined>): string | undefined {
+/**
+ * What one probe run gives: undefined on success, the failure text, or an error of the
+ * runtime itself (the exec could not start), which the kubelet reports and then ignores.
+ */
+export type ProbeResult = undefined | string | { error: string };
+
+/** Runs one probe now. */
+export function probeOnce(p: ProbeSpec, c: ContainerRuntime, rt: PodRuntime, ports: Map<number, HttpHandler | undefined>, execId: () => string = () => '0'.repeat(64)): ProbeResult {
   const ip = rt.ip ?? '';
   if (p.httpGet) {
     const port = resolvePort(p.httpGet.port, c.spec);
@@ -67,25 +83,42 @@ export function probeOnce(p: ProbeSpec, c: ContainerRuntime, rt: PodRuntime, por
     const port = resolvePort(p.tcpSocket.port, c.spec);
     return ports.has(port) ? undefined : `dial tcp ${ip}:${port}: connect: connection refused`;
   }
-  if (p.grpc) {
-    return ports.has(p.grpc.port) ? undefined : `timeout: failed to connect service "${ip}:${p.grpc.port}" within 1s: context deadline exceeded`;
+  if (p.grpc) return grpcProbe(p.grpc.port, `${ip}:${p.grpc.port}`, p.timeoutSeconds ?? 1, c, ports);
+  if (p.exec) {
+    const argv = p.exec.command ?? [];
+    if (c.io && !hasExecutable(c, c.io, argv[0] ?? '')) {
+      const what = argv.length ? `exec: "${argv[0]}": executable file not found in $PATH` : 'no command specified';
+      return { error: `rpc error: code = Unknown desc = failed to exec in container: failed to start exec "${execId()}": OCI runtime exec failed: exec failed: unable to start container process: ${what}: unknown` };
+    }
+    return execProbe(argv, c.io, (p.timeoutSeconds ?? 1) * 1000);
   }
-  if (p.exec) return execProbe(p.exec.command ?? [], c.io);
   return undefined;
 }
 
-/** Runs an exec probe's command to completion (it may not sleep: probes time out). */
-function execProbe(argv: string[], io: ProcessIO | undefined): string | undefined {
+/** The gRPC health check (grpc.health.v1.Health/Check) against a container port. */
+function grpcProbe(port: number, addr: string, timeoutSeconds: number, c: ContainerRuntime, ports: ProbePorts): string | undefined {
+  if (!ports.has(port)) return `timeout: failed to connect service "${addr}" within ${timeoutSeconds}s: context deadline exceeded`;
+  if (c.image && servesGrpcHealth(c.image.repository, port)) return undefined;
+  return 'error: this server does not implement the grpc health protocol (grpc.health.v1.Health): rpc error: code = Unimplemented desc = unknown service grpc.health.v1.Health';
+}
+
+/**
+ * Runs an exec probe's command to completion. Its sleeps add up: past `timeoutMs` the probe
+ * fails with the runtime's timeout text (the command's output is lost, as the kubelet reports it).
+ */
+function execProbe(argv: string[], io: ProcessIO | undefined, timeoutMs: number): string | undefined {
   if (!io) return 'container not running';
   let out = '';
+  let slept = 0;
+  const timedOut = `command "${argv.join(' ')}" timed out`;
   const probeIO: ProcessIO = { ...io, fs: io.fs, out: (s) => (out += s), err: (s) => (out += s), onTerm: undefined };
   const gen = new Shell(probeIO).execArgv(argv);
   for (let i = 0; i < 10_000; i++) {
     const r = gen.next();
     if (r.done) return r.value === 0 ? undefined : out.replace(/\n$/, '');
-    if ('pause' in r.value || r.value.sleep > 1000) return `command "${argv.join(' ')}" timed out`;
+    if ('pause' in r.value || (slept += r.value.sleep) > timeoutMs) return timedOut;
   }
-  return `command "${argv.join(' ')}" timed out`;
+  return timedOut;
 }
 
 /** The probes of one running container; `stop()` cancels them (exit, deletion). */
@@ -134,7 +167,13 @@ export class ContainerProbes {
   private run(kind: ProbeKind): void {
     if (this.stopped || this.c.step !== 'running') return;
     const p = this.spec(kind);
-    const failure = probeOnce(p, this.c, this.rt, this.ports);
+    const failure = probeOnce(p, this.c, this.rt, this.ports, () => this.host.execId());
+    if (typeof failure === 'object') {
+      // The prober's error: reported, and the result thrown away (no failure is counted).
+      this.host.event('Warning', 'Unhealthy', `${LABEL[kind]} probe errored and resulted in unknown state: ${failure.error}`);
+      this.schedule(kind, false);
+      return;
+    }
     if (failure === undefined) {
       this.failures[kind] = 0;
       if (++this.successes[kind] >= (p.successThreshold ?? 1)) this.succeeded(kind);
@@ -153,7 +192,7 @@ export class ContainerProbes {
       } else {
         this.host.event('Normal', 'Killing', `Container ${this.c.name} failed ${kind} probe, will be restarted`);
         this.stop();
-        this.host.restart();
+        this.host.restart(p.terminationGracePeriodSeconds);
         return;
       }
     }

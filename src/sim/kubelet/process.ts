@@ -36,6 +36,11 @@ export interface ProcessIO {
    * and clients (wget, curl) consult these.
    */
   listen?(port: number, http?: HttpHandler): void;
+  /**
+   * The image's own program for argv (a server), which `exec` in a shell script replaces the
+   * shell with; undefined when argv is not one (set by the kubelet).
+   */
+  execProgram?(argv: string[]): ProgramGen | undefined;
   /** Makes an HTTP request from inside the container (set by the kubelet). */
   fetch?(host: string, port: number, path: string, agent: string): FetchResult;
 }

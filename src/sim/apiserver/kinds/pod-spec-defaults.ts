@@ -22,10 +22,11 @@ export function defaultPullPolicy(image: string | undefined): string {
 
 function defaultProbe(p: Obj | undefined): void {
   if (!p || typeof p !== 'object') return;
-  p.timeoutSeconds ??= 1;
-  p.periodSeconds ??= 10;
-  p.successThreshold ??= 1;
-  p.failureThreshold ??= 3;
+  // Zero means unset, as in SetDefaults_Probe.
+  if (!p.timeoutSeconds) p.timeoutSeconds = 1;
+  if (!p.periodSeconds) p.periodSeconds = 10;
+  if (!p.successThreshold) p.successThreshold = 1;
+  if (!p.failureThreshold) p.failureThreshold = 3;
   if (p.httpGet && typeof p.httpGet === 'object') {
     p.httpGet.path ??= '/';
     p.httpGet.scheme ??= 'HTTP';

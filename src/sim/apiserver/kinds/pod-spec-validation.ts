@@ -7,6 +7,7 @@
 import type { StatusCause } from '../../api/errors.ts';
 import { isDNS1123Label, isDNS1123Subdomain, isQualifiedName, isValidPortName } from '../../api/names.ts';
 import { compareQuantity, formatQuantity, parseQuantity, type Quantity } from '../../api/quantity.ts';
+import { validateContainerProbes } from './probe-validation.ts';
 import { duplicate, invalidValue, notSupported, required, validateLabels } from '../validation.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -143,6 +144,7 @@ function validateContainers(list: unknown, path: string, volumes: Set<string>, s
       seen.add(c.name);
     }
     causes.push(...validateContainer(c, p, volumes));
+    causes.push(...validateContainerProbes(c, p, !needOne && c.restartPolicy !== 'Always'));
   });
   return causes;
 }

@@ -10,6 +10,7 @@ import { mysqlProgram, postgresProgram } from './databases.ts';
 import { httpdProgram, nginxProgram, redisProgram } from './servers.ts';
 import { MORE_IMAGES } from './more.ts';
 import { SYSTEM_IMAGES } from './system.ts';
+import { PROBE_DEMO_IMAGES } from './probe-demos.ts';
 import { curlProgram, fluentdProgram, helloWorldProgram, interpreterProgram, pauseProgram } from './tools.ts';
 
 export interface RunContext {
@@ -200,6 +201,7 @@ const ENTRIES: Entry[] = [
   },
   ...SYSTEM_IMAGES,
   ...MORE_IMAGES,
+  ...PROBE_DEMO_IMAGES,
 ];
 
 // k8s.gcr.io is the old name of registry.k8s.io.

@@ -245,6 +245,11 @@ export class Shell {
     if (!argv.length) return (this.status = 0);
     if (argv[0] === 'break' || argv[0] === 'continue') throw new LoopSignal(argv[0]);
     if (argv[0] === 'exit') throw new ExitSignal(argv[1] !== undefined ? Number.parseInt(argv[1], 10) & 255 : this.status);
+    if (argv[0] === 'exec' && argv.length > 1) {
+      // exec replaces the shell: the image's own program (a server) or the command, then the end.
+      const own = this.io.execProgram?.(argv.slice(1));
+      throw new ExitSignal(own ? yield* own : yield* this.runCommand(argv.slice(1)));
+    }
     return (this.status = yield* this.runCommand(argv));
   }
 
