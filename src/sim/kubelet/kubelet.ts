@@ -284,7 +284,7 @@ export class Kubelet implements Controller {
     const io = containerIO(this.cluster, rt, c, pod, argv, env, probes.ports);
     c.io = io;
     if (adopted) backdateStartup(io, c.logs, this.cluster, startedAt);
-    const program = selectProgram(c.image!, argv, io, { tag: c.ref?.tag ?? 'latest', podIP: () => rt.ip ?? '' });
+    const program = selectProgram(c.image!, argv, io, { tag: c.ref?.tag ?? 'latest', podIP: () => rt.ip ?? '', cluster: this.cluster, namespace: rt.namespace });
     if ('startError' in program) return { startError: program.startError, io };
     // Adopted containers keep their ports served (probes.ports) but are not probed again.
     c.probes = probes;

@@ -4,6 +4,8 @@
  * the way containerd fails (`not found` for a missing tag of a known repository, `pull access
  * denied` for an unknown repository).
  */
+import type { Cluster } from '../../cluster.ts';
+import { INGRESS_NGINX_IMAGES } from '../../addons/ingress-nginx/images.ts';
 import type { ProcessIO, ProgramGen } from '../process.ts';
 import type { ImageRef } from './reference.ts';
 import { mysqlProgram, postgresProgram } from './databases.ts';
@@ -16,6 +18,13 @@ export interface RunContext {
   tag: string;
   /** The Pod IP (known once the sandbox exists). */
   podIP: () => string;
+  /**
+   * The cluster, for images whose program is a Kubernetes client (an Ingress controller, a
+   * certificate job): they act through its API server as their ServiceAccount would.
+   */
+  cluster?: Cluster;
+  /** The Pod's namespace. */
+  namespace?: string;
 }
 
 export interface ImageInfo {
@@ -200,6 +209,7 @@ const ENTRIES: Entry[] = [
   },
   ...SYSTEM_IMAGES,
   ...MORE_IMAGES,
+  ...INGRESS_NGINX_IMAGES,
 ];
 
 // k8s.gcr.io is the old name of registry.k8s.io.
