@@ -169,7 +169,12 @@ const ENTRIES: Entry[] = [
     entrypoint: ['/entrypoint.sh'],
     cmd: ['curl'],
     shell: true,
-    main: (argv, io) => curlProgram(argv[0] === '/entrypoint.sh' ? argv.slice(1) : argv, io),
+    // entrypoint.sh runs curl for arguments that start with `-`, and execs anything else (`sleep 3600`).
+    main: (argv, io) => {
+      let args = argv[0] === '/entrypoint.sh' ? argv.slice(1) : argv;
+      if (args[0]?.startsWith('-')) args = ['curl', ...args];
+      return args[0] === 'curl' || args[0] === '/usr/bin/curl' ? curlProgram(args, io) : undefined;
+    },
   },
   {
     repository: 'registry.k8s.io/pause',
