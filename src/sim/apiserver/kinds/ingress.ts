@@ -1,7 +1,8 @@
 /**
  * Ingress admission (networking.k8s.io/v1): the validation the 1.32 API server applies to
  * rules, paths and backends (ValidateIngressSpec), so a manifest with a backend that names a
- * Service but no port is rejected as it is on a real cluster. Nothing is defaulted.
+ * Service but no port is rejected as it is on a real cluster. A new Ingress starts with an
+ * empty status.
  */
 import type { StatusCause } from '../../api/errors.ts';
 import type { KubeObject } from '../../api/types.ts';
@@ -64,4 +65,10 @@ function validate(obj: KubeObject): StatusCause[] {
   return causes;
 }
 
-registerAdmission('ingresses.networking.k8s.io', { validate: (obj) => validate(obj) });
+registerAdmission('ingresses.networking.k8s.io', {
+  // PrepareForCreate drops any status sent and starts from an empty one (`loadBalancer: {}`).
+  default: (obj, _ctx, old) => {
+    if (!old) obj.status = { loadBalancer: {} };
+  },
+  validate: (obj) => validate(obj),
+});
