@@ -1,11 +1,12 @@
 /**
  * Every lesson works as printed. For each lesson under content/lessons, on one fresh cluster
- * set up as the page sets it up (same seed, preset, files, exercise setups), every command of
- * every shell block runs in page order, and:
+ * set up as the page sets it up (same seed, preset, files), every command of every shell block
+ * runs in page order, and:
  * - a command not marked `expect-error` must succeed (exit status 0), a block marked
  *   `expect-error` must fail;
  * - where the lesson shows an output block, the commands must print exactly that, after both
  *   sides are normalised (ages and generated name suffixes differ by nature).
+ * Exercises are not set up here: each runs on a cluster of its own (src/exercises/catalog.test.ts).
  * All failures of a lesson are collected and reported together, with their lesson line.
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -83,15 +84,6 @@ describe('lessons', () => {
         const files = { ...declaredFiles(source), ...((fm.files ?? {}) as Record<string, string>) };
         const session = await openSession({ seed, preset: typeof fm.preset === 'string' ? fm.preset : undefined, files });
         const problems: string[] = [];
-
-        // The page runs every embedded exercise's setup on the lesson's cluster before the
-        // reader's first command; the lesson must read right with those objects present.
-        for (const exerciseId of lesson.exerciseIds) {
-          for (const line of getExercise(exerciseId)?.setup ?? []) {
-            const r = await session.run(line);
-            if (r.exitCode !== 0) problems.push(`setup of ${exerciseId}: \`${line}\` exited ${r.exitCode}:\n${r.output}`);
-          }
-        }
 
         for (const step of lesson.steps) {
           if (step.kind !== 'commands') continue;

@@ -1,7 +1,8 @@
 /**
  * The controller's validating webhook (`validate.nginx.ingress.kubernetes.io`, served on
  * 8443 behind Service `ingress-nginx-controller-admission`): it refuses an Ingress it would
- * serve when one of its host/path pairs is already defined by another Ingress it serves,
+ * serve when one of its host/path pairs (of the same path type) is already defined by another
+ * Ingress it serves,
  * with the controller's own message. Rules without a host belong to the catch-all server `_`.
  */
 import type { KubeObject } from '../../api/types.ts';
@@ -11,10 +12,10 @@ import { servedIngresses, serves, type StoreView } from './classes.ts';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Obj = Record<string, any>;
 
-function pairs(ing: KubeObject): [string, string][] {
-  const out: [string, string][] = [];
+function pairs(ing: KubeObject): [string, string, string][] {
+  const out: [string, string, string][] = [];
   for (const rule of (ing.spec?.rules ?? []) as Obj[]) {
-    for (const p of (rule.http?.paths ?? []) as Obj[]) out.push([rule.host ? String(rule.host) : '_', String(p.path ?? '')]);
+    for (const p of (rule.http?.paths ?? []) as Obj[]) out.push([rule.host ? String(rule.host) : '_', String(p.path ?? ''), String(p.pathType ?? '')]);
   }
   return out;
 }
@@ -27,9 +28,9 @@ export function validateIngress(cluster: StoreView, ing: KubeObject): WebhookVer
   for (const other of servedIngresses(cluster)) {
     const key = `${other.metadata.namespace}/${other.metadata.name}`;
     if (key === self) continue;
-    const theirs = new Set(pairs(other).map(([h, p]) => `${h} ${p}`));
-    for (const [host, path] of mine) {
-      if (theirs.has(`${host} ${path}`)) return { allowed: false, message: `host "${host}" and path "${path}" is already defined in ingress ${key}` };
+    const theirs = new Set(pairs(other).map(([h, p, t]) => `${h} ${p} ${t}`));
+    for (const [host, path, type] of mine) {
+      if (theirs.has(`${host} ${path} ${type}`)) return { allowed: false, message: `host "${host}" and path "${path}" is already defined in ingress ${key}` };
     }
   }
   return { allowed: true };

@@ -5,6 +5,7 @@
  * network model: everything else reaches Pods through the requesting Pod's own `fetch`.
  */
 import type { Cluster } from '../../cluster.ts';
+import type { Kubelet } from '../../kubelet/kubelet.ts';
 import type { ServiceBackend } from './routing.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -23,4 +24,14 @@ export function serviceEndpoints(cluster: Cluster, b: ServiceBackend): { ip: str
     for (const a of (s.addresses ?? []) as Obj[]) out.push({ ip: String(a.ip), port: Number(ep.port) });
   }
   return out;
+}
+
+/** Whether a running container of the Pod at `ip` listens on `port` (read only: nothing is sent). */
+export function podListens(cluster: Cluster, ip: string, port: number): boolean {
+  const kubelets = cluster.extensions.get('kubelets') as Map<string, Kubelet> | undefined;
+  for (const k of kubelets?.values() ?? []) {
+    const rt = k.runtimeByIP(ip);
+    if (rt) return rt.containers.some((c) => c.step === 'running' && !!c.probes?.ports.has(port));
+  }
+  return false;
 }
