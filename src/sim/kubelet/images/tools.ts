@@ -20,13 +20,27 @@ export function* pauseProgram(io: ProcessIO): ProgramGen {
 const CURL_VALUE_OPTS = new Set(['-o', '-H', '--header', '-X', '-d', '-w', '-m', '-A', '--resolve', '--connect-timeout', '--max-time', '-u']);
 
 /** What the curl command line asks for: the URL, Host header, --resolve overrides, TLS checking. */
-function curlOptions(args: string[]): { url?: string; host?: string; resolve: Map<string, string>; insecure: boolean; fail: boolean } {
-  const out = { url: undefined as string | undefined, host: undefined as string | undefined, resolve: new Map<string, string>(), insecure: false, fail: false };
+interface CurlOptions {
+  url?: string;
+  host?: string;
+  resolve: Map<string, string>;
+  insecure: boolean;
+  fail: boolean;
+  /** `-o FILE`: where the body goes instead of stdout. */
+  output?: string;
+  /** `-w FORMAT`: printed after the transfer (`%{http_code}`). */
+  writeOut?: string;
+}
+
+function curlOptions(args: string[]): CurlOptions {
+  const out: CurlOptions = { resolve: new Map<string, string>(), insecure: false, fail: false };
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
     if (CURL_VALUE_OPTS.has(a)) {
       const v = args[++i] ?? '';
       if ((a === '-H' || a === '--header') && /^host:/i.test(v)) out.host = v.slice(5).trim();
+      if (a === '-o') out.output = v;
+      if (a === '-w') out.writeOut = v;
       // --resolve HOST:PORT:ADDRESS sends requests for HOST:PORT to ADDRESS, keeping the Host header.
       if (a === '--resolve') {
         const m = /^([^:]+):(\d+):(.+)$/.exec(v);
@@ -80,7 +94,9 @@ export function* curlProgram(argv: string[], io: ProcessIO): ProgramGen {
     io.err(`curl: (22) The requested URL returned error: ${r.status}\n`);
     return 22;
   }
-  io.out(r.body);
+  if (opts.output === undefined || opts.output === '-') io.out(r.body);
+  else if (opts.output !== '/dev/null') io.fs.write(opts.output.startsWith('/') ? opts.output : `/${opts.output}`, r.body);
+  if (opts.writeOut !== undefined) io.out(opts.writeOut.replace(/%\{http_code\}/g, String(r.status)).replace(/\\n/g, '\n'));
   return 0;
 }
 
