@@ -3,12 +3,13 @@
  * exercise with `<Exercise id="pods/web" />`; the page and the tests find it here.
  */
 import type { Exercise } from './exercise.ts';
+import { capstoneExercises } from './lessons/capstone.ts';
 import { ingressExercises } from './lessons/ingress.ts';
 import { podsExercises } from './lessons/pods.ts';
 import { schedulingExercises } from './lessons/scheduling.ts';
 import { workloadExercises } from './lessons/workloads.ts';
 
-const ALL: readonly Exercise[] = [...podsExercises, ...workloadExercises, ...schedulingExercises, ...ingressExercises];
+const ALL: readonly Exercise[] = [...podsExercises, ...workloadExercises, ...schedulingExercises, ...ingressExercises, ...capstoneExercises];
 
 const BY_ID = new Map<string, Exercise>();
 for (const e of ALL) {
