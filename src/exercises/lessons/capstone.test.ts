@@ -2,10 +2,14 @@
  * The capstone exercises accept other correct solutions and refuse near-misses: each attempt
  * runs on a fresh cluster after the exercise's setup, and the checks must all pass (or not).
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { extractLesson } from '../../../tests/lessons/extract.ts';
 import { openSession } from '../../../tests/support/session.ts';
 import { runChecks } from '../run-checks.ts';
 import { capstoneExercises } from './capstone.ts';
+import { SHOP_CONFIG, SHOP_DB, SHOP_INGRESS, SHOP_WEB } from './capstone-shop.ts';
 
 const SETTLE_MS = 60_000;
 
@@ -71,6 +75,15 @@ describe('capstone exercises: other solutions and near-misses', () => {
       });
     }
   }
+
+  it('starts from the very manifests the lesson builds', () => {
+    const lesson = extractLesson(readFileSync(join(import.meta.dirname, '../../../content/lessons/en/capstone.mdx'), 'utf8'));
+    const file = (name: string) => (lesson.files[name] ?? '').replace(/^# file: .*\n/, '').trim();
+    expect(SHOP_CONFIG.trim()).toBe(file('config.yaml'));
+    expect(SHOP_DB.trim()).toBe(file('db.yaml'));
+    expect(SHOP_WEB.trim()).toBe(file('web.yaml'));
+    expect(SHOP_INGRESS.trim()).toBe(file('ingress.yaml'));
+  });
 
   it('every exercise has another correct solution and a near-miss', () => {
     for (const e of capstoneExercises) {
