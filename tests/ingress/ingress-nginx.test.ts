@@ -133,6 +133,12 @@ describe('ingress-nginx add-on', () => {
     expect(r.output).toBe(
       'Error from server (BadRequest): error when creating "STDIN": admission webhook "validate.nginx.ingress.kubernetes.io" denied the request: host "web.example.com" and path "/" is already defined in ingress default/web\n',
     );
+    // Strict path validation: regular expressions need pathType ImplementationSpecific.
+    const regex = await s.run(ingress('regex', 'app.example.com', '/foo(/|$)(.*)', 'Prefix', 'web', 80));
+    expect(regex.output).toBe(
+      'Error from server (BadRequest): error when creating "STDIN": admission webhook "validate.nginx.ingress.kubernetes.io" denied the request: ingress contains invalid paths: path /foo(/|$)(.*) cannot be used with pathType Prefix\n',
+    );
+    await ok(s, ingress('regex', 'app.example.com', '/foo(/|$)(.*)', 'ImplementationSpecific', 'web', 80));
     // Another class is not this controller's business.
     await ok(s, ingress('other', 'web.example.com', '/', 'Prefix', 'web', 80, '\n  ingressClassName: traefik'));
   });

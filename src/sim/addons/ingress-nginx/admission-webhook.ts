@@ -4,6 +4,9 @@
  * serve when one of its host/path pairs (of the same path type) is already defined by another
  * Ingress it serves,
  * with the controller's own message. Rules without a host belong to the catch-all server `_`.
+ * Before that, v1.12's strict path validation (`strict-validate-path-type`, on by default)
+ * refuses Exact and Prefix paths with anything but letters, digits, `_`, `-` and `/`: regular
+ * expressions need pathType ImplementationSpecific.
  */
 import type { KubeObject } from '../../api/types.ts';
 import type { WebhookVerdict } from '../../apiserver/webhooks.ts';
@@ -20,9 +23,24 @@ function pairs(ing: KubeObject): [string, string, string][] {
   return out;
 }
 
+const STRICT_PATH = /^\/[A-Za-z0-9_\-/]*$/;
+
+/** The first Exact or Prefix path strict validation refuses, as the controller words it. */
+function invalidPath(ing: KubeObject): string | undefined {
+  for (const rule of (ing.spec?.rules ?? []) as Obj[]) {
+    for (const p of (rule.http?.paths ?? []) as Obj[]) {
+      const type = String(p.pathType ?? '');
+      if ((type === 'Exact' || type === 'Prefix') && !STRICT_PATH.test(String(p.path ?? ''))) return `path ${p.path} cannot be used with pathType ${type}`;
+    }
+  }
+  return undefined;
+}
+
 /** The verdict on creating or updating `ing`. */
 export function validateIngress(cluster: StoreView, ing: KubeObject): WebhookVerdict {
   if (!serves(cluster, ing)) return { allowed: true };
+  const bad = invalidPath(ing);
+  if (bad) return { allowed: false, message: `ingress contains invalid paths: ${bad}` };
   const self = `${ing.metadata.namespace}/${ing.metadata.name}`;
   const mine = pairs(ing);
   for (const other of servedIngresses(cluster)) {
