@@ -47,6 +47,24 @@ describe('ingress admission', () => {
     expect(() => c.api.create('ingresses.networking.k8s.io', ingress('p3', { ...ok, pathType: 'ImplementationSpecific', path: 'app' }))).toThrow('"app": must be an absolute path');
   });
 
+  it('gives an Ingress without class the one default IngressClass, and refuses it when there are two', () => {
+    const c = cluster();
+    const ok = { path: '/', pathType: 'Prefix', backend: { service: { name: 'web', port: { number: 80 } } } };
+    const cls = (name: string) => ({
+      apiVersion: 'networking.k8s.io/v1',
+      kind: 'IngressClass',
+      metadata: { name, annotations: { 'ingressclass.kubernetes.io/is-default-class': 'true' } },
+      spec: { controller: `example.com/${name}` },
+    });
+    c.api.create('ingressclasses.networking.k8s.io', cls('first'));
+    expect(c.api.create('ingresses.networking.k8s.io', ingress('one', ok)).object.spec?.ingressClassName).toBe('first');
+    c.api.create('ingressclasses.networking.k8s.io', cls('second'));
+    expect(() => c.api.create('ingresses.networking.k8s.io', ingress('two', ok))).toThrow('ingresses.networking.k8s.io "two" is forbidden: 2 default IngressClasses were found, only 1 allowed');
+    const named = ingress('three', ok);
+    named.spec = { ...named.spec, ingressClassName: 'second' };
+    expect(c.api.create('ingresses.networking.k8s.io', named).object.spec?.ingressClassName).toBe('second');
+  });
+
   it('accepts a complete ingress', () => {
     const c = cluster();
     const created = c.api.create('ingresses.networking.k8s.io', ingress('ok', { path: '/', pathType: 'Prefix', backend: { service: { name: 'web', port: { number: 80 } } } }));

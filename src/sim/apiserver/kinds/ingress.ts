@@ -2,11 +2,11 @@
  * Ingress admission (networking.k8s.io/v1): the validation the 1.32 API server applies to
  * rules, paths and backends (ValidateIngressSpec), so a manifest with a backend that names a
  * Service but no port is rejected as it is on a real cluster. A new Ingress starts with an
- * empty status.
+ * empty status and, naming no class, gets the default IngressClass if there is one.
  */
-import type { StatusCause } from '../../api/errors.ts';
+import { forbidden, type StatusCause } from '../../api/errors.ts';
 import type { KubeObject } from '../../api/types.ts';
-import { registerAdmission } from '../admission.ts';
+import { registerAdmission, type AdmissionContext } from '../admission.ts';
 import { isDNS1123Subdomain } from '../../api/names.ts';
 import { invalidValue, notSupported, required, validateName, validateObjectMeta } from '../validation.ts';
 
@@ -96,10 +96,28 @@ function validate(obj: KubeObject): StatusCause[] {
   return causes;
 }
 
+const DEFAULT_CLASS = 'ingressclass.kubernetes.io/is-default-class';
+
+/**
+ * The DefaultIngressClass admission plugin: a new Ingress that names no class gets the one
+ * IngressClass annotated as default; two or more defaults make such an Ingress forbidden.
+ */
+function defaultClass(obj: KubeObject, ctx: AdmissionContext): void {
+  const spec = (isRec(obj.spec) ? obj.spec : (obj.spec = {})) as Rec;
+  if (spec.ingressClassName !== undefined || obj.metadata.annotations?.['kubernetes.io/ingress.class'] !== undefined) return;
+  const defaults = ctx.store.list('ingressclasses.networking.k8s.io').filter((c) => c.metadata.annotations?.[DEFAULT_CLASS] === 'true');
+  if (defaults.length > 1) {
+    throw forbidden(`ingresses.networking.k8s.io "${obj.metadata.name ?? ''}" is forbidden: ${defaults.length} default IngressClasses were found, only 1 allowed`);
+  }
+  if (defaults.length === 1) spec.ingressClassName = defaults[0]!.metadata.name;
+}
+
 registerAdmission('ingresses.networking.k8s.io', {
-  // PrepareForCreate drops any status sent and starts from an empty one (`loadBalancer: {}`).
-  default: (obj, _ctx, old) => {
-    if (!old) obj.status = { loadBalancer: {} };
+  default: (obj, ctx, old) => {
+    if (old) return;
+    // PrepareForCreate drops any status sent and starts from an empty one (`loadBalancer: {}`).
+    obj.status = { loadBalancer: {} };
+    defaultClass(obj, ctx);
   },
   validate: (obj) => validate(obj),
 });
