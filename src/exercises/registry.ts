@@ -3,13 +3,23 @@
  * exercise with `<Exercise id="pods/web" />`; the page and the tests find it here.
  */
 import type { Exercise } from './exercise.ts';
+import { capstoneExercises } from './lessons/capstone.ts';
+import { ingressExercises } from './lessons/ingress.ts';
 import { podsExercises } from './lessons/pods.ts';
 import { namespacesExercises } from './lessons/namespaces.ts';
 import { probesExercises } from './lessons/probes.ts';
 import { schedulingExercises } from './lessons/scheduling.ts';
 import { workloadExercises } from './lessons/workloads.ts';
 
-const ALL: readonly Exercise[] = [...podsExercises, ...namespacesExercises, ...workloadExercises, ...probesExercises, ...schedulingExercises];
+const ALL: readonly Exercise[] = [
+  ...podsExercises,
+  ...namespacesExercises,
+  ...workloadExercises,
+  ...probesExercises,
+  ...ingressExercises,
+  ...schedulingExercises,
+  ...capstoneExercises,
+];
 
 const BY_ID = new Map<string, Exercise>();
 for (const e of ALL) {

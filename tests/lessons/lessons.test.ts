@@ -6,6 +6,7 @@
  *   `expect-error` must fail;
  * - where the lesson shows an output block, the commands must print exactly that, after both
  *   sides are normalised (ages and generated name suffixes differ by nature).
+ * Exercises are not set up here: each runs on a cluster of its own (src/exercises/catalog.test.ts).
  * All failures of a lesson are collected and reported together, with their lesson line.
  */
 import { readdirSync, readFileSync } from 'node:fs';

@@ -9,7 +9,7 @@
  * command dispatcher awaits it for every command given `-f` (see cli/on-demand.ts).
  */
 import type * as Yaml from 'yaml';
-import { typeByGvk, type KubeObject, type ResourceType } from '../../sim/index.ts';
+import { remoteDocument, typeByGvk, type KubeObject, type ResourceType } from '../../sim/index.ts';
 import { CliError } from '../cli/errors.ts';
 import type { Invocation } from '../cli/verb.ts';
 
@@ -93,7 +93,11 @@ export function parseDocuments(text: string, source: string): unknown[] {
 /** Reads a file or directory given to `-f`, returning [display name, content] pairs. */
 function readPath(inv: Invocation, p: string, recursive: boolean): [string, string][] {
   if (p === '-') return [['STDIN', inv.ctx.stdin]];
-  if (/^https?:\/\//.test(p)) throw new CliError(`unable to read URL "${p}", server reported 404 Not Found, status code=404`);
+  if (/^https?:\/\//.test(p)) {
+    const served = remoteDocument(p);
+    if (served !== undefined) return [[p, served]];
+    throw new CliError(`unable to read URL "${p}", server reported 404 Not Found, status code=404`);
+  }
   const fs = inv.ctx.fs;
   const abs = absolute(inv.ctx.cwd, p);
   if (!fs.exists(abs)) throw new CliError(`the path "${p}" does not exist`);

@@ -14,6 +14,7 @@ import type { Clock } from '../clock/clock.ts';
 import type { Random } from '../clock/random.ts';
 import type { Store } from '../store/store.ts';
 import { admissionFor, type AdmissionContext } from './admission.ts';
+import { callValidatingWebhooks } from './webhooks.ts';
 
 export type FieldValidation = 'Strict' | 'Warn' | 'Ignore';
 export type PropagationPolicy = 'Background' | 'Foreground' | 'Orphan';
@@ -110,6 +111,7 @@ export class ApiServer {
     adm.default?.(obj, this.ctx);
     const causes = adm.validate?.(obj, this.ctx) ?? [];
     if (causes.length) throw invalid(t.kind, t.group, md.name, causes);
+    callValidatingWebhooks(resource, { operation: 'CREATE', resource, object: obj }, this.ctx);
     if (this.store.get(resource, md.namespace ?? '', md.name)) throw alreadyExists(resource, md.name);
     md.uid = this.random.uuid();
     md.creationTimestamp = isoTime(this.clock.now());
@@ -153,6 +155,7 @@ export class ApiServer {
     adm.default?.(obj, this.ctx, old);
     const causes = adm.validate?.(obj, this.ctx, old) ?? [];
     if (causes.length) throw invalid(t.kind, t.group, old.metadata.name!, causes);
+    callValidatingWebhooks(resource, { operation: 'UPDATE', resource, object: obj, oldObject: old }, this.ctx);
     const changed = adm.specChanged ? adm.specChanged(old, obj) : JSON.stringify(old.spec) !== JSON.stringify(obj.spec);
     if (changed && old.metadata.generation !== undefined) obj.metadata.generation = old.metadata.generation + 1;
     if (opts.dryRun) return { object: obj, warnings };

@@ -36,7 +36,7 @@ export function containerIO(
     out: (t) => logs.write('stdout', t, cluster.now()),
     err: (t) => logs.write('stderr', t, cluster.now()),
     listen: (port, http) => ports.set(port, http),
-    fetch: (host, port, path, agent) => podFetch(cluster, rt, host, port, path, agent),
+    fetch: (host, port, path, agent, hostHeader) => podFetch(cluster, rt, host, port, path, agent, hostHeader),
     commands: imageCommands(c.image, c.ref?.tag ?? 'latest'),
   };
 }

@@ -10,6 +10,8 @@ export interface HttpRequest {
   remote: string;
   /** User-Agent: `Wget`, `curl/8.11.0`, `kube-probe/1.32`. */
   agent: string;
+  /** The Host header, when the client sent one (virtual hosts: an Ingress controller routes on it). */
+  host?: string;
 }
 
 export interface HttpResponse {

@@ -285,7 +285,7 @@ export class Kubelet implements Controller {
     const io = containerIO(this.cluster, rt, c, pod, argv, env, probes.ports);
     c.io = io;
     if (adopted) backdateStartup(io, c.logs, this.cluster, startedAt);
-    const ctx = { tag: c.ref?.tag ?? 'latest', podIP: () => rt.ip ?? '' };
+    const ctx = { tag: c.ref?.tag ?? 'latest', podIP: () => rt.ip ?? '', cluster: this.cluster, namespace: rt.namespace };
     const image = c.image!;
     io.execProgram = (a) => image.main?.(a, io, ctx);
     const program = selectProgram(image, argv, io, ctx);

@@ -23,12 +23,12 @@ function podByIP(cluster: Cluster, ip: string): PodRuntime | undefined {
   return undefined;
 }
 
-function serve(target: PodRuntime, port: number, path: string, remote: string, agent: string): FetchResult {
+function serve(target: PodRuntime, port: number, path: string, remote: string, agent: string, host?: string): FetchResult {
   for (const c of target.containers) {
     if (c.step !== 'running' || !c.probes?.ports.has(port)) continue;
     const h = c.probes.ports.get(port);
     if (!h) return { error: 'not-http', ip: target.ip };
-    return h({ path, remote, agent });
+    return h({ path, remote, agent, host });
   }
   return { error: 'refused', ip: target.ip };
 }
@@ -40,9 +40,10 @@ function serviceResolver(cluster: Cluster): ServiceResolver {
 }
 
 /** Performs a request made by a container of `from`. */
-export function podFetch(cluster: Cluster, from: PodRuntime, host: string, port: number, path: string, agent: string): FetchResult {
-  if (host === 'localhost' || host === '127.0.0.1') return serve(from, port, path, '127.0.0.1', agent);
-  if (host === from.ip || host === from.name) return serve(from, port, path, from.ip ?? '127.0.0.1', agent);
+export function podFetch(cluster: Cluster, from: PodRuntime, host: string, port: number, path: string, agent: string, hostHeader?: string): FetchResult {
+  const header = hostHeader ?? (port === 80 ? host : `${host}:${port}`);
+  if (host === 'localhost' || host === '127.0.0.1') return serve(from, port, path, '127.0.0.1', agent, header);
+  if (host === from.ip || host === from.name) return serve(from, port, path, from.ip ?? '127.0.0.1', agent, header);
   let ip = host;
   let p = port;
   let via: string | undefined;
@@ -63,7 +64,7 @@ export function podFetch(cluster: Cluster, from: PodRuntime, host: string, port:
   }
   const target = podByIP(cluster, ip);
   if (!target) return { error: 'refused', ip };
-  const res = serve(target, p, path, from.ip ?? '', agent);
+  const res = serve(target, p, path, from.ip ?? '', agent, header);
   // Through a Service the client only ever sees the ClusterIP (kube-proxy translates it).
   return via ? { ...res, ip: via } : res;
 }

@@ -41,8 +41,11 @@ export interface ProcessIO {
    * shell with; undefined when argv is not one (set by the kubelet).
    */
   execProgram?(argv: string[]): ProgramGen | undefined;
-  /** Makes an HTTP request from inside the container (set by the kubelet). */
-  fetch?(host: string, port: number, path: string, agent: string): FetchResult;
+  /**
+   * Makes an HTTP request from inside the container (set by the kubelet). `hostHeader` is the
+   * Host header sent (default: `host`, with `:port` when not 80).
+   */
+  fetch?(host: string, port: number, path: string, agent: string, hostHeader?: string): FetchResult;
 }
 
 export type Program = (io: ProcessIO) => ProgramGen;

@@ -1,6 +1,7 @@
 /**
  * `kubectl describe ingress` (describe.go describeIngressV1): class, default backend, TLS,
- * the Rules table with each backend's endpoints read from its Service's EndpointSlices.
+ * the Rules table with each backend's endpoints read from its Service's EndpointSlices; and
+ * `kubectl describe ingressclass`.
  */
 import { ApiError, type KubeObject } from '../../../sim/index.ts';
 import { annotationItems, describeEvents, labelItems, multiline, registerDescriber, type DescribeContext } from './common.ts';
@@ -71,3 +72,23 @@ export function describeIngress(ing: KubeObject, ctx: DescribeContext): string {
 }
 
 registerDescriber('ingresses.networking.k8s.io', describeIngress);
+
+/** Describes one IngressClass (describeIngressClassV1): labels, annotations, controller, parameters. */
+export function describeIngressClass(ic: KubeObject, ctx: DescribeContext): string {
+  const w = new PrefixWriter();
+  const spec: Any = ic.spec ?? {};
+  w.write(0, `Name:\t${ic.metadata.name}\n`);
+  multiline(w, 0, 'Labels', labelItems(ic.metadata.labels));
+  multiline(w, 0, 'Annotations', annotationItems(ic.metadata.annotations));
+  w.write(0, `Controller:\t${spec.controller ?? ''}\n`);
+  if (spec.parameters) {
+    w.write(0, 'Parameters:\n');
+    if (spec.parameters.apiGroup) w.write(1, `APIGroup:\t${spec.parameters.apiGroup}\n`);
+    w.write(1, `Kind:\t${spec.parameters.kind ?? ''}\n`);
+    w.write(1, `Name:\t${spec.parameters.name ?? ''}\n`);
+  }
+  describeEvents(w, ic, ctx);
+  return w.toString();
+}
+
+registerDescriber('ingressclasses.networking.k8s.io', describeIngressClass);

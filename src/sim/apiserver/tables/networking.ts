@@ -1,5 +1,7 @@
 /**
- * The Ingress table (printers.go printIngress): NAME, CLASS, HOSTS, ADDRESS, PORTS, AGE.
+ * The networking tables (printers.go): Ingress (NAME, CLASS, HOSTS, ADDRESS, PORTS, AGE) and
+ * IngressClass (NAME, CONTROLLER, PARAMETERS, AGE), plus the webhook configurations (NAME,
+ * WEBHOOKS, AGE).
  * HOSTS lists at most three rule hosts (`*` when none); PORTS is `80, 443` once any TLS
  * section exists.
  */
@@ -39,3 +41,23 @@ registerTable('ingresses.networking.k8s.io', {
     age(o, now),
   ],
 });
+
+/** The PARAMETERS cell of an IngressClass (printIngressClass): `Kind[.group]/name` or `<none>`. */
+export function formatIngressClassParameters(o: KubeObject): string {
+  const p: Obj | undefined = o.spec?.parameters;
+  if (!p) return '<none>';
+  return `${p.kind ?? ''}${p.apiGroup ? `.${p.apiGroup}` : ''}/${p.name ?? ''}`;
+}
+
+registerTable('ingressclasses.networking.k8s.io', {
+  columns: ['Name', 'Controller', 'Parameters', 'Age'].map((name) => ({ name, priority: 0 as const })),
+  row: (o, now) => [o.metadata.name ?? '', String(o.spec?.controller ?? ''), formatIngressClassParameters(o), age(o, now)],
+});
+
+// printValidatingWebhook / printMutatingWebhook: NAME, WEBHOOKS, AGE.
+for (const key of ['validatingwebhookconfigurations.admissionregistration.k8s.io', 'mutatingwebhookconfigurations.admissionregistration.k8s.io']) {
+  registerTable(key, {
+    columns: ['Name', 'Webhooks', 'Age'].map((name) => ({ name, priority: 0 as const })),
+    row: (o, now) => [o.metadata.name ?? '', String(((o.webhooks as unknown[] | undefined) ?? []).length), age(o, now)],
+  });
+}

@@ -4,6 +4,8 @@
  * the way containerd fails (`not found` for a missing tag of a known repository, `pull access
  * denied` for an unknown repository).
  */
+import type { Cluster } from '../../cluster.ts';
+import { INGRESS_NGINX_IMAGES } from '../../addons/ingress-nginx/images.ts';
 import type { ProcessIO, ProgramGen } from '../process.ts';
 import type { ImageRef } from './reference.ts';
 import { mysqlProgram, postgresProgram } from './databases.ts';
@@ -17,6 +19,13 @@ export interface RunContext {
   tag: string;
   /** The Pod IP (known once the sandbox exists). */
   podIP: () => string;
+  /**
+   * The cluster, for images whose program is a Kubernetes client (an Ingress controller, a
+   * certificate job): they act through its API server as their ServiceAccount would.
+   */
+  cluster?: Cluster;
+  /** The Pod's namespace. */
+  namespace?: string;
 }
 
 export interface ImageInfo {
@@ -161,7 +170,12 @@ const ENTRIES: Entry[] = [
     entrypoint: ['/entrypoint.sh'],
     cmd: ['curl'],
     shell: true,
-    main: (argv, io) => curlProgram(argv[0] === '/entrypoint.sh' ? argv.slice(1) : argv, io),
+    // entrypoint.sh runs curl for arguments that start with `-`, and execs anything else (`sleep 3600`).
+    main: (argv, io) => {
+      let args = argv[0] === '/entrypoint.sh' ? argv.slice(1) : argv;
+      if (args[0]?.startsWith('-')) args = ['curl', ...args];
+      return args[0] === 'curl' || args[0] === '/usr/bin/curl' ? curlProgram(args, io) : undefined;
+    },
   },
   {
     repository: 'registry.k8s.io/pause',
@@ -202,6 +216,7 @@ const ENTRIES: Entry[] = [
   ...SYSTEM_IMAGES,
   ...MORE_IMAGES,
   ...PROBE_DEMO_IMAGES,
+  ...INGRESS_NGINX_IMAGES,
 ];
 
 // k8s.gcr.io is the old name of registry.k8s.io.

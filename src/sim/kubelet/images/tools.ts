@@ -16,10 +16,50 @@ export function* pauseProgram(io: ProcessIO): ProgramGen {
   return 0;
 }
 
+/** curl options that take a value (the next argument). */
+const CURL_VALUE_OPTS = new Set(['-o', '-H', '--header', '-X', '-d', '-w', '-m', '-A', '--resolve', '--connect-timeout', '--max-time', '-u']);
+
+/** What the curl command line asks for: the URL, Host header, --resolve overrides, TLS checking. */
+interface CurlOptions {
+  url?: string;
+  host?: string;
+  resolve: Map<string, string>;
+  insecure: boolean;
+  fail: boolean;
+  /** `-o FILE`: where the body goes instead of stdout. */
+  output?: string;
+  /** `-w FORMAT`: printed after the transfer (`%{http_code}`). */
+  writeOut?: string;
+}
+
+function curlOptions(args: string[]): CurlOptions {
+  const out: CurlOptions = { resolve: new Map<string, string>(), insecure: false, fail: false };
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (CURL_VALUE_OPTS.has(a)) {
+      const v = args[++i] ?? '';
+      if ((a === '-H' || a === '--header') && /^host:/i.test(v)) out.host = v.slice(5).trim();
+      if (a === '-o') out.output = v;
+      if (a === '-w') out.writeOut = v;
+      // --resolve HOST:PORT:ADDRESS sends requests for HOST:PORT to ADDRESS, keeping the Host header.
+      if (a === '--resolve') {
+        const m = /^([^:]+):(\d+):(.+)$/.exec(v);
+        if (m) out.resolve.set(`${m[1]}:${m[2]}`, m[3]!);
+      }
+    } else if (a === '-k' || a === '--insecure') out.insecure = true;
+    else if (a === '-f' || a === '--fail') out.fail = true;
+    else if (/^-[a-zA-Z]+$/.test(a)) {
+      if (a.includes('k')) out.insecure = true;
+      if (a.includes('f')) out.fail = true;
+    } else if (!a.startsWith('-')) out.url ??= a;
+  }
+  return out;
+}
+
 /** curl: GET the URL through the simulated network; prints the body (or curl's errors). */
 export function* curlProgram(argv: string[], io: ProcessIO): ProgramGen {
-  const args = argv.slice(1);
-  const url = args.find((a, i) => !a.startsWith('-') && !['-o', '-H', '-X', '-d', '-w', '-m'].includes(args[i - 1] ?? ''));
+  const opts = curlOptions(argv.slice(1));
+  const url = opts.url;
   if (!url) {
     io.err("curl: try 'curl --help' or 'curl --manual' for more information\n");
     return 2;
@@ -29,7 +69,11 @@ export function* curlProgram(argv: string[], io: ProcessIO): ProgramGen {
     io.err(`curl: (3) URL rejected: Bad hostname\n`);
     return 3;
   }
-  const r = io.fetch?.(target.host, target.port, target.path, 'curl/8.11.0') ?? { error: 'bad-address' as const };
+  const https = /^https:\/\//i.test(url);
+  const defaultPort = https ? 443 : 80;
+  const address = opts.resolve.get(`${target.host}:${target.port}`) ?? target.host;
+  const hostHeader = opts.host ?? (target.port === defaultPort ? target.host : `${target.host}:${target.port}`);
+  const r = io.fetch?.(address, target.port, target.path, 'curl/8.11.0', hostHeader) ?? { error: 'bad-address' as const };
   if ('error' in r) {
     if (r.error === 'bad-address') {
       io.err(`curl: (6) Could not resolve host: ${target.host}\n`);
@@ -38,11 +82,21 @@ export function* curlProgram(argv: string[], io: ProcessIO): ProgramGen {
     io.err(`curl: (7) Failed to connect to ${target.host} port ${target.port} after 0 ms: Could not connect to server\n`);
     return 7;
   }
-  if (args.includes('-f') && r.status >= 400) {
+  // The servers here present self-signed certificates (the Ingress controller's, or the learner's own).
+  if (https && !opts.insecure) {
+    io.err(
+      'curl: (60) SSL certificate problem: self-signed certificate\nMore details here: https://curl.se/docs/sslcerts.html\n\n' +
+        'curl failed to verify the legitimacy of the server and therefore could not\nestablish a secure connection to it. To learn more about this situation and\nhow to fix it, please visit the webpage mentioned above.\n',
+    );
+    return 60;
+  }
+  if (opts.fail && r.status >= 400) {
     io.err(`curl: (22) The requested URL returned error: ${r.status}\n`);
     return 22;
   }
-  io.out(r.body);
+  if (opts.output === undefined || opts.output === '-') io.out(r.body);
+  else if (opts.output !== '/dev/null') io.fs.write(opts.output.startsWith('/') ? opts.output : `/${opts.output}`, r.body);
+  if (opts.writeOut !== undefined) io.out(opts.writeOut.replace(/%\{http_code\}/g, String(r.status)).replace(/\\n/g, '\n'));
   return 0;
 }
 

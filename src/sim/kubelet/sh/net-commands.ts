@@ -8,6 +8,7 @@ export function* wget(ctx: CommandContext) {
   let quiet = false;
   let output: string | undefined;
   let url: string | undefined;
+  let hostHeader: string | undefined;
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
     if (a === '-q') quiet = true;
@@ -16,6 +17,9 @@ export function* wget(ctx: CommandContext) {
     else if (a === '-qO-' || a === '-qO') {
       quiet = true;
       output = a === '-qO-' ? '-' : args[++i];
+    } else if (a === '--header' || a.startsWith('--header=')) {
+      const h = a === '--header' ? (args[++i] ?? '') : a.slice('--header='.length);
+      if (/^host:/i.test(h)) hostHeader = h.slice(5).trim();
     } else if (a === '-T' || a === '--timeout') i++;
     else if (!a.startsWith('-')) url = a;
   }
@@ -28,7 +32,7 @@ export function* wget(ctx: CommandContext) {
     ctx.err(`wget: bad address '${url}'\n`);
     return 1;
   }
-  const r = ctx.shell.io.fetch?.(target.host, target.port, target.path, 'Wget') ?? { error: 'bad-address' as const };
+  const r = ctx.shell.io.fetch?.(target.host, target.port, target.path, 'Wget', hostHeader) ?? { error: 'bad-address' as const };
   if ('error' in r) {
     if (r.error === 'bad-address') ctx.err(`wget: bad address '${target.host}'\n`);
     else {
