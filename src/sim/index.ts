@@ -34,6 +34,8 @@ export * from './controllers/deployment/rollout-api.ts';
 export * from './controllers/statefulset/rollout-api.ts';
 export { base64Encode, base64Decode } from './api/base64.ts';
 export { humanDuration } from './api/duration.ts';
+export { parseSchedule } from './controllers/cron/schedule.ts';
+export type { CronSchedule } from './controllers/cron/schedule.ts';
 export type { Table, TableColumn } from './apiserver/tables/table.ts';
 
 /**
