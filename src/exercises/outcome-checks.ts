@@ -67,8 +67,11 @@ export function ownedPodsRun(resource: 'replicasets' | 'deployments', name: stri
   };
 }
 
-/** The DaemonSet's Pod template mounts the node's directory `path` (a hostPath volume) into a container. */
-export function daemonSetMountsHostPath(name: string, path: string, label: string, namespace = NS): Check {
+/**
+ * The DaemonSet's Pod template mounts the node's directory `path` (a hostPath volume) into a
+ * container; with `readOnly`, every such mount is read-only.
+ */
+export function daemonSetMountsHostPath(name: string, path: string, label: string, opts: { readOnly?: boolean } = {}, namespace = NS): Check {
   return {
     label,
     run(cluster: Cluster): CheckResult {
@@ -78,10 +81,12 @@ export function daemonSetMountsHostPath(name: string, path: string, label: strin
       const norm = (p: string) => p.replace(/\/+$/, '') || '/';
       const volumes = ((spec.volumes ?? []) as { name: string; hostPath?: { path?: string } }[]).filter((v) => norm(v.hostPath?.path ?? '') === norm(path));
       if (volumes.length === 0) return fail(`no volume of ${name}'s Pods is the node's ${path} (a hostPath volume)`);
-      const mounted = ((spec.containers ?? []) as { volumeMounts?: { name: string }[] }[]).some((c) =>
-        (c.volumeMounts ?? []).some((m) => volumes.some((v) => v.name === m.name)),
+      const mounts = ((spec.containers ?? []) as { volumeMounts?: { name: string; readOnly?: boolean }[] }[]).flatMap((c) =>
+        (c.volumeMounts ?? []).filter((m) => volumes.some((v) => v.name === m.name)),
       );
-      return mounted ? pass : fail(`the hostPath volume for ${path} is not mounted into any container`);
+      if (mounts.length === 0) return fail(`the hostPath volume for ${path} is not mounted into any container`);
+      if (opts.readOnly && mounts.some((m) => m.readOnly !== true)) return fail(`the node's ${path} is mounted writable`);
+      return pass;
     },
   };
 }
