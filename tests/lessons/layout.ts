@@ -34,12 +34,23 @@ function tables(text: string): Table[] {
 
 const cells = (line: string): string[] => line.trim().split(/ {2,}/);
 
-/** The layout of one flush, and the layout `kubectl get -w` gives (a column only widens). */
+/**
+ * The layouts kubectl gives these cells: `get` tables in one flush and as `get -w` prints them
+ * (a column only widens), and the plainer writer of `rollout history` (no minimum width,
+ * padding 2).
+ */
 function layouts(rows: string[][]): string[][] {
   const once = formatTable(rows).split('\n').slice(0, -1);
-  const writer = new TableWriter();
-  const watched = rows.map((r) => writer.flush([r]).slice(0, -1));
-  return [once.map((l) => l.trimEnd()), watched.map((l) => l.trimEnd())];
+  // `get -w` flushes the first list (header and the rows of the moment) at once, then one row
+  // per change: try every split.
+  const watched: string[][] = [];
+  for (let k = 1; k < rows.length; k++) {
+    const writer = new TableWriter();
+    const text = writer.flush(rows.slice(0, k)) + rows.slice(k).map((r) => writer.flush([r])).join('');
+    watched.push(text.split('\n').slice(0, -1));
+  }
+  const history = formatTable(rows, 0, 2).split('\n').slice(0, -1);
+  return [once, history, ...watched].map((layout) => layout.map((l) => l.trimEnd()));
 }
 
 /**
