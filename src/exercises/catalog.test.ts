@@ -5,7 +5,7 @@
  * a question is not done without the right answer (the lesson modules' tests give it).
  */
 import { describe, expect, it } from 'vitest';
-import { describeOutcomes, exerciseSession, runLines, SETTLE_MS } from './attempts.ts';
+import { describeOutcomes, exerciseSession, runLines, SETTLE_MS } from '../../tests/exercises/attempts.ts';
 import type { Exercise } from './exercise.ts';
 import { allExercises, getExercise } from './registry.ts';
 import { checkAnswer, exerciseDone, runChecks } from './run-checks.ts';

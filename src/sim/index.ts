@@ -29,6 +29,8 @@ export type { ApiServer, WriteOptions, WriteResult, ListOptions, DeleteOptions, 
 export { presetNames } from './presets/index.ts';
 export { addNode, stopNode, startNode, removeNode } from './nodes/node-ops.ts';
 export type { AddNodeOptions } from './nodes/node-ops.ts';
+export { allocatableFor, DEFAULT_KUBELET, KIND_KUBELET } from './nodes/allocatable.ts';
+export type { KubeletReservation } from './nodes/allocatable.ts';
 export { toTable } from './apiserver/tables/table.ts';
 export * from './controllers/deployment/rollout-api.ts';
 export * from './controllers/statefulset/rollout-api.ts';

@@ -1,8 +1,8 @@
 /** Other ways of solving the lesson "Controllers"' exercises, and near-misses that must not pass. */
 import { describe, it } from 'vitest';
-import { tryAttempt, type Attempt } from '../attempts.ts';
+import { tryAttempt, type Attempt } from '../../../tests/exercises/attempts.ts';
 import { getExercise } from '../registry.ts';
-import { expectAttemptsCover } from './attempts-cover.ts';
+import { expectAttemptsCover } from '../../../tests/exercises/attempts-cover.ts';
 
 const WEB = `kubectl apply -f - <<EOF
 apiVersion: apps/v1

@@ -1,8 +1,8 @@
 /** Other ways of solving the lesson "Placing Pods on nodes"' exercises, and near-misses that must not pass. */
 import { describe, it } from 'vitest';
-import { tryAttempt, type Attempt } from '../attempts.ts';
+import { tryAttempt, type Attempt } from '../../../tests/exercises/attempts.ts';
 import { getExercise } from '../registry.ts';
-import { expectAttemptsCover } from './attempts-cover.ts';
+import { expectAttemptsCover } from '../../../tests/exercises/attempts-cover.ts';
 import { trainJob } from './scheduling.ts';
 
 const cache = (placement: string) => `kubectl apply -f - <<EOF

@@ -42,10 +42,10 @@ EOF`;
 
 /** The home lab's GPU machines, as in the lesson. */
 export const HOME_LAB = [
-  `cluster add-node gpu-5090 --cpu=16 --memory=65794300Ki --gpus=1 --label ${TIER}=xlarge`,
-  `cluster add-node gpu-3090 --cpu=16 --memory=32827476Ki --gpus=1 --label ${TIER}=large`,
-  `cluster add-node gpu-4070-laptop1 --cpu=24 --memory=32616956Ki --gpus=1 --label ${TIER}=small`,
-  `cluster add-node gpu-4070-laptop2 --cpu=24 --memory=32616956Ki --gpus=1 --label ${TIER}=small`,
+  `cluster add-node gpu-5090 --cpu=16 --memory=65794300Ki --gpus=1 --kubelet=kubeadm --label ${TIER}=xlarge`,
+  `cluster add-node gpu-3090 --cpu=16 --memory=32827476Ki --gpus=1 --kubelet=kubeadm --label ${TIER}=large`,
+  `cluster add-node gpu-4070-laptop1 --cpu=24 --memory=32616956Ki --gpus=1 --kubelet=kubeadm --label ${TIER}=small`,
+  `cluster add-node gpu-4070-laptop2 --cpu=24 --memory=32616956Ki --gpus=1 --kubelet=kubeadm --label ${TIER}=small`,
 ];
 
 /** The live Pods of the Job `name`. */

@@ -10,8 +10,8 @@ import { renewLease } from './node-heartbeat.ts';
 import { nodeInternalIP, nodeObject, type NodeOptions } from './node-template.ts';
 
 /**
- * What the new machine has and how its node registers: `cpu`, `memory`, `pods` (capacity,
- * equal to allocatable as on kind), `extended` resources such as `{ 'nvidia.com/gpu': '2' }`,
+ * What the new machine has and how its node registers: `cpu`, `memory`, `pods` (capacity;
+ * allocatable is capacity minus what `reservation` keeps back, nothing as on kind), `extended` resources such as `{ 'nvidia.com/gpu': '2' }`,
  * extra `labels` and `taints` (as a kubelet's --node-labels / --register-with-taints would).
  * `ip` and `podCIDR` default to the next free ones.
  */

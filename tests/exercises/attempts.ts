@@ -6,11 +6,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'vitest';
-import { openSession, type Session } from '../../tests/support/session.ts';
-import { extractLesson } from '../../tests/lessons/extract.ts';
-import { declaredFiles, seedFrom } from '../ui/code-meta.ts';
-import type { Exercise } from './exercise.ts';
-import { checkAnswer, runChecks, type CheckOutcome } from './run-checks.ts';
+import { openSession, type Session } from '../support/session.ts';
+import { extractLesson } from '../lessons/extract.ts';
+import { declaredFiles, seedFrom } from '../../src/ui/code-meta.ts';
+import type { Exercise } from '../../src/exercises/exercise.ts';
+import { checkAnswer, runChecks, type CheckOutcome } from '../../src/exercises/run-checks.ts';
 
 /** One way of going at an exercise: shell lines, then (for a question) an answer. */
 export interface Attempt {

@@ -3,8 +3,8 @@
  * other correct solution and one near-miss, except where the lesson's test says why none exists.
  */
 import { expect, it } from 'vitest';
-import type { Attempt } from '../attempts.ts';
-import { allExercises } from '../registry.ts';
+import type { Attempt } from './attempts.ts';
+import { allExercises } from '../../src/exercises/registry.ts';
 
 /** Registers a test that `attempts` covers each exercise of `lesson` (ids in `without` excused). */
 export function expectAttemptsCover(lesson: string, attempts: Record<string, Attempt[]>, without: Record<string, string> = {}): void {
