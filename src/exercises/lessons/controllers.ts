@@ -62,7 +62,11 @@ export const controllersExercises: Exercise[] = [
       'kubectl rollout status deployment/web',
       'kubectl delete pod web-1 web-2 web-3',
     ],
-    checks: [deploymentAvailable('web', 3), podsAllControlled('app', 'web', 3), podsRunning('app', 'web', 3)],
+    checks: [
+      deploymentAvailable('web', 3),
+      outcome('Every Pod labelled app=web would be replaced if it died', podsAllControlled('app', 'web', 3)),
+      podsRunning('app', 'web', 3),
+    ],
   },
   {
     id: 'controllers/orphans',
