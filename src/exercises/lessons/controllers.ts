@@ -54,7 +54,7 @@ export const controllersExercises: Exercise[] = [
     hints: [
       '`kubectl create deployment web --image=nginx:1.25 --replicas=3` labels its Pods `app=web`.',
       'The Deployment does not adopt the hand-made Pods: its ReplicaSet selects `pod-template-hash` too. Once its own Pods run, delete the old ones.',
-      '`kubectl get pods -l app=web -o custom-columns=NAME:.metadata.name,OWNER:.metadata.ownerReferences[0].kind` shows which Pods have an owner.',
+      "`kubectl get pods -l app=web -o custom-columns='NAME:.metadata.name,OWNER:.metadata.ownerReferences[0].kind'` shows which Pods have an owner.",
     ],
     setup: BARE_PODS,
     solution: [
