@@ -61,9 +61,10 @@ export function describeOutcomes(outcomes: readonly CheckOutcome[]): string {
 export async function tryAttempt(exercise: Exercise, attempt: Attempt): Promise<void> {
   const session = await exerciseSession(exercise);
   session.cluster.advance(SETTLE_MS);
+  // Not done before anything is typed (a question counts as unanswered).
   const before = await runChecks(exercise.checks, session.cluster);
-  const answeredBefore = exercise.answer && attempt.answer !== undefined ? (await checkAnswer(exercise.answer, session.cluster, '')).passed : false;
-  expect(before.every((o) => o.passed) && (!exercise.answer || answeredBefore), `already solved after setup:\n${describeOutcomes(before)}`).toBe(false);
+  const answeredBefore = exercise.answer ? (await checkAnswer(exercise.answer, session.cluster, '')).passed : true;
+  expect(before.every((o) => o.passed) && answeredBefore, `already solved after setup:\n${describeOutcomes(before)}`).toBe(false);
 
   // A near-miss may fail part-way; a correct solution must run cleanly.
   await runLines(session, attempt.solution, attempt.name, attempt.passes);
