@@ -21,13 +21,13 @@ spec:
     spec:
       containers:
       - name: nginx
-        image: nginx:1.25
+        image: nginx:1.27
 EOF`;
 
 export const ATTEMPTS: Record<string, Attempt[]> = {
   'controllers/heal': [
     { name: 'bare Pods deleted first, then a manifest', solution: ['kubectl delete pod -l app=web', WEB, 'kubectl rollout status deployment/web'], passes: true },
-    { name: 'a Deployment beside the bare Pods', solution: ['kubectl create deployment web --image=nginx:1.25 --replicas=3', 'kubectl rollout status deployment/web'], passes: false },
+    { name: 'a Deployment beside the bare Pods', solution: ['kubectl create deployment web --image=nginx:1.27 --replicas=3', 'kubectl rollout status deployment/web'], passes: false },
     { name: 'the bare Pods deleted only', solution: ['kubectl delete pod web-1 web-2 web-3'], passes: false },
   ],
   'controllers/orphans': [

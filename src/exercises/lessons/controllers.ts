@@ -18,7 +18,7 @@ import {
 const LESSON = 'controllers';
 
 /** Three Pods someone started by hand, all labelled app=web. */
-const BARE_PODS = ['web-1', 'web-2', 'web-3'].map((n) => `kubectl run ${n} --image=nginx:1.25 --labels=app=web`);
+const BARE_PODS = ['web-1', 'web-2', 'web-3'].map((n) => `kubectl run ${n} --image=nginx:1.27 --labels=app=web`);
 
 const LEGACY = `kubectl apply -f - <<EOF
 apiVersion: apps/v1
@@ -37,7 +37,7 @@ spec:
     spec:
       containers:
       - name: web
-        image: nginx:1.25
+        image: nginx:1.27
 EOF`;
 
 /** Every exercise of the lesson, in the order the lesson offers them. */
@@ -48,17 +48,17 @@ export const controllersExercises: Exercise[] = [
     lesson: LESSON,
     task:
       'Someone started three Pods by hand: `web-1`, `web-2` and `web-3`, all labelled `app=web` and ' +
-      'running `nginx:1.25`. If one of them dies, nothing replaces it. Replace them with a ' +
+      'running `nginx:1.27`. If one of them dies, nothing replaces it. Replace them with a ' +
       'Deployment named `web` that keeps 3 such Pods running, and leave no Pod labelled ' +
       '`app=web` without a controller.',
     hints: [
-      '`kubectl create deployment web --image=nginx:1.25 --replicas=3` labels its Pods `app=web`.',
+      '`kubectl create deployment web --image=nginx:1.27 --replicas=3` labels its Pods `app=web`.',
       'The Deployment does not adopt the hand-made Pods: its ReplicaSet selects `pod-template-hash` too. Once its own Pods run, delete the old ones.',
       "`kubectl get pods -l app=web -o custom-columns='NAME:.metadata.name,OWNER:.metadata.ownerReferences[0].kind'` shows which Pods have an owner.",
     ],
     setup: BARE_PODS,
     solution: [
-      'kubectl create deployment web --image=nginx:1.25 --replicas=3',
+      'kubectl create deployment web --image=nginx:1.27 --replicas=3',
       'kubectl rollout status deployment/web',
       'kubectl delete pod web-1 web-2 web-3',
     ],
