@@ -1,30 +1,17 @@
 /**
- * Every exercise is solvable and not solved in advance: on a fresh cluster, after its setup
- * and some waiting at least one check fails; after its reference solution, and some time
- * later still, every check passes. Checks are awaited one by one.
+ * Every exercise is solvable and not solved in advance: on its own fresh cluster (seed from its
+ * id, its lesson's preset and files, then its setup), after some waiting it is not done; after
+ * its reference solution, and some time later still, every check passes. An exercise that asks
+ * a question is not done without the right answer (the lesson modules' tests give it).
  */
 import { describe, expect, it } from 'vitest';
-import { openSession } from '../../tests/support/session.ts';
+import { describeOutcomes, exerciseSession, runLines, SETTLE_MS } from '../../tests/exercises/attempts.ts';
 import type { Exercise } from './exercise.ts';
 import { allExercises, getExercise } from './registry.ts';
-import { runChecks, type CheckOutcome } from './run-checks.ts';
+import { checkAnswer, exerciseDone, runChecks } from './run-checks.ts';
 
-/**
- * Cluster time that passes after setup (waiting alone must not solve an exercise) and after
- * the solution (a solved exercise stays solved: no sidecar that crashes a moment later).
- */
-const SETTLE_MS = 30_000;
-
-function describeOutcomes(outcomes: CheckOutcome[]): string {
-  return outcomes.map((o) => `${o.passed ? 'pass' : 'FAIL'}  ${o.label}${o.detail ? ` (${o.detail})` : ''}`).join('\n');
-}
-
-async function runAll(session: Awaited<ReturnType<typeof openSession>>, lines: string[], what: string): Promise<void> {
-  for (const line of lines) {
-    const r = await session.run(line);
-    expect(r.exitCode, `${what}: \`${line}\` printed:\n${r.output}`).toBe(0);
-  }
-}
+/** Lessons whose exercises this catalogue holds to the course's rule of three or more. */
+const LESSONS = ['pods', 'controllers', 'replicaset', 'deployment', 'daemonset', 'job-cronjob', 'choosing', 'lab', 'scheduling'];
 
 describe('exercise catalogue', () => {
   const exercises = allExercises();
@@ -36,23 +23,32 @@ describe('exercise catalogue', () => {
       expect(e.id.startsWith(`${e.lesson}/`)).toBe(true);
       expect(e.checks.length).toBeGreaterThan(0);
       expect(e.solution.length).toBeGreaterThan(0);
+      expect(e.hints.length, `${e.id} has no hints`).toBeGreaterThan(0);
+      if (e.answer) expect(e.answer.prompt.trim()).not.toBe('');
     }
     expect(getExercise('no/such-exercise')).toBeUndefined();
   });
 
+  it('gives each lesson at least three exercises', () => {
+    for (const lesson of LESSONS) expect(exercises.filter((e) => e.lesson === lesson).length, lesson).toBeGreaterThanOrEqual(3);
+  });
+
   for (const exercise of exercises as Exercise[]) {
-    it(`${exercise.id}: fails after setup, passes after the solution`, { timeout: 60_000 }, async () => {
-      const session = await openSession({ seed: 1 });
-      await runAll(session, exercise.setup, 'setup');
+    it(`${exercise.id}: not done after setup, checks pass after the solution`, { timeout: 60_000 }, async () => {
+      const session = await exerciseSession(exercise);
       // Waiting alone must not solve it (a crash-looping Pod stays broken).
       session.cluster.advance(SETTLE_MS);
       const before = await runChecks(exercise.checks, session.cluster);
-      expect(before.every((o) => o.passed), `already solved after setup:\n${describeOutcomes(before)}`).toBe(false);
+      expect(await exerciseDone(exercise, session.cluster), `already solved after setup:\n${describeOutcomes(before)}`).toBe(false);
 
-      await runAll(session, exercise.solution, 'solution');
+      await runLines(session, exercise.solution, 'solution', true);
       session.cluster.advance(SETTLE_MS);
       const after = await runChecks(exercise.checks, session.cluster);
       expect(after.every((o) => o.passed), `not solved by the solution:\n${describeOutcomes(after)}`).toBe(true);
+      if (exercise.answer) {
+        expect((await checkAnswer(exercise.answer, session.cluster, '')).passed).toBe(false);
+        expect((await checkAnswer(exercise.answer, session.cluster, 'no-such-thing')).passed).toBe(false);
+      }
     });
   }
 });

@@ -21,7 +21,22 @@ export interface Check {
   run(cluster: Cluster): CheckResult | Promise<CheckResult>;
 }
 
-/** A task on its own cluster. */
+/**
+ * A question whose answer is a value the learner finds in the cluster ("which node runs
+ * `train`?"). The answer is judged against the exercise's cluster as it is when the learner
+ * answers, never against a string written in the page.
+ */
+export interface AnswerQuestion {
+  /** The question, in Markdown, shown next to the answer input. */
+  prompt: string;
+  /** Judges `answer` (as typed, untrimmed) on the cluster; reads it and never changes it. */
+  check(cluster: Cluster, answer: string): CheckResult | Promise<CheckResult>;
+}
+
+/**
+ * A task on its own cluster: the page builds a fresh cluster for it (seed from the id, the
+ * lesson's preset and files, then `setup`), and Reset rebuilds only that cluster.
+ */
 export interface Exercise {
   /** Stable id `<lesson>/<name>`, used by `<Exercise id="..." />` and saved progress. */
   id: string;
@@ -36,5 +51,14 @@ export interface Exercise {
   setup: string[];
   /** A reference solution: shell commands that make every check pass. */
   solution: string[];
+  /**
+   * Outcomes to reach, phrased as the symptom gone ("db has been Running for a minute"),
+   * never as the fix; a failing check's `detail` may be more specific.
+   */
   checks: Check[];
+  /**
+   * Set when the task's answer is a value: the exercise is done when every check passes and
+   * the learner's answer passes `answer.check`.
+   */
+  answer?: AnswerQuestion;
 }

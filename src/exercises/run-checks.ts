@@ -3,7 +3,7 @@
  * every result (not only the first failure) so the page can tick off what is already done.
  */
 import type { Cluster } from '../sim/index.ts';
-import type { Check } from './exercise.ts';
+import type { AnswerQuestion, Check, CheckResult, Exercise } from './exercise.ts';
 
 /** One check's label and verdict. */
 export interface CheckOutcome {
@@ -32,4 +32,27 @@ export async function runChecks(checks: readonly Check[], cluster: Cluster): Pro
 /** True when there is at least one outcome and all passed. */
 export function allPassed(outcomes: readonly CheckOutcome[]): boolean {
   return outcomes.length > 0 && outcomes.every((o) => o.passed);
+}
+
+/**
+ * Judges a learner's answer to `question` on `cluster`. An empty answer fails without asking
+ * the question's check; a check that throws fails with the error as its detail.
+ */
+export async function checkAnswer(question: AnswerQuestion, cluster: Cluster, answer: string): Promise<CheckResult> {
+  if (answer.trim() === '') return { passed: false, detail: 'no answer yet' };
+  try {
+    return await question.check(cluster, answer);
+  } catch (e) {
+    return { passed: false, detail: `could not check: ${e instanceof Error ? e.message : String(e)}` };
+  }
+}
+
+/**
+ * Whether the exercise is done: every check passes and, when it asks a question, `answer`
+ * passes it (an exercise with a question is never done without an answer).
+ */
+export async function exerciseDone(exercise: Pick<Exercise, 'checks' | 'answer'>, cluster: Cluster, answer?: string): Promise<boolean> {
+  if (!allPassed(await runChecks(exercise.checks, cluster))) return false;
+  if (!exercise.answer) return true;
+  return (await checkAnswer(exercise.answer, cluster, answer ?? '')).passed;
 }

@@ -32,11 +32,15 @@ export { probeIngress } from './addons/ingress-nginx/probe.ts';
 export type { IngressProbe } from './addons/ingress-nginx/probe.ts';
 export { addNode, stopNode, startNode, removeNode } from './nodes/node-ops.ts';
 export type { AddNodeOptions } from './nodes/node-ops.ts';
+export { allocatableFor, DEFAULT_KUBELET, KIND_KUBELET } from './nodes/allocatable.ts';
+export type { KubeletReservation } from './nodes/allocatable.ts';
 export { toTable } from './apiserver/tables/table.ts';
 export * from './controllers/deployment/rollout-api.ts';
 export * from './controllers/statefulset/rollout-api.ts';
 export { base64Encode, base64Decode } from './api/base64.ts';
 export { humanDuration } from './api/duration.ts';
+export { parseSchedule } from './controllers/cron/schedule.ts';
+export type { CronSchedule } from './controllers/cron/schedule.ts';
 export type { Table, TableColumn } from './apiserver/tables/table.ts';
 
 /**

@@ -1,11 +1,12 @@
 /**
  * Every lesson works as printed. For each lesson under content/lessons, on one fresh cluster
- * set up as the page sets it up (same seed, preset and files; exercises run on clusters of
- * their own), every command of every shell block runs in page order, and:
+ * set up as the page sets it up (same seed, preset, files), every command of every shell block
+ * runs in page order, and:
  * - a command not marked `expect-error` must succeed (exit status 0), a block marked
  *   `expect-error` must fail;
  * - where the lesson shows an output block, the commands must print exactly that, after both
- *   sides are normalised (ages and generated name suffixes differ by nature).
+ *   sides are normalised (ages and generated name suffixes differ by nature), and every table
+ *   the lesson shows is laid out as kubectl lays it out (tests/lessons/layout.ts).
  * Exercises are not set up here: each runs on a cluster of its own (src/exercises/catalog.test.ts).
  * All failures of a lesson are collected and reported together, with their lesson line.
  */
@@ -17,6 +18,7 @@ import { declaredFiles, seedFrom } from '../../src/ui/code-meta.ts';
 import { normaliseTranscript } from '../../src/cli/normalise.ts';
 import { openSession } from '../support/session.ts';
 import { extractLesson } from './extract.ts';
+import { markDurations, tableLayoutProblems } from './layout.ts';
 
 /** A Go duration as kubelet messages print it: `874ms`, `2.148s`, `1m3.2s`. */
 const GO_DURATION = '(?:\\d+(?:\\.\\d+)?(?:h|ms|m|s|µs|ns))+';
@@ -27,7 +29,7 @@ const GO_DURATION = '(?:\\d+(?:\\.\\d+)?(?:h|ms|m|s|µs|ns))+';
  * image digests and image pull durations.
  */
 function normaliseOutput(text: string): string {
-  return normaliseTranscript(text)
+  return normaliseTranscript(markDurations(text))
     .replace(/\b(containerd|docker|cri-o):\/\/[0-9a-f]{64}\b/g, '$1://<container-id>')
     .replace(/@sha256:[0-9a-f]{64}\b/g, '@sha256:<digest>')
     .replace(new RegExp(` in ${GO_DURATION} \\(${GO_DURATION} including waiting\\)`, 'g'), ' in <duration> (<duration> including waiting)');
@@ -85,9 +87,6 @@ describe('lessons', () => {
         const session = await openSession({ seed, preset: typeof fm.preset === 'string' ? fm.preset : undefined, files });
         const problems: string[] = [];
 
-        // Exercises run on clusters of their own, never in the lesson's terminal: the lesson's
-        // commands meet only what the lesson itself created.
-
         for (const step of lesson.steps) {
           if (step.kind !== 'commands') continue;
           let printed = '';
@@ -107,6 +106,7 @@ describe('lessons', () => {
             problems.push(`line ${step.line}: marked expect-error, but every command succeeded:\n${printed}`);
           }
           if (step.output) {
+            problems.push(...tableLayoutProblems(step.output.text, step.output.line + 1));
             const want = normaliseOutput(step.output.text).replace(/\n+$/, '');
             const got = normaliseOutput(printed).replace(/\n+$/, '');
             if (want !== got) {

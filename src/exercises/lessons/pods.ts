@@ -1,18 +1,13 @@
 /**
- * Exercises of the lesson "Pods": create a Pod with a label, run two containers side by side,
- * let a short task finish without restarts, and repair a crash-looping database Pod.
+ * Exercises of the lesson "Pods": create a Pod with a label, run a helper container beside a
+ * web server, let a short task finish without restarts, and repair a crash-looping database.
  */
-import {
-  containerCount,
-  containerEnvSet,
-  podHasLabel,
-  podPhase,
-  podReady,
-  podRestartPolicy,
-  podRunning,
-  podRunsImage,
-} from '../checks.ts';
-import type { Exercise } from '../exercise.ts';
+import type { Cluster } from '../../sim/index.ts';
+import { imageMatches, podHasLabel, podPhase, podRunning, podRunsImage } from '../checks.ts';
+import type { Check, CheckResult, Exercise } from '../exercise.ts';
+import { checkThat, outcome } from '../outcome.ts';
+import { podStaysUp } from '../outcome-checks.ts';
+import { podReadyCount, podRestarts } from '../pod-status.ts';
 
 const LESSON = 'pods';
 
@@ -24,13 +19,42 @@ metadata:
 spec:
   containers:
   - name: web
-    image: nginx:1.25
+    image: nginx:1.27
     ports:
     - containerPort: 80
-  - name: sidecar
+  - name: fetcher
     image: busybox:1.36
     command: ["sh", "-c", "while true; do wget -q -O /dev/null http://localhost:80 && echo fetched; sleep 5; done"]
 EOF`;
+
+interface ContainerLike {
+  image?: string;
+  restartPolicy?: string;
+}
+
+/**
+ * The Pod runs nginx and a busybox helper that keeps running beside it: either a second
+ * container, or a native sidecar (an init container with `restartPolicy: Always`). Every
+ * container is ready.
+ */
+function webWithHelper(name: string): Check {
+  return {
+    label: `${name} serves nginx with a busybox helper running beside it, all of it ready`,
+    run(cluster: Cluster): CheckResult {
+      const pod = cluster.api.tryGet('pods', 'default', name);
+      if (!pod) return { passed: false, detail: `pod "${name}" does not exist` };
+      const main = (pod.spec?.containers ?? []) as ContainerLike[];
+      const sidecars = ((pod.spec?.initContainers ?? []) as ContainerLike[]).filter((c) => c.restartPolicy === 'Always');
+      const all = [...main, ...sidecars];
+      if (!main.some((c) => imageMatches(c.image ?? '', 'nginx'))) return { passed: false, detail: `no container of "${name}" runs nginx` };
+      if (!all.some((c) => imageMatches(c.image ?? '', 'busybox'))) return { passed: false, detail: `no container of "${name}" that keeps running is a busybox` };
+      if (all.length < 2) return { passed: false, detail: `"${name}" has a single container` };
+      const [ready, total] = podReadyCount(pod);
+      if (ready !== total || total < 2) return { passed: false, detail: `"${name}" shows READY ${ready}/${total}: a container that exits is restarted again and again` };
+      return { passed: true };
+    },
+  };
+}
 
 /** Every exercise of the lesson, in the order the lesson offers them. */
 export const podsExercises: Exercise[] = [
@@ -39,7 +63,7 @@ export const podsExercises: Exercise[] = [
     title: 'Your own Pod',
     lesson: LESSON,
     task:
-      'Run a Pod named `web` from the image `nginx:1.25`, labelled `tier=frontend`, ' +
+      'Run a Pod named `web` from the image `nginx:1.27`, labelled `tier=frontend`, ' +
       'and make sure it reaches `Running`.',
     hints: [
       '`kubectl run NAME --image=IMAGE` creates a Pod; `--labels=key=value` adds labels.',
@@ -47,36 +71,36 @@ export const podsExercises: Exercise[] = [
       '`kubectl wait --for=condition=Ready pod/web` returns once the Pod is up.',
     ],
     setup: [],
-    solution: ['kubectl run web --image=nginx:1.25 --labels=tier=frontend', 'kubectl wait --for=condition=Ready pod/web'],
-    checks: [podRunsImage('web', 'nginx:1.25'), podHasLabel('web', 'tier', 'frontend'), podRunning('web')],
+    solution: ['kubectl run web --image=nginx:1.27 --labels=tier=frontend', 'kubectl wait --for=condition=Ready pod/web'],
+    checks: [podRunsImage('web', 'nginx:1.27'), podHasLabel('web', 'tier', 'frontend'), podRunning('web')],
   },
   {
     id: 'pods/pair',
-    title: 'Two containers, one Pod',
+    title: 'A helper beside the web server',
     lesson: LESSON,
     task:
-      'Create a Pod named `pair` with two containers: one running `nginx`, and a `busybox` ' +
-      'sidecar that keeps running next to it (for example, fetching `http://localhost:80` in a ' +
-      'loop). Both containers must be ready: `READY` shows `2/2`.',
+      'Create a Pod named `pair` that serves `nginx:1.27`, with a `busybox:1.36` helper in the same ' +
+      'Pod that keeps running beside it, for example fetching `http://localhost:80` every few ' +
+      'seconds. Everything in the Pod must be ready.',
     hints: [
-      '`kubectl run` makes one container only: write a manifest with two entries under `spec.containers`.',
-      'A busybox container whose command ends at once is restarted again and again. Give it a loop, e.g. `while true; do ...; sleep 5; done`.',
-      'Apply the manifest with `kubectl apply -f FILE`, or paste it with `kubectl apply -f - <<EOF`.',
+      '`kubectl run` makes one container only: write a manifest.',
+      'A busybox container whose command ends is restarted again and again. Give it a loop, e.g. `while true; do ...; sleep 5; done`.',
+      'Two entries under `spec.containers` work; so does a native sidecar (an entry under `initContainers` with `restartPolicy: Always`). Apply the manifest with `kubectl apply -f FILE`.',
     ],
     setup: [],
     solution: [PAIR_MANIFEST, 'kubectl wait --for=condition=Ready pod/pair'],
-    checks: [containerCount('pair', 2), podRunsImage('pair', 'nginx'), podRunsImage('pair', 'busybox'), podReady('pair')],
+    checks: [webWithHelper('pair')],
   },
   {
     id: 'pods/once',
     title: 'A task that ends',
     lesson: LESSON,
     task:
-      'Run a Pod named `once` from `busybox` that prints `done` and exits. It must not be ' +
+      'Run a Pod named `once` from `busybox:1.36` that prints `done` and exits. It must not be ' +
       'started again after it finishes: its STATUS should end at `Completed`.',
     hints: [
       'After `--`, `kubectl run` passes the rest of the line to the container: `-- echo done`.',
-      'With the default restartPolicy (Always) a finished container is started again. `--restart=Never` changes that.',
+      'With the default restartPolicy a finished container is started again. Look at `kubectl run --help` for the flag that changes it.',
       'restartPolicy cannot be changed on an existing Pod: delete it and create it again.',
     ],
     setup: [],
@@ -84,31 +108,37 @@ export const podsExercises: Exercise[] = [
       'kubectl run once --image=busybox:1.36 --restart=Never -- echo done',
       "kubectl wait --for=jsonpath='{.status.phase}'=Succeeded pod/once",
     ],
-    checks: [podRunsImage('once', 'busybox'), podRestartPolicy('once', 'Never'), podPhase('once', 'Succeeded')],
+    checks: [
+      outcome('once ran busybox to the end, successfully', podRunsImage('once', 'busybox'), podPhase('once', 'Succeeded')),
+      checkThat('once was started only once', (cluster) => {
+        const pod = cluster.api.tryGet('pods', 'default', 'once');
+        const restarts = pod ? podRestarts(pod) : 0;
+        return restarts === 0 ? undefined : `its container was started again ${restarts} time(s)`;
+      }),
+    ],
   },
   {
     id: 'pods/fix-db',
     title: 'A database that will not start',
     lesson: LESSON,
     task:
-      'Someone started a MySQL Pod named `db`, and it keeps crashing. Find out why from its ' +
-      'logs, then make `db` run: a Pod named `db` from a `mysql` image, `Running` and ready.',
+      'Someone started a MySQL Pod named `db`, and it keeps crashing. Find out why, then make ' +
+      '`db` run: a Pod named `db` from a `mysql` image that stays up.',
     hints: [
-      '`kubectl get pod db` shows the STATUS; `kubectl logs db` shows what the container printed before it exited.',
-      'The MySQL image refuses to start without a root password: it reads it from the environment variable `MYSQL_ROOT_PASSWORD`.',
-      'A Pod\'s environment cannot be changed in place. Delete `db` and create it again with `--env=MYSQL_ROOT_PASSWORD=...`.',
+      '`kubectl get pod db` shows the STATUS; `kubectl logs db` shows what the container printed before it exited (add `--previous` once it has restarted).',
+      'The log names three environment variables; any one of them lets the image start.',
+      "A Pod's environment cannot be changed in place: `kubectl get pod db -o yaml` shows what it was made of; delete `db` and create it again with `--env=NAME=VALUE`.",
     ],
-    setup: ['kubectl run db --image=mysql:8.0'],
+    setup: ['kubectl run db --image=mysql:8.4'],
     solution: [
+      'kubectl logs db',
       'kubectl delete pod db',
-      'kubectl run db --image=mysql:8.0 --env=MYSQL_ROOT_PASSWORD=s3cret',
+      'kubectl run db --image=mysql:8.4 --env=MYSQL_ROOT_PASSWORD=s3cret',
       'kubectl wait --for=condition=Ready pod/db --timeout=120s',
     ],
     checks: [
-      podRunsImage('db', 'mysql'),
-      containerEnvSet('db', 'mysql', 'MYSQL_ROOT_PASSWORD'),
-      podRunning('db'),
-      podReady('db'),
+      outcome('db runs a MySQL image', podRunsImage('db', 'mysql')),
+      podStaysUp('db', 20, 'db has been Running for 20 seconds without a restart'),
     ],
   },
 ];

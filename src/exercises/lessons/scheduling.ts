@@ -1,31 +1,56 @@
 /**
- * Exercises of the lesson "Placing Pods on nodes": a Pod kept on SSD nodes by a nodeSelector,
- * and a troubleshooting story from a home lab: a training Pod that asks for "one GPU" lands on
- * a small laptop GPU, because to the scheduler every GPU is one GPU; labels fill the gap.
+ * Exercises of the lesson "Placing Pods on nodes": a cache kept on SSD nodes; a troubleshooting
+ * story from a home lab, where a training Job that asks for "one GPU" lands on a small laptop
+ * GPU, because to the scheduler every GPU is one GPU, and labels fill the gap; and a question
+ * on how much CPU a node can still promise.
  */
+import { milliValue, parseQuantity, type KubeObject } from '../../sim/index.ts';
+import { cpuAnswer } from '../answers.ts';
 import { podRunning } from '../checks.ts';
 import type { Exercise } from '../exercise.ts';
-import { podAsksFor, podOnNodeLabelled, podSelectsNode } from '../placement-checks.ts';
+import { keptOnNodes } from '../node-restriction.ts';
+import { checkThat, outcome } from '../outcome.ts';
+import { podOnNodeLabelled } from '../placement-checks.ts';
+import { podsRunning } from '../workload-checks.ts';
 
-/** The training Pod, without or with the nodeSelector that sends it to a big GPU. */
-function trainPod(selector: boolean): string {
-  const select = selector ? '\n  nodeSelector:\n    gpu.homelab/tier: xlarge' : '';
+const TIER = 'gpu.homelab/tier';
+
+/** The training Job, with `placement` lines (indented for the Pod spec) when given. */
+export function trainJob(placement = ''): string {
   return `kubectl apply -f - <<EOF
-apiVersion: v1
-kind: Pod
+apiVersion: batch/v1
+kind: Job
 metadata:
   name: train
-  labels:
-    app: train
-spec:${select}
-  containers:
-  - name: train
-    image: python:3.12
-    command: ["sh", "-c", "echo 'loading model (20 GB of weights)'; while true; do sleep 3600; done"]
-    resources:
-      limits:
-        nvidia.com/gpu: 1
+spec:
+  backoffLimit: 0
+  template:
+    metadata:
+      labels:
+        app: train
+    spec:
+      restartPolicy: Never${placement}
+      containers:
+      - name: train
+        image: python:3.12
+        command: ["sh", "-c", "echo 'loading model (20 GB of weights)'; sleep 86400"]
+        resources:
+          limits:
+            nvidia.com/gpu: 1
 EOF`;
+}
+
+/** The home lab's GPU machines, as in the lesson. */
+export const HOME_LAB = [
+  `cluster add-node gpu-5090 --cpu=16 --memory=65794300Ki --gpus=1 --kubelet=kubeadm --label ${TIER}=xlarge`,
+  `cluster add-node gpu-3090 --cpu=16 --memory=32827476Ki --gpus=1 --kubelet=kubeadm --label ${TIER}=large`,
+  `cluster add-node gpu-4070-laptop1 --cpu=24 --memory=32616956Ki --gpus=1 --kubelet=kubeadm --label ${TIER}=small`,
+  `cluster add-node gpu-4070-laptop2 --cpu=24 --memory=32616956Ki --gpus=1 --kubelet=kubeadm --label ${TIER}=small`,
+];
+
+/** The live Pods of the Job `name`. */
+function jobPods(pods: KubeObject[], name: string): KubeObject[] {
+  return pods.filter((p) => p.metadata.labels?.['job-name'] === name && !p.metadata.deletionTimestamp);
 }
 
 /** Every exercise of the lesson, in the order the lesson offers them. */
@@ -35,13 +60,13 @@ export const schedulingExercises: Exercise[] = [
     title: 'A cache on a fast disk',
     lesson: 'scheduling',
     task:
-      'Run a Pod named `cache` (image `redis:7`) that may only run on nodes labelled ' +
-      '`disktype=ssd`, and make sure it is `Running`. If no node carries that label yet, give ' +
-      'it to one of the workers.',
+      'Run a Pod named `cache` (image `redis:7.2`) that may only ever run on nodes labelled ' +
+      '`disktype=ssd`, and make sure it is `Running`. No node carries that label yet: give it to ' +
+      'one of the workers.',
     hints: [
-      '`kubectl get nodes -L disktype` shows which nodes have the label.',
-      '`kubectl label node kind-worker disktype=ssd` labels a node.',
-      'A Pod chooses nodes by label with `spec.nodeSelector`, e.g. `nodeSelector: {disktype: ssd}`; start from `ssd-pod.yaml`.',
+      '`kubectl get nodes -L disktype` shows which nodes have the label; `kubectl label node` adds one.',
+      'The Pod must choose such nodes itself: landing there by luck is not enough.',
+      'Start from `ssd-pod.yaml`: `spec.nodeSelector` (or a required node affinity) chooses nodes by label.',
     ],
     setup: [],
     solution: [
@@ -56,40 +81,90 @@ spec:
     disktype: ssd
   containers:
   - name: redis
-    image: redis:7
+    image: redis:7.2
 EOF`,
       'kubectl wait --for=condition=Ready pod/cache --timeout=120s',
     ],
-    checks: [podRunning('cache'), podSelectsNode('cache', 'disktype', 'ssd'), podOnNodeLabelled('cache', 'disktype', 'ssd')],
+    checks: [
+      outcome('cache is Running on a node labelled disktype=ssd', podRunning('cache'), podOnNodeLabelled('cache', 'disktype', 'ssd')),
+      keptOnNodes('cache can only ever be placed on such nodes', 'pods', 'cache', 'disktype', ['ssd']),
+    ],
   },
   {
     id: 'scheduling/gpu-tiers',
     title: 'One GPU is not like another',
     lesson: 'scheduling',
     task:
-      'The Pod `train` loads a model of 20 GB into GPU memory. It asks for `nvidia.com/gpu: 1` ' +
-      'and got a GPU, but on a laptop card with 8 GB, where the training would run out of ' +
-      'memory. The owner of the cluster has labelled the GPU machines by the size of their card ' +
-      'with `gpu.homelab/tier`. Make `train` run on a machine of the `xlarge` tier, still with ' +
-      'one GPU, in a way that holds the next time the Pod is created.',
+      'The Job `train` loads a model of 20 GB into GPU memory. It asks for `nvidia.com/gpu: 1` and ' +
+      'got a GPU, but on a laptop card with 8 GB, where the training will run out of memory. Only ' +
+      'the two desktop cards are big enough: the 3090 (24 GB) and the 5090 (32 GB). The owner of ' +
+      'the cluster has labelled the GPU machines by the size of their card. Make the training run ' +
+      'on one of the big cards, in a way that holds every time the Job creates a Pod.',
     hints: [
-      '`kubectl get pod train -o wide` shows the node; `kubectl get nodes -L gpu.homelab/tier` shows the tiers.',
-      'To the scheduler, `nvidia.com/gpu: 1` means "any node with one free GPU": it does not know how big a card is. A label can say it, and a `nodeSelector` can ask for it.',
-      'A running Pod\'s nodeSelector cannot be changed: `kubectl get pod train -o yaml`, then delete the Pod and create it again with `nodeSelector: {gpu.homelab/tier: xlarge}`.',
+      '`kubectl get pods -l app=train -o wide` shows the node; `kubectl get nodes --show-labels` (or `-L` with the label key) shows the tiers.',
+      'To the scheduler, `nvidia.com/gpu: 1` means "any node with one free GPU": it does not know how big a card is. A label can say it, and the Pod template can ask for it.',
+      "A Job's Pod template cannot be changed: `kubectl get job train -o yaml > train.yaml`, edit, delete the Job, apply. One nodeSelector names one tier; a required node affinity with `operator: In` accepts two.",
     ],
-    setup: [
-      'cluster add-node gpu-3090 --cpu=16 --memory=32Gi --gpus=1 --label gpu.homelab/tier=xlarge',
-      'cluster add-node gpu-5090 --cpu=16 --memory=32Gi --gpus=1 --label gpu.homelab/tier=xlarge',
-      'cluster add-node gpu-4070-laptop1 --cpu=24 --memory=32Gi --gpus=1 --label gpu.homelab/tier=small',
-      'cluster add-node gpu-4070-laptop2 --cpu=24 --memory=32Gi --gpus=1 --label gpu.homelab/tier=small',
-      trainPod(false),
+    setup: [...HOME_LAB, trainJob(), 'kubectl wait --for=condition=Ready pod -l app=train --timeout=120s'],
+    solution: [
+      'kubectl delete job train',
+      trainJob(`
+      affinity:
+        nodeAffinity:
+          requiredDuringSchedulingIgnoredDuringExecution:
+            nodeSelectorTerms:
+            - matchExpressions:
+              - key: ${TIER}
+                operator: In
+                values: [large, xlarge]`),
+      'kubectl wait --for=condition=Ready pod -l app=train --timeout=120s',
     ],
-    solution: ['kubectl delete pod train', trainPod(true), 'kubectl wait --for=condition=Ready pod/train --timeout=120s'],
     checks: [
-      podRunning('train'),
-      podAsksFor('train', 'nvidia.com/gpu', '1'),
-      podOnNodeLabelled('train', 'gpu.homelab/tier', 'xlarge'),
-      podSelectsNode('train', 'gpu.homelab/tier', 'xlarge'),
+      checkThat('The training runs on a card big enough for the model', (cluster) => {
+        const pods = jobPods(cluster.api.list('pods', { namespace: 'default' }), 'train');
+        if (pods.length === 0) return 'the Job train has no Pod';
+        for (const p of pods) {
+          const node = p.spec?.nodeName ? cluster.api.tryGet('nodes', undefined, p.spec.nodeName) : undefined;
+          const tier = node?.metadata.labels?.[TIER];
+          if (!node) return `pod "${p.metadata.name}" is not on a node yet`;
+          if (tier !== 'large' && tier !== 'xlarge') return `pod "${p.metadata.name}" runs on ${node.metadata.name}, tier ${tier ?? 'none'}`;
+        }
+        return undefined;
+      }),
+      keptOnNodes("Every Pod the Job creates goes to a big card", 'jobs.batch', 'train', TIER, ['large', 'xlarge']),
+      checkThat('The training still asks for exactly one GPU', (cluster) => {
+        const job = cluster.api.tryGet('jobs.batch', 'default', 'train');
+        if (!job) return 'job.batch "train" does not exist';
+        const gpus = ((job.spec?.template?.spec?.containers ?? []) as { resources?: { limits?: Record<string, unknown> } }[]).map((c) => String(c.resources?.limits?.['nvidia.com/gpu'] ?? ''));
+        return gpus.includes('1') ? undefined : 'no container of the Job asks for nvidia.com/gpu: 1';
+      }),
     ],
+  },
+  {
+    id: 'scheduling/headroom',
+    title: 'How much is left?',
+    lesson: 'scheduling',
+    task:
+      'The Deployment `batch` runs three Pods that request CPU. Without creating anything, find out ' +
+      'how much CPU Pods can still **request** on `kind-worker` before the scheduler calls it full.',
+    hints: [
+      'The scheduler counts requests against allocatable, not what Pods use right now.',
+      '`kubectl describe node kind-worker` shows Allocatable, and under "Allocated resources" the sum of the requests on it.',
+      'Subtract. Millicores are fine: `1500m` is 1.5 CPUs.',
+    ],
+    setup: ['kubectl create deployment batch --image=nginx:1.27 --replicas=3', 'kubectl set resources deployment batch --requests=cpu=1250m', 'kubectl rollout status deployment/batch'],
+    solution: ['kubectl describe node kind-worker | grep -A8 Allocatable', 'kubectl describe node kind-worker | grep -A5 "Allocated resources"'],
+    checks: [outcome('The three Pods of batch are still running', podsRunning('app', 'batch', 3))],
+    answer: cpuAnswer('How much CPU can still be requested on kind-worker (for example `2` or `2500m`)?', (cluster) => {
+      const node = cluster.api.tryGet('nodes', undefined, 'kind-worker');
+      if (!node) return { problem: 'node "kind-worker" does not exist' };
+      const allocatable = milliValue(parseQuantity(String(node.status?.allocatable?.cpu ?? '0')));
+      const requested = cluster.api
+        .list('pods')
+        .filter((p) => p.spec?.nodeName === 'kind-worker' && !['Succeeded', 'Failed'].includes(p.status?.phase))
+        .flatMap((p) => (p.spec?.containers ?? []) as { resources?: { requests?: Record<string, unknown> } }[])
+        .reduce((sum, c) => sum + (c.resources?.requests?.cpu === undefined ? 0 : milliValue(parseQuantity(String(c.resources.requests.cpu)))), 0);
+      return allocatable - requested;
+    }),
   },
 ];

@@ -1,17 +1,18 @@
 /**
  * Arguments of `cluster add-node NAME [--cpu=N] [--memory=Q] [--pods=N] [--gpus=N]
- * [--label k=v]... [--taint k=v:Effect]...`: what the machine has (CPU, memory, Pod slots,
- * NVIDIA GPUs, which a device plugin would advertise as `nvidia.com/gpu`), how its node is
- * labelled and which taints its kubelet registers it with.
+ * [--label k=v]... [--taint k=v:Effect]... [--kubelet=kind|kubeadm] [--system-reserved=...]
+ * [--kube-reserved=...]`: what the machine has (CPU, memory, Pod slots, NVIDIA GPUs, which a
+ * device plugin would advertise as `nvidia.com/gpu`), how its node is labelled, which taints its
+ * kubelet registers it with, and what that kubelet keeps back from Pods (its allocatable).
  */
-import { canonicalQuantity, parseQuantity, type AddNodeOptions } from '../../sim/index.ts';
+import { canonicalQuantity, DEFAULT_KUBELET, parseQuantity, type AddNodeOptions } from '../../sim/index.ts';
 
 /** The parsed command line, or the error to print after `cluster: `. */
 export type AddNodeArgs = { name: string; options: AddNodeOptions } | { error: string };
 
 const NAME = /^[a-z0-9]([-a-z0-9.]{0,61}[a-z0-9])?$/;
 const EFFECTS = ['NoSchedule', 'PreferNoSchedule', 'NoExecute'];
-const VALUE_FLAGS = ['cpu', 'memory', 'pods', 'gpus', 'label', 'taint'];
+const VALUE_FLAGS = ['cpu', 'memory', 'pods', 'gpus', 'label', 'taint', 'kubelet', 'system-reserved', 'kube-reserved'];
 
 /** One-line hints shown in `cluster help`. */
 export const ADD_NODE_HELP = `  cluster add-node NAME [options]
@@ -23,6 +24,11 @@ export const ADD_NODE_HELP = `  cluster add-node NAME [options]
       --label KEY=VALUE       a node label (repeat for more)
       --taint KEY[=VALUE]:EFFECT
                               a taint, EFFECT one of NoSchedule, PreferNoSchedule, NoExecute (repeatable)
+      --kubelet=kind|kubeadm  the kubelet's defaults: kind's (nothing kept back, the default)
+                              or kubeadm's (hard eviction below 100Mi of memory, 10% of disk)
+      --system-reserved=cpu=Q,memory=Q
+      --kube-reserved=cpu=Q,memory=Q
+                              resources kept back for the system and for Kubernetes itself
 `;
 
 function quantity(flag: string, v: string): string | { error: string } {
@@ -36,6 +42,19 @@ function quantity(flag: string, v: string): string | { error: string } {
 
 function count(flag: string, v: string): string | { error: string } {
   return /^\d+$/.test(v) && Number(v) <= 1_000_000 ? String(Number(v)) : { error: `invalid value "${v}" for --${flag}: expected a whole number such as 2` };
+}
+
+/** `cpu=500m,memory=1Gi` as a resource list, as the kubelet's --system-reserved reads it. */
+function resourceList(flag: string, v: string): Record<string, string> | { error: string } {
+  const out: Record<string, string> = {};
+  for (const part of v.split(',')) {
+    const eq = part.indexOf('=');
+    const name = part.slice(0, eq);
+    const q = eq > 0 && ['cpu', 'memory', 'ephemeral-storage'].includes(name) ? quantity(flag, part.slice(eq + 1)) : undefined;
+    if (q === undefined || typeof q !== 'string') return { error: `invalid value "${v}" for --${flag}: expected e.g. cpu=500m,memory=1Gi` };
+    out[name] = q;
+  }
+  return out;
 }
 
 function label(v: string): [string, string] | { error: string } {
@@ -68,13 +87,28 @@ export function parseAddNode(args: string[]): AddNodeArgs {
       names.push(a);
       continue;
     }
-    const m = /^--([a-z]+)(?:=(.*))?$/s.exec(a);
+    const m = /^--([a-z][a-z-]*)(?:=(.*))?$/s.exec(a);
     if (!m || !VALUE_FLAGS.includes(m[1]!)) return { error: `unknown option "${a}" for add-node (see cluster help)` };
     const flag = m[1]!;
     let value = m[2];
     if (value === undefined) {
       if (i + 1 >= args.length) return { error: `option --${flag} needs a value` };
       value = args[++i]!;
+    }
+    if (flag === 'kubelet' || flag === 'system-reserved' || flag === 'kube-reserved') {
+      const res = { ...options.reservation };
+      if (flag === 'kubelet') {
+        if (value !== 'kind' && value !== 'kubeadm') return { error: `invalid value "${value}" for --kubelet: expected kind or kubeadm` };
+        if (value === 'kubeadm') res.evictionHard = { ...DEFAULT_KUBELET.evictionHard };
+        else delete res.evictionHard;
+      } else {
+        const list = resourceList(flag, value);
+        if ('error' in list) return list as { error: string };
+        if (flag === 'system-reserved') res.systemReserved = list;
+        else res.kubeReserved = list;
+      }
+      options.reservation = res;
+      continue;
     }
     let r: string | [string, string] | { key: string } | { error: string };
     if (flag === 'cpu' || flag === 'memory') r = quantity(flag, value);

@@ -40,6 +40,21 @@ describe('cluster add-node options', () => {
     expect(parseAddNode(['x', '--gpu=1'])).toEqual({ error: 'unknown option "--gpu=1" for add-node (see cluster help)' });
     expect(parseAddNode(['a', 'b'])).toEqual({ error: 'add-node needs exactly one machine name, e.g. cluster add-node worker3' });
     expect(parseAddNode(['Bad_Name'])).toMatchObject({ error: expect.stringMatching(/^invalid machine name "Bad_Name"/) });
+    expect(parseAddNode(['x', '--kubelet=k3s'])).toEqual({ error: 'invalid value "k3s" for --kubelet: expected kind or kubeadm' });
+    expect(parseAddNode(['x', '--system-reserved=gpu=1'])).toEqual({ error: 'invalid value "gpu=1" for --system-reserved: expected e.g. cpu=500m,memory=1Gi' });
+  });
+
+  it('parse what the kubelet keeps back: kubeadm eviction defaults, system and kube reservations', () => {
+    expect(parseAddNode(['x', '--kubelet=kubeadm', '--system-reserved=cpu=500m,memory=1Gi', '--kube-reserved', 'memory=512Mi'])).toEqual({
+      name: 'x',
+      options: {
+        reservation: {
+          evictionHard: { 'memory.available': '100Mi', 'nodefs.available': '10%', 'nodefs.inodesFree': '5%', 'imagefs.available': '15%' },
+          systemReserved: { cpu: '500m', memory: '1Gi' },
+          kubeReserved: { memory: '512Mi' },
+        },
+      },
+    });
   });
 });
 

@@ -1,12 +1,15 @@
 /**
  * The node lifecycle and taint-eviction controllers, for nodes whose kubelet stops:
  *   t0        kubelet stops posting status (stopNode)
- *   t0 + 40 s conditions become Unknown (`Kubelet stopped posting node status.`), taints
+ *   t0 + 50 s conditions become Unknown (`Kubelet stopped posting node status.`), taints
  *             node.kubernetes.io/unreachable NoSchedule + NoExecute, Pods marked Ready=False
  *   +300 s    (each Pod's tolerationSeconds for the unreachable taint) TaintManagerEviction:
  *             the Pod is deleted and stays Terminating, since no kubelet confirms it
  *   kubelet back (startNode): conditions Ready again, taints removed, the kubelet finishes
  *   deletions. Node object deleted (removeNode): Pods bound to it are removed (pod GC).
+ * Any other NoExecute taint (`kubectl taint node N k=v:NoExecute`) evicts the same way: a Pod
+ * that does not tolerate it goes at once, one that tolerates it for tolerationSeconds goes
+ * when they have passed since the taint's timeAdded.
  */
 import { isoTime, type KubeObject } from '../api/types.ts';
 import type { Cluster } from '../cluster.ts';
@@ -17,8 +20,8 @@ import { nodeUsageIndex } from './node-usage.ts';
 import { toleratesTaint, type Toleration } from './taints.ts';
 import { NODE_CONDITIONS } from './node-template.ts';
 
-/** kube-controller-manager --node-monitor-grace-period. */
-export const NODE_MONITOR_GRACE_MS = 40_000;
+/** kube-controller-manager --node-monitor-grace-period: 50 s by default since Kubernetes 1.32. */
+export const NODE_MONITOR_GRACE_MS = 50_000;
 export const UNREACHABLE = 'node.kubernetes.io/unreachable';
 
 const SOURCE = { component: 'node-controller' };
@@ -29,6 +32,8 @@ export class NodeLifecycleController implements Controller {
   private cluster: Cluster;
   private stoppedAt = new Map<string, number>();
   private timers = new Map<string, number>();
+  /** When this controller first saw each NoExecute taint without a timeAdded (node|key=value). */
+  private seen = new Map<string, number>();
 
   constructor(cluster: Cluster) {
     this.cluster = cluster;
@@ -69,6 +74,7 @@ export class NodeLifecycleController implements Controller {
     const unreachable = (node.spec?.taints ?? []).some((t: { key: string }) => t.key === UNREACHABLE);
     if (stopped === undefined) {
       if (unreachable) this.markReachable(node);
+      this.evict(name);
       return;
     }
     if (now < stopped + NODE_MONITOR_GRACE_MS) {
@@ -121,20 +127,39 @@ export class NodeLifecycleController implements Controller {
     });
   }
 
-  /** Deletes Pods whose toleration of the unreachable NoExecute taint has run out; re-arms for the rest. */
+  /** When a NoExecute taint without timeAdded was first seen on the node (as the taint eviction controller counts). */
+  private firstSeen(node: string, taint: { key: string; value?: string }, now: number): number {
+    const key = `${node}|${taint.key}=${taint.value ?? ''}`;
+    const at = this.seen.get(key) ?? now;
+    this.seen.set(key, at);
+    return at;
+  }
+
+  /**
+   * Deletes Pods whose toleration of one of the node's NoExecute taints (unreachable or any
+   * other) has run out, or that do not tolerate one at all; re-arms for the rest.
+   */
   private evict(name: string): void {
     const node = this.cluster.store.get('nodes', '', name)!;
-    const taint = (node.spec?.taints ?? []).find((t: { key: string; effect: string }) => t.key === UNREACHABLE && t.effect === 'NoExecute');
-    if (!taint) return;
-    const added = Date.parse(taint.timeAdded ?? '') || this.cluster.now();
+    const taints = (node.spec?.taints ?? []).filter((t: { effect: string }) => t.effect === 'NoExecute');
+    // A taint removed and added again counts from its new appearance.
+    for (const k of [...this.seen.keys()]) {
+      if (k.startsWith(`${name}|`) && !taints.some((t: { key: string; value?: string }) => k === `${name}|${t.key}=${t.value ?? ''}`)) this.seen.delete(k);
+    }
+    if (!taints.length) return;
     const now = this.cluster.now();
     let nextDue: number | undefined;
     for (const pod of this.podsOn(name)) {
       if (pod.metadata.deletionTimestamp) continue;
-      const tols: Toleration[] = (pod.spec?.tolerations ?? []).filter((t: Toleration) => toleratesTaint(t, taint));
-      if (tols.length && tols.some((t) => t.tolerationSeconds === undefined)) continue;
-      const seconds = tols.length ? Math.max(0, Math.min(...tols.map((t) => t.tolerationSeconds!))) : 0;
-      const due = added + seconds * 1000;
+      let due: number | undefined;
+      for (const taint of taints) {
+        const added = Date.parse(taint.timeAdded ?? '') || this.firstSeen(name, taint, now);
+        const tols: Toleration[] = (pod.spec?.tolerations ?? []).filter((t: Toleration) => toleratesTaint(t, taint));
+        if (tols.length && tols.some((t) => t.tolerationSeconds === undefined)) continue;
+        const seconds = tols.length ? Math.max(0, Math.min(...tols.map((t) => t.tolerationSeconds!))) : 0;
+        due = Math.min(due ?? Infinity, added + seconds * 1000);
+      }
+      if (due === undefined) continue;
       if (now < due) {
         nextDue = Math.min(nextDue ?? due, due);
         continue;

@@ -10,8 +10,8 @@ import { renewLease } from './node-heartbeat.ts';
 import { nodeInternalIP, nodeObject, type NodeOptions } from './node-template.ts';
 
 /**
- * What the new machine has and how its node registers: `cpu`, `memory`, `pods` (capacity,
- * equal to allocatable as on kind), `extended` resources such as `{ 'nvidia.com/gpu': '2' }`,
+ * What the new machine has and how its node registers: `cpu`, `memory`, `pods` (capacity;
+ * allocatable is capacity minus what `reservation` keeps back, nothing as on kind), `extended` resources such as `{ 'nvidia.com/gpu': '2' }`,
  * extra `labels` and `taints` (as a kubelet's --node-labels / --register-with-taints would).
  * `ip` and `podCIDR` default to the next free ones.
  */
@@ -42,7 +42,7 @@ export function addNode(cluster: Cluster, name: string, opts: AddNodeOptions = {
 }
 
 /**
- * Stops the node's kubelet: no more status for its Pods; after 40 s the node turns NotReady
+ * Stops the node's kubelet: no more status for its Pods; after 50 s the node turns NotReady
  * (Unknown) and is tainted unreachable; its Pods are evicted after their tolerationSeconds.
  */
 export function stopNode(cluster: Cluster, name: string): void {

@@ -4,6 +4,7 @@
  * and nodeInfo. Used when a node is added at runtime and by tests that build small clusters.
  */
 import { isoTime, type KubeObject } from '../api/types.ts';
+import { allocatableFor, type KubeletReservation } from './allocatable.ts';
 
 export interface NodeOptions {
   /** InternalIP, e.g. `172.18.0.5`. */
@@ -18,6 +19,8 @@ export interface NodeOptions {
   labels?: Record<string, string>;
   taints?: { key: string; value?: string; effect: string }[];
   controlPlane?: boolean;
+  /** What the node's kubelet keeps back from Pods; default: kind's kubelet (nothing). */
+  reservation?: KubeletReservation;
 }
 
 export const NODE_CONDITIONS = [
@@ -77,7 +80,7 @@ export function nodeObject(name: string, opts: NodeOptions, now: number): KubeOb
         { address: opts.ip, type: 'InternalIP' },
         { address: name, type: 'Hostname' },
       ],
-      allocatable: { ...resources },
+      allocatable: allocatableFor(resources, opts.reservation),
       capacity: { ...resources },
       conditions: NODE_CONDITIONS.map(([type, status, reason, message]) => ({
         type,
