@@ -29,7 +29,7 @@ export function createHelp(table: { has(name: string): boolean }): Command {
     }
     out.push(
       '',
-      "Pipes (|), redirection (> >> < 2>&1), here-documents (<<EOF), quotes, $VARS, $(...), $((...)),",
+      'Pipes (|), redirection (> >> < 2>&1), here-documents (<<EOF), quotes, $VARS, $(...), $((...)),',
       '&& || ; and for / while / until / if work as in bash.',
       'Tab completes commands, file names and kubectl arguments; Up and Down walk the history; Ctrl-C stops a command.',
     );
