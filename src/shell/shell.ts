@@ -13,7 +13,7 @@ import { InterruptController, childInterrupt } from '../command/interrupt.ts';
 import { parse } from './parse.ts';
 import { HOME, resolvePath } from './path.ts';
 
-/** Name -> command. Builtins, `kubectl` and `k` live here (see createCommands). */
+/** Name -> command. Builtins, `kubectl` and `k` live here (see src/host/terminal-commands.ts). */
 export type CommandTable = Map<string, Command>;
 
 /** Where a running line's output goes, and how it is stopped. */
