@@ -30,5 +30,4 @@ describe('npm run sim', () => {
     expect(p.out()).toMatch(/^\$ echo start\nstart\n\$ while true; do echo y; done\n(y\n)+y?\^C\n$/);
     expect(p.err()).toBe('');
   }, 30_000);
-
 });
