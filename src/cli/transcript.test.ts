@@ -54,6 +54,19 @@ describe('runTranscript', () => {
     expect(seen.join('')).toBe(out);
     expect(seen.indexOf('a\n')).toBeLessThan(seen.indexOf('$ echo b\n'));
   });
+  it('reports a simulator failure during a command in one line and goes on', async () => {
+    const cluster = bare();
+    const commands: Record<string, Command> = {
+      buggy: async (_args, ctx) => {
+        cluster.clock.setTimeout(() => {
+          throw new Error('controller bug');
+        }, 1_000);
+        await ctx.sleep(5_000);
+        return 0;
+      },
+    };
+    expect(await runTranscript('buggy\necho next\n', { cluster, commands })).toBe('$ buggy\nbash: internal error: controller bug\n$ echo next\nnext\n');
+  });
   it('ends a command that throws with one line and goes on', async () => {
     const commands: Record<string, Command> = { boom: () => Promise.reject(new TypeError('x is not a function')) };
     const out = await runTranscript('boom\necho next\n', { cluster: bare(), commands });

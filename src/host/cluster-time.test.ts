@@ -77,4 +77,20 @@ describe('runInClusterTime', () => {
     const failed = await runInClusterTime(() => Promise.reject(new Error('boom')), setup().opts);
     expect(failed.kind).toBe('failed');
   });
+
+  it('ends the command as failed when the simulator throws while time moves', async () => {
+    const { clock, opts } = setup();
+    clock.setTimeout(() => {
+      throw new Error('controller bug');
+    }, 1_000);
+    let interrupted = false;
+    const r = await runInClusterTime(async (i) => {
+      interrupted = !(await clockSleep(clock, 5_000, i));
+      return 0;
+    }, opts);
+    expect(r.kind).toBe('failed');
+    expect(r.kind === 'failed' && String(r.error)).toBe('Error: controller bug');
+    await macrotask();
+    expect(interrupted).toBe(true);
+  });
 });

@@ -103,33 +103,43 @@ export async function runInClusterTime(start: (interrupt: Interrupt) => Promise<
   let afterInterrupt = 0;
   let idle = 0;
   let busy = 0;
-  for (let turn = 0; ; turn++) {
-    await o.yieldToHost();
-    if (ended) return { ...ended, ...(interruptedBy ? { interruptedBy } : {}) };
-    if (interrupt.interrupted) {
-      if (++afterInterrupt > abandonTurns) return { kind: 'abandoned', ...(interruptedBy ? { interruptedBy } : {}) };
-      continue;
-    }
-    if (o.loading.active) continue;
-    if (o.busy?.()) {
-      if (++busy >= busyTurns) stop('busy');
-      continue;
-    }
-    busy = 0;
-    const deadline = o.deadline();
-    if (turn > maxTurns) {
-      advanceTo(deadline);
-      stop('turns');
-      continue;
-    }
-    const next = clock.nextDue();
-    if (next === undefined || next > deadline) {
-      if (++idle < idleTurns) continue;
-      if (Number.isFinite(deadline)) advanceTo(deadline);
-      stop(next === undefined ? 'blocked' : 'deadline');
-    } else {
-      idle = 0;
-      advanceTo(next);
+  try {
+    return await drive();
+  } catch (error) {
+    // The simulator itself failed while time moved (a timer threw): stop the command and report.
+    interrupt.trigger();
+    return { kind: 'failed', error, ...(interruptedBy ? { interruptedBy } : {}) };
+  }
+
+  async function drive(): Promise<ClusterTimeOutcome> {
+    for (let turn = 0; ; turn++) {
+      await o.yieldToHost();
+      if (ended) return { ...ended, ...(interruptedBy ? { interruptedBy } : {}) };
+      if (interrupt.interrupted) {
+        if (++afterInterrupt > abandonTurns) return { kind: 'abandoned', ...(interruptedBy ? { interruptedBy } : {}) };
+        continue;
+      }
+      if (o.loading.active) continue;
+      if (o.busy?.()) {
+        if (++busy >= busyTurns) stop('busy');
+        continue;
+      }
+      busy = 0;
+      const deadline = o.deadline();
+      if (turn > maxTurns) {
+        advanceTo(deadline);
+        stop('turns');
+        continue;
+      }
+      const next = clock.nextDue();
+      if (next === undefined || next > deadline) {
+        if (++idle < idleTurns) continue;
+        if (Number.isFinite(deadline)) advanceTo(deadline);
+        stop(next === undefined ? 'blocked' : 'deadline');
+      } else {
+        idle = 0;
+        advanceTo(next);
+      }
     }
   }
 }
