@@ -48,6 +48,10 @@ describe('runTranscript', () => {
     const out = await runTranscript('while true; do sleep 600; done\ndate +%T\n', { cluster });
     expect(out).toBe('$ while true; do sleep 600; done\n^C\n$ date +%T\n03:00:01\n');
   });
+  it('interrupts a loop that waits a little each time after its turn budget, showing ^C', async () => {
+    const out = await runTranscript('while true; do sleep 0.001; done\ndate +%T\n', { cluster: bare(), maxTurns: 2_000 });
+    expect(out).toMatch(/^\$ while true; do sleep 0\.001; done\n\^C\n\$ date \+%T\n03:00:0\d\n$/);
+  });
   it('streams its output as it is written', async () => {
     const seen: string[] = [];
     const out = await runTranscript('echo a\nsleep 5\necho b\n', { cluster: bare(), onOutput: (t) => seen.push(t) });

@@ -13,7 +13,8 @@
  * stop it; one blocked with no timer pending is interrupted at once. A command that really runs
  * too long is interrupted and shows `^C`, as in a terminal: one that keeps the shell busy without
  * ever waiting for `busyTurns` event-loop turns (see BUSY_TURNS: a loop of a hundred thousand
- * commands finishes), or one still running after 24 hours of cluster time.
+ * commands finishes), one still running after 24 hours of cluster time, or one that took
+ * `maxTurns` turns in all (see MAX_TURNS).
  *
  * Output goes to `onOutput` as it is written (the command line streams it to stdout) and is
  * also returned as one string. A JavaScript error inside a command ends that command with one
@@ -48,6 +49,8 @@ export interface TranscriptOptions {
   onOutput?: (text: string) => void;
   /** Event-loop turns a command may keep the shell busy without waiting before it is interrupted (default BUSY_TURNS). */
   busyTurns?: number;
+  /** Event-loop turns after which any command is interrupted (default MAX_TURNS). */
+  maxTurns?: number;
 }
 
 const DAY = 24 * 3_600_000;
@@ -62,6 +65,12 @@ const ABANDON_TURNS = 50;
 export const BUSY_TURNS = 10_000;
 /** Turns with no timer pending after which a running command counts as blocked. */
 const IDLE_TURNS = 3;
+/**
+ * Turns after which any command is interrupted (with `^C`), whatever it waits for: the net under
+ * loops that wait a little each time (`while true; do sleep 0.001; done` would otherwise run
+ * for 86 million iterations before the day is up). A day of `sleep 1` takes about 200,000.
+ */
+export const MAX_TURNS = 1_000_000;
 
 const macrotask = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
@@ -163,10 +172,11 @@ export async function runTranscript(input: string, opts: TranscriptOptions = {})
         busyTurns: opts.busyTurns ?? BUSY_TURNS,
         idleTurns: IDLE_TURNS,
         abandonTurns: ABANDON_TURNS,
+        maxTurns: opts.maxTurns ?? MAX_TURNS,
         // Stopping a stream is what the reader asked for (see streamLimitMs); stopping a command
         // that runs too long is not, so it shows, as Ctrl-C shows in a terminal.
         onInterrupt: (why) => {
-          if (why === 'busy' || (why === 'deadline' && streamingSince === undefined)) emit('^C');
+          if (why === 'busy' || why === 'turns' || (why === 'deadline' && streamingSince === undefined)) emit('^C');
         },
       },
     );

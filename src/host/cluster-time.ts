@@ -10,7 +10,8 @@
  *   - busy (a loop that never waits) -> hold, and interrupt after `busyTurns` such turns in a row;
  *   - next timer due by the deadline -> advance the clock to it (timer by timer, never past);
  *   - nothing due by the deadline    -> after `idleTurns` such turns, advance to the deadline and
- *                                       interrupt (`deadline`), or (`blocked`) when nothing at all is due.
+ *                                       interrupt (`deadline`), or (`blocked`) when nothing at all is due;
+ *   - `maxTurns` turns in all        -> interrupt where the clock stands (`turns`).
  * Worked example: `kubectl wait --for=condition=Ready pod/web` started at 03:00:00 with the
  * kubelet's image pull due at 03:00:02.5 and the container start at 03:00:03.1: the runner
  * advances to 02.5, then 03.1, the Pod turns Ready, `wait` prints and finishes at 03:00:03.1.
@@ -57,7 +58,7 @@ export interface ClusterTimeOptions {
   idleTurns?: number;
   /** Turns an interrupted command gets to finish before it is abandoned. Default 50. */
   abandonTurns?: number;
-  /** Turns after which the command is interrupted whatever it does. Default unlimited. */
+  /** Turns after which the command is interrupted whatever it does, where the clock stands. Default unlimited. */
   maxTurns?: number;
   /** Moves the clock to `t`, firing what is due (default `clock.advanceTo`; replay also settles the cluster). */
   advanceTo?: (t: number) => void;
@@ -127,7 +128,7 @@ export async function runInClusterTime(start: (interrupt: Interrupt) => Promise<
       busy = 0;
       const deadline = o.deadline();
       if (turn > maxTurns) {
-        advanceTo(deadline);
+        // A safety net, not a point in cluster time: stop where the clock is.
         stop('turns');
         continue;
       }
