@@ -1,7 +1,11 @@
 /**
  * `npm run --silent sim`: the simulator on the command line. Piped input prints a transcript
- * (see transcript.ts); a terminal on stdin gets the interactive shell, with cluster time
- * following the wall clock.
+ * (see transcript.ts), streamed to stdout as it is written; a terminal on stdin gets the
+ * interactive shell, with cluster time following the wall clock.
+ *
+ * Ending early keeps what was printed: on SIGINT (Ctrl-C) the transcript so far stays on stdout
+ * followed by `^C`, and the exit status is 130; if the simulator itself fails, one line
+ * `sim: internal error: MESSAGE` goes to stderr (never a stack trace) and the status is 1.
  */
 import { presetNames } from '../sim/index.ts';
 import { runTranscript } from './transcript.ts';
@@ -97,17 +101,23 @@ async function main(): Promise<number> {
   }
   if (process.stdin.isTTY) return runInteractive({ seed: parsed.seed, preset: parsed.preset });
   const input = await readStdin();
-  const out = await runTranscript(input, parsed);
-  process.stdout.write(out);
+  process.on('SIGINT', () => {
+    // Everything so far is already on stdout; show the interrupt as a terminal would.
+    process.stdout.write('^C\n');
+    process.exit(130);
+  });
+  await runTranscript(input, { ...parsed, onOutput: (text) => void process.stdout.write(text) });
   return 0;
 }
 
-main().then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (e: unknown) => {
-    process.stderr.write(`sim: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
-    process.exitCode = 1;
-  },
-);
+/** The one line a failure of the simulator itself prints: what broke, not where. */
+function crash(e: unknown): void {
+  process.stderr.write(`sim: internal error: ${(e instanceof Error ? e.message : String(e)).split('\n')[0]}\n`);
+  process.exit(1);
+}
+
+process.on('uncaughtException', crash);
+process.on('unhandledRejection', crash);
+main().then((code) => {
+  process.exitCode = code;
+}, crash);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Command } from '../shell/exec.ts';
+import type { Command } from '../command/contract.ts';
 import { Cluster } from '../sim/index.ts';
 import { runTranscript } from './transcript.ts';
 import { readCase } from './transcript-file.ts';
@@ -35,8 +35,46 @@ describe('runTranscript', () => {
     const out = await runTranscript('wait\nhang\necho after\n', { cluster: bare(), commands });
     expect(out).toBe('$ wait\ninterrupted\n$ hang\n$ echo after\nafter\n');
   });
-  it('stops a busy loop that never waits', async () => {
-    expect(await runTranscript('while true; do :; done\necho next\n', { cluster: bare() })).toBe('$ while true; do :; done\n$ echo next\nnext\n');
+  it('stops a busy loop that never waits, showing ^C', async () => {
+    expect(await runTranscript('while true; do :; done\necho next\n', { cluster: bare(), busyTurns: 300 })).toBe('$ while true; do :; done\n^C\n$ echo next\nnext\n');
+    expect(await runTranscript('while true; do echo -n y; done\n', { cluster: bare(), busyTurns: 30 })).toMatch(/^\$ while true; do echo -n y; done\ny+\^C\n$/);
+  });
+  it('lets a long loop that never waits finish', async () => {
+    const out = await runTranscript('for i in $(seq 1 20000); do echo $i; done | tail -1\n', { cluster: bare() });
+    expect(out).toBe('$ for i in $(seq 1 20000); do echo $i; done | tail -1\n20000\n');
+  }, 30_000);
+  it('interrupts a command still running after a day of cluster time, showing ^C', async () => {
+    const cluster = bare();
+    const out = await runTranscript('while true; do sleep 600; done\ndate +%T\n', { cluster });
+    expect(out).toBe('$ while true; do sleep 600; done\n^C\n$ date +%T\n03:00:01\n');
+  });
+  it('interrupts a loop that waits a little each time after its turn budget, showing ^C', async () => {
+    const out = await runTranscript('while true; do sleep 0.001; done\ndate +%T\n', { cluster: bare(), maxTurns: 2_000 });
+    expect(out).toMatch(/^\$ while true; do sleep 0\.001; done\n\^C\n\$ date \+%T\n03:00:0\d\n$/);
+  });
+  it('streams its output as it is written', async () => {
+    const seen: string[] = [];
+    const out = await runTranscript('echo a\nsleep 5\necho b\n', { cluster: bare(), onOutput: (t) => seen.push(t) });
+    expect(seen.join('')).toBe(out);
+    expect(seen.indexOf('a\n')).toBeLessThan(seen.indexOf('$ echo b\n'));
+  });
+  it('reports a simulator failure during a command in one line and goes on', async () => {
+    const cluster = bare();
+    const commands: Record<string, Command> = {
+      buggy: async (_args, ctx) => {
+        cluster.clock.setTimeout(() => {
+          throw new Error('controller bug');
+        }, 1_000);
+        await ctx.sleep(5_000);
+        return 0;
+      },
+    };
+    expect(await runTranscript('buggy\necho next\n', { cluster, commands })).toBe('$ buggy\nbash: internal error: controller bug\n$ echo next\nnext\n');
+  });
+  it('ends a command that throws with one line and goes on', async () => {
+    const commands: Record<string, Command> = { boom: () => Promise.reject(new TypeError('x is not a function')) };
+    const out = await runTranscript('boom\necho next\n', { cluster: bare(), commands });
+    expect(out).toBe('$ boom\nbash: boom: x is not a function\n$ echo next\nnext\n');
   });
   it('reports an unterminated quote at end of input like bash', async () => {
     expect(await runTranscript('echo "oops\n', { cluster: bare() })).toBe('$ echo "oops\nbash: unexpected EOF while looking for matching `"\'\n');

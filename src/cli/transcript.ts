@@ -7,22 +7,26 @@
  * next command. Blank input lines are skipped.
  *
  * Time: the cluster clock moves only while a command waits (the host advances it to the next
- * due timer whenever the command is blocked) plus `stepMs` after each command, the time a
- * person takes to type the next one. A command that streams (`get -w`, `logs -f`, `watch`) is
- * interrupted after `streamLimitMs` of cluster time; one blocked with no timer pending is
- * interrupted at once; nothing waits past 24 hours of cluster time.
+ * due timer whenever the command is blocked, see src/host/cluster-time.ts) plus `stepMs` after
+ * each command, the time a person takes to type the next one. A command that streams (`get -w`,
+ * `logs -f`, `watch`) is interrupted after `streamLimitMs` of cluster time, as a reader would
+ * stop it; one blocked with no timer pending is interrupted at once. A command that really runs
+ * too long is interrupted and shows `^C`, as in a terminal: one that keeps the shell busy without
+ * ever waiting for `busyTurns` event-loop turns (see BUSY_TURNS: a loop of a hundred thousand
+ * commands finishes), one still running after 24 hours of cluster time, or one that took
+ * `maxTurns` turns in all (see MAX_TURNS).
+ *
+ * Output goes to `onOutput` as it is written (the command line streams it to stdout) and is
+ * also returned as one string. A JavaScript error inside a command ends that command with one
+ * line, `bash: internal error: MESSAGE`, and the transcript goes on.
  */
-import { isLoadingOnDemand } from '../kubectl/cli/on-demand.ts';
-import { isLoadingBuiltin } from '../shell/on-demand.ts';
-import { createKubectl } from '../kubectl/index.ts';
-import { createCluster, type Cluster } from '../sim/index.ts';
-import { createCommands } from '../shell/commands.ts';
+import type { Command } from '../command/contract.ts';
+import { runInClusterTime } from '../host/cluster-time.ts';
+import { createTerminalShell } from '../host/terminal.ts';
 import { createMemoryFS } from '../shell/fs.ts';
 import { History } from '../shell/history.ts';
-import { InterruptController, clockSleep } from '../shell/interrupt.ts';
-import { parse } from '../shell/parse.ts';
-import { Shell } from '../shell/shell.ts';
-import type { Command } from '../shell/exec.ts';
+import { parse, type ParseResult } from '../shell/parse.ts';
+import { createCluster, type Cluster } from '../sim/index.ts';
 
 export interface TranscriptOptions {
   /** Cluster seed (default 1). */
@@ -41,15 +45,32 @@ export interface TranscriptOptions {
   commands?: Record<string, Command>;
   /** Lets pending promises run (default: one macrotask through setImmediate). */
   yieldToHost?: () => Promise<void>;
+  /** Receives the transcript as it is written (default: nothing; the whole text is returned anyway). */
+  onOutput?: (text: string) => void;
+  /** Event-loop turns a command may keep the shell busy without waiting before it is interrupted (default BUSY_TURNS). */
+  busyTurns?: number;
+  /** Event-loop turns after which any command is interrupted (default MAX_TURNS). */
+  maxTurns?: number;
 }
 
 const DAY = 24 * 3_600_000;
 /** Turns an interrupted command gets to finish before the transcript moves on without it. */
 const ABANDON_TURNS = 50;
-/** Consecutive turns a command may keep the shell busy without waiting before it is interrupted. */
-const BUSY_TURNS = 300;
+/**
+ * Consecutive turns a command may keep the shell busy without waiting before it is interrupted.
+ * The shell yields every 32 loop iterations and every 64 commands, so a one-command loop
+ * (`while true; do echo y; done`) gets about 160,000 iterations, a few seconds of CPU: far more
+ * than any lesson's loop, and little enough that a runaway one ends soon, with `^C`.
+ */
+export const BUSY_TURNS = 10_000;
 /** Turns with no timer pending after which a running command counts as blocked. */
 const IDLE_TURNS = 3;
+/**
+ * Turns after which any command is interrupted (with `^C`), whatever it waits for: the net under
+ * loops that wait a little each time (`while true; do sleep 0.001; done` would otherwise run
+ * for 86 million iterations before the day is up). A day of `sleep 1` takes about 200,000.
+ */
+export const MAX_TURNS = 1_000_000;
 
 const macrotask = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
@@ -64,17 +85,9 @@ export async function runTranscript(input: string, opts: TranscriptOptions = {})
   let streamingSince: number | undefined;
   let shellYielding = 0;
   let exited = false;
-  const commands = createCommands(cluster, createKubectl(cluster));
-  commands.set('exit', async () => {
-    exited = true;
-    return 0;
-  });
-  for (const [name, cmd] of Object.entries(opts.commands ?? {})) commands.set(name, cmd);
-  const shell = new Shell({
+  const { shell, commands, loading } = createTerminalShell({
+    cluster,
     fs: createMemoryFS(opts.files),
-    commands,
-    sleep: (ms, interrupt) => clockSleep(clock, ms, interrupt),
-    cols: () => 80,
     history: { list: () => history.list(), clear: () => history.clear() },
     onStreaming: () => {
       streamingSince ??= clock.now();
@@ -90,14 +103,21 @@ export async function runTranscript(input: string, opts: TranscriptOptions = {})
       }
     },
   });
+  commands.set('exit', async () => {
+    exited = true;
+    return 0;
+  });
+  for (const [name, cmd] of Object.entries(opts.commands ?? {})) commands.set(name, cmd);
 
   let out = '';
   let generation = 0;
   const emit = (text: string): void => {
+    if (!text) return;
     out += text;
+    opts.onOutput?.(text);
   };
   const endLine = (): void => {
-    if (out && !out.endsWith('\n')) out += '\n';
+    if (out && !out.endsWith('\n')) emit('\n');
   };
 
   const lines = input.replace(/\r\n?/g, '\n').replace(/\n$/, '').split('\n');
@@ -112,7 +132,12 @@ export async function runTranscript(input: string, opts: TranscriptOptions = {})
     const last = i === lines.length - 1;
     if (waitingFor && !last && line !== waitingFor.delimiter && !(waitingFor.stripTabs && line.replace(/^\t+/, '') === waitingFor.delimiter)) continue;
     const source = pending.join('\n');
-    const parsed = parse(source, last);
+    let parsed: ParseResult;
+    try {
+      parsed = parse(source, last);
+    } catch (e) {
+      parsed = { ok: false, incomplete: false, message: internalError(e) };
+    }
     if (!parsed.ok && parsed.incomplete) {
       waitingFor = parsed.heredoc;
       continue;
@@ -126,64 +151,44 @@ export async function runTranscript(input: string, opts: TranscriptOptions = {})
       continue;
     }
     for (const w of parsed.warnings) emit(w + '\n');
-    const interrupt = new InterruptController();
+    const script = parsed.script;
     const mine = generation;
     streamingSince = undefined;
-    const run = shell.execute(parsed.script, {
-      interrupt,
-      write: (text) => {
-        if (mine === generation) emit(text);
+    const start = clock.now();
+    const outcome = await runInClusterTime(
+      (interrupt) =>
+        shell.execute(script, {
+          interrupt,
+          write: (text) => {
+            if (mine === generation) emit(text);
+          },
+        }),
+      {
+        clock,
+        loading,
+        deadline: () => Math.min(start + DAY, streamingSince !== undefined ? streamingSince + streamLimitMs : Infinity),
+        yieldToHost,
+        busy: () => shellYielding > 0,
+        busyTurns: opts.busyTurns ?? BUSY_TURNS,
+        idleTurns: IDLE_TURNS,
+        abandonTurns: ABANDON_TURNS,
+        maxTurns: opts.maxTurns ?? MAX_TURNS,
+        // Stopping a stream is what the reader asked for (see streamLimitMs); stopping a command
+        // that runs too long is not, so it shows, as Ctrl-C shows in a terminal.
+        onInterrupt: (why) => {
+          if (why === 'busy' || why === 'turns' || (why === 'deadline' && streamingSince === undefined)) emit('^C');
+        },
       },
-    });
-    await drive(run, interrupt);
+    );
+    if (outcome.kind === 'failed') emit(`${internalError(outcome.error)}\n`);
     generation++;
     endLine();
     cluster.advance(stepMs);
   }
   return out;
+}
 
-  /** Advances cluster time while `run` is blocked, until it settles (or is given up on). */
-  async function drive(run: Promise<number>, interrupt: InterruptController): Promise<void> {
-    let settled = false;
-    void run.then(
-      () => (settled = true),
-      (e: unknown) => {
-        settled = true;
-        emit(`bash: ${e instanceof Error ? e.message : String(e)}\n`);
-      },
-    );
-    const start = clock.now();
-    let turnsSinceInterrupt = 0;
-    let idleTurns = 0;
-    let busyTurns = 0;
-    for (;;) {
-      await yieldToHost();
-      if (settled) return;
-      if (interrupt.interrupted) {
-        if (++turnsSinceInterrupt > ABANDON_TURNS) return;
-        continue;
-      }
-      // Waiting for code that loads on first use is not waiting for cluster time either.
-      if (isLoadingBuiltin() || isLoadingOnDemand()) continue;
-      if (shellYielding) {
-        // Busy (a loop that never waits): stop it after a while, as a reader would.
-        if (++busyTurns >= BUSY_TURNS) interrupt.trigger();
-        continue;
-      }
-      busyTurns = 0;
-      const now = clock.now();
-      const next = clock.nextDue();
-      const deadline = Math.min(start + DAY, streamingSince !== undefined ? streamingSince + streamLimitMs : Infinity);
-      if (next === undefined || next > deadline) {
-        // A busy command (a loop with no sleep) never waits on a timer either: give it a few
-        // turns to reach one before deciding it is blocked.
-        if (++idleTurns < IDLE_TURNS) continue;
-        if (deadline > now) clock.advanceTo(deadline);
-        interrupt.trigger();
-      } else {
-        idleTurns = 0;
-        clock.advanceTo(next);
-      }
-    }
-  }
+/** One line for a JavaScript error that escaped a command (never a stack trace). */
+function internalError(e: unknown): string {
+  return `bash: internal error: ${e instanceof Error ? e.message : String(e)}`;
 }

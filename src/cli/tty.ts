@@ -2,12 +2,9 @@
  * The interactive command line: the course shell over a raw-mode TTY, with cluster time
  * following the wall clock (as the page's real-time driver does).
  */
+import { createInteractiveShell, createMemoryFS, createTerminalCommands, type Terminal } from '../host/index.ts';
 import { createKubectl } from '../kubectl/index.ts';
 import { createCluster } from '../sim/index.ts';
-import { createCommands } from '../shell/commands.ts';
-import { createMemoryFS } from '../shell/fs.ts';
-import { createInteractiveShell } from '../shell/index.ts';
-import type { Terminal } from '../shell/terminal.ts';
 
 /** How often cluster time catches up with the wall clock. */
 const TICK_MS = 50;
@@ -17,7 +14,7 @@ export function runInteractive(opts: { seed: number; preset?: string }): Promise
   return new Promise((resolve) => {
     const cluster = createCluster({ seed: opts.seed, preset: opts.preset });
     const kubectl = createKubectl(cluster);
-    const commands = createCommands(cluster, kubectl);
+    const commands = createTerminalCommands(cluster, kubectl);
     const stdin = process.stdin;
     const stdout = process.stdout;
     let stop = (): void => {};
@@ -68,6 +65,8 @@ export function runInteractive(opts: { seed: number; preset?: string }): Promise
       const elapsed = Math.floor(now - last);
       if (elapsed <= 0) return;
       last += elapsed;
+      // Cluster time stands still while a command's code loads, as on the page.
+      if (shell.loading.active) return;
       try {
         cluster.advance(elapsed);
       } catch (e) {

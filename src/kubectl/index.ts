@@ -4,7 +4,7 @@
  * The kubeconfig (current context and its namespace) lives per kubectl instance.
  */
 import type { Cluster } from '../sim/index.ts';
-import type { Command } from '../shell/exec.ts';
+import type { Command } from '../command/contract.ts';
 import { buildInvocation, dispatch, resolveCommand, type Session } from './cli/dispatch.ts';
 import { flagsOf, globalFlags } from './cli/flags.ts';
 import { allVerbs } from './cli/registry.ts';
@@ -28,6 +28,7 @@ const NO_CTX = {
   cols: 80,
   sleep: async () => true,
   streaming: () => {},
+  loadCode: <T>(load: Promise<T>): Promise<T> => load,
 };
 
 const OUTPUTS = ['json', 'yaml', 'name', 'wide', 'jsonpath=', 'custom-columns='];

@@ -1,58 +1,26 @@
 /**
- * The command table a terminal offers: the shell's builtins, `kubectl` and its alias `k`, and
- * `cluster` for the simulated machines.
+ * The shell's builtins: the command table of a terminal before the host adds the commands that
+ * talk to the cluster (`kubectl`, `k`, `cluster`; see src/host/terminal-commands.ts). Builtins
+ * know the command contract and the terminal's files, never kubectl or the simulator.
  */
-import type { Cluster } from '../sim/index.ts';
-import type { Kubectl } from '../kubectl/index.ts';
-import type { Command } from './exec.ts';
+import type { Command } from '../command/contract.ts';
 import type { CommandTable } from './shell.ts';
 import { cat, cd, cp, mkdir, mv, pwd, rm, touch } from './builtins/files.ts';
 import { echo } from './builtins/echo.ts';
 import { createLs } from './builtins/ls.ts';
-import { clear, createDate, createWhich, env, exit, exportCmd, falseCmd, history, sleep, trueCmd, unset } from './builtins/misc.ts';
+import { clear, createDate, env, exit, exportCmd, falseCmd, history, sleep, trueCmd, unset } from './builtins/misc.ts';
 import { createTest } from './builtins/test.ts';
 import { onFirstUse } from './on-demand.ts';
 
-/** Commands that change the shell itself (bash would call them builtins). */
-const SHELL_BUILTINS = new Set(['cd', 'pwd', 'echo', 'printf', 'export', 'unset', 'history', 'exit', 'help', 'true', 'false', 'type', ':', 'test', '[', 'break', 'continue']);
-
-const HELP_GROUPS: [string, string[]][] = [
-  ['Kubernetes', ['kubectl', 'k', 'cluster']],
-  ['Files', ['ls', 'cat', 'cd', 'pwd', 'mkdir', 'touch', 'cp', 'mv', 'rm']],
-  ['Text', ['echo', 'printf', 'grep', 'wc', 'head', 'tail', 'sort', 'uniq', 'cut', 'tr', 'base64', 'seq']],
-  ['Shell', ['export', 'unset', 'env', 'history', 'clear', 'sleep', 'timeout', 'watch', 'date', 'test', 'which', 'type', 'true', 'false', 'help', 'exit']],
-];
-
-function help(table: CommandTable): Command {
-  return async (_args, ctx) => {
-    const out: string[] = [
-      'This terminal runs a small bash-like shell next to a simulated Kubernetes 1.32 cluster.',
-      '',
-      '  kubectl ...      talks to the cluster (`k` is short for kubectl; try `kubectl get pods`)',
-      '  cluster ...      adds, stops, starts or removes the simulated machines (`cluster nodes`)',
-      '',
-    ];
-    for (const [group, names] of HELP_GROUPS) {
-      const present = names.filter((n) => table.has(n));
-      if (present.length) out.push(`${(group + ':').padEnd(12)}${present.join(' ')}`);
-    }
-    out.push(
-      '',
-      "Pipes (|), redirection (> >> < 2>&1), here-documents (<<EOF), quotes, $VARS, $(...), $((...)),",
-      '&& || ; and for / while / until / if work as in bash.',
-      'Tab completes commands, file names and kubectl arguments; Up and Down walk the history; Ctrl-C stops a command.',
-    );
-    ctx.stdout(out.join('\n') + '\n');
-    return 0;
-  };
-}
+/** Commands that change the shell itself (bash would call them builtins): `type` says so. */
+export const SHELL_BUILTINS = new Set(['cd', 'pwd', 'echo', 'printf', 'export', 'unset', 'history', 'exit', 'help', 'true', 'false', 'type', ':', 'test', '[', 'break', 'continue']);
 
 /**
- * Builds a fresh command table for `cluster`: builtins, `kubectl`/`k` (from `kubectl`) and
- * `cluster`. Hosts may add or replace entries (the table is a plain Map).
+ * Builds a fresh table of the shell's builtins; `now` is the terminal's clock (cluster time),
+ * for `ls -l` and `date`. `which`, `type` and `help` need the whole table, so the host adds
+ * them once its own commands are in (src/host/terminal-commands.ts).
  */
-export function createCommands(cluster: Cluster, kubectl: Kubectl): CommandTable {
-  const now = (): number => cluster.clock.now();
+export function createBuiltins(now: () => number): CommandTable {
   // Rarely used builtins load on first use (see on-demand.ts); one loader per module, so
   // `head` and `tail` share one download.
   const text = lazyModule(() => import('./builtins/text.ts'));
@@ -60,9 +28,6 @@ export function createCommands(cluster: Cluster, kubectl: Kubectl): CommandTable
   const lazyText = (name: 'printf' | 'wc' | 'head' | 'tail' | 'sort' | 'uniq' | 'cut' | 'tr'): Command =>
     onFirstUse(name, () => text().then((m) => m[name]));
   const table: CommandTable = new Map<string, Command>([
-    ['kubectl', kubectl.run],
-    ['k', kubectl.run],
-    ['cluster', onFirstUse('cluster', () => import('./builtins/cluster.ts').then((m) => m.createClusterCommand(cluster)))],
     ['cat', cat],
     ['ls', createLs(now)],
     ['cd', cd],
@@ -102,15 +67,11 @@ export function createCommands(cluster: Cluster, kubectl: Kubectl): CommandTable
     ['exit', exit],
     ['logout', exit],
   ]);
-  const { which, type } = createWhich((n) => table.has(n), SHELL_BUILTINS);
-  table.set('which', which);
-  table.set('type', type);
-  table.set('help', help(table));
   return table;
 }
 
 /** `load`, called at most once (until it fails): modules several commands share download once. */
-function lazyModule<T>(load: () => Promise<T>): () => Promise<T> {
+export function lazyModule<T>(load: () => Promise<T>): () => Promise<T> {
   let p: Promise<T> | undefined;
   return () => (p ??= load().catch((e: unknown) => {
     p = undefined;

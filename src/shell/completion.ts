@@ -2,7 +2,7 @@
  * Tab completion: command names for the first word, kubectl's own completion for `kubectl`
  * and `k` arguments, `$VAR` names, and file names everywhere else.
  */
-import type { VirtualFS } from './exec.ts';
+import type { VirtualFS } from '../command/contract.ts';
 import { resolvePath } from './path.ts';
 
 export interface CompletionSource {

@@ -4,7 +4,7 @@
  * quote removal. Quoted text is never split or globbed.
  */
 import type { Word } from './ast.ts';
-import type { VirtualFS } from './exec.ts';
+import type { VirtualFS } from '../command/contract.ts';
 import { resolvePath } from './path.ts';
 import { ArithError, evalArith } from './arith.ts';
 

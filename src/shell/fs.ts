@@ -7,7 +7,7 @@
  * Files map to their content; a key ending in `/` is an (otherwise empty) directory. Passing
  * that object back to `createMemoryFS` restores the same tree.
  */
-import type { VirtualFS } from './exec.ts';
+import type { VirtualFS } from '../command/contract.ts';
 import { HOME, dirname, normalisePath } from './path.ts';
 
 /** A VirtualFS that can also create directories and serialise itself for persistence. */

@@ -3,7 +3,8 @@ import { Cluster } from '../sim/index.ts';
 import type { Kubectl } from '../kubectl/index.ts';
 import { FakeTerminal } from './fake-terminal.ts';
 import { createMemoryFS } from './fs.ts';
-import { createInteractiveShell, type HistoryStore, type InteractiveShell } from './index.ts';
+import { createInteractiveShell, type InteractiveShell } from '../host/interactive-terminal.ts';
+import type { HistoryStore } from './history.ts';
 
 /** Lets queued promise work run. */
 const flush = async (): Promise<void> => {

@@ -6,11 +6,11 @@
  * Lifecycle: created -> prompt shown -> (keys | runCommand) -> a complete command runs
  * (busy; keys queue up, Ctrl-C interrupts) -> output -> next prompt ... -> dispose().
  */
-import type { Interrupt } from './exec.ts';
+import type { Interrupt } from '../command/contract.ts';
 import { complete } from './completion.ts';
 import { History } from './history.ts';
 import { InputQueue, type InputItem } from './input-queue.ts';
-import { InterruptController } from './interrupt.ts';
+import { InterruptController } from '../command/interrupt.ts';
 import { KeyParser, type Key } from './keys.ts';
 import { LineBuffer, applyEditingKey } from './line-editor.ts';
 import { parse } from './parse.ts';

@@ -1,20 +1,12 @@
 /**
  * Builtins whose code loads on first use (text tools, `watch`, `timeout`, `cluster`...), so that
  * starting a terminal does not download them. Their names stay in the command table from the
- * start, so `help`, `type`, `which` and Tab completion know them before they load.
+ * start, so `help`, `type`, `which` and Tab completion know them before they load. The wait goes
+ * through `ctx.loadCode`, so the host holds cluster time meanwhile: the command runs at the
+ * cluster time it started at, exactly as a journal replay (which never waits for the network)
+ * runs it.
  */
-import type { Command } from './exec.ts';
-
-let pending = 0;
-
-/**
- * Whether a builtin is waiting for its code. The page's real-time clock driver holds cluster
- * time meanwhile, so the command runs at the cluster time it started at, exactly as a journal
- * replay (which never waits for the network) runs it.
- */
-export function isLoadingBuiltin(): boolean {
-  return pending > 0;
-}
+import type { Command } from '../command/contract.ts';
 
 /**
  * A command that loads its implementation with `load` the first time it runs, then runs it.
@@ -27,15 +19,12 @@ export function onFirstUse(name: string, load: () => Promise<Command>): Command 
   return async (args, ctx) => {
     if (!loaded) {
       loading ??= load();
-      pending++;
       try {
-        loaded = await loading;
+        loaded = await ctx.loadCode(loading);
       } catch (e) {
         loading = undefined;
         ctx.stderr(`bash: ${name}: could not load the command: ${e instanceof Error ? e.message : String(e)}\n`);
         return 126;
-      } finally {
-        pending--;
       }
     }
     return loaded(args, ctx);

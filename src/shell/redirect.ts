@@ -4,7 +4,7 @@
  * `2>&1 > f` only stdout.
  */
 import type { Redirect } from './ast.ts';
-import type { VirtualFS } from './exec.ts';
+import type { VirtualFS } from '../command/contract.ts';
 import { expandHereDoc, expandString, type ExpandEnv } from './expand.ts';
 import { dirname, resolvePath } from './path.ts';
 

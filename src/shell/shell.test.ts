@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { Cluster } from '../sim/index.ts';
-import { createCommands } from './commands.ts';
+import { createTerminalCommands } from '../host/terminal-commands.ts';
 import { createMemoryFS, type MemoryFS } from './fs.ts';
-import { InterruptController, clockSleep } from './interrupt.ts';
+import { InterruptController, clockSleep } from '../command/interrupt.ts';
 import { Shell } from './shell.ts';
 
 function makeShell(files: Record<string, string> = {}): { shell: Shell; fs: MemoryFS; run: (src: string) => Promise<{ out: string; status: number }> } {
@@ -20,7 +20,7 @@ function makeShell(files: Record<string, string> = {}): { shell: Shell; fs: Memo
     },
     complete: () => [],
   };
-  const shell = new Shell({ fs, commands: createCommands(cluster, kubectl), sleep: (ms, i) => clockSleep(cluster.clock, ms, i) });
+  const shell = new Shell({ fs, commands: createTerminalCommands(cluster, kubectl), sleep: (ms, i) => clockSleep(cluster.clock, ms, i) });
   const run = async (src: string) => {
     let out = '';
     const status = await shell.run(src, { interrupt: new InterruptController(), write: (t) => (out += t) });
@@ -198,14 +198,14 @@ describe('loops, conditions and arithmetic', () => {
   });
   it('stops a busy loop that nothing can interrupt', async () => {
     const cluster = new Cluster({ seed: 1 });
-    const shell = new Shell({ fs: createMemoryFS(), commands: createCommands(cluster, { run: async () => 0, complete: () => [] }), sleep: (ms, i) => clockSleep(cluster.clock, ms, i), loopLimit: 500 });
+    const shell = new Shell({ fs: createMemoryFS(), commands: createTerminalCommands(cluster, { run: async () => 0, complete: () => [] }), sleep: (ms, i) => clockSleep(cluster.clock, ms, i), loopLimit: 500 });
     let printed = '';
     await shell.run('n=0; while true; do n=$((n+1)); done; echo $n', { interrupt: new InterruptController(), write: (t) => void (printed += t) });
     expect(printed).toBe('bash: loop stopped after 500 iterations\n500\n');
   });
   it('a loop stops at Ctrl-C', async () => {
     const cluster = new Cluster({ seed: 1 });
-    const shell = new Shell({ fs: createMemoryFS(), commands: createCommands(cluster, { run: async () => 0, complete: () => [] }), sleep: (ms, i) => clockSleep(cluster.clock, ms, i), yieldToHost: () => new Promise((r) => setImmediate(r)) });
+    const shell = new Shell({ fs: createMemoryFS(), commands: createTerminalCommands(cluster, { run: async () => 0, complete: () => [] }), sleep: (ms, i) => clockSleep(cluster.clock, ms, i), yieldToHost: () => new Promise((r) => setImmediate(r)) });
     const interrupt = new InterruptController();
     let printed = 0;
     const done = shell.run('while true; do echo x; done', { interrupt, write: () => void printed++ });

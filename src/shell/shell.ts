@@ -5,14 +5,15 @@
  * lines and show what it writes.
  */
 import type { Compound, Pipeline, Script, SimpleCommand } from './ast.ts';
-import type { Command, ExecContext, Interrupt, ShellControl, VirtualFS } from './exec.ts';
+import { notTracked, type CodeLoading } from '../command/code-loading.ts';
+import type { Command, ExecContext, Interrupt, ShellControl, VirtualFS } from '../command/contract.ts';
 import { ExpansionError, OutOfMemoryError, expandString, expandWord, type ExpandEnv } from './expand.ts';
 import { applyRedirect, type Sink } from './redirect.ts';
-import { InterruptController, childInterrupt } from './interrupt.ts';
+import { InterruptController, childInterrupt } from '../command/interrupt.ts';
 import { parse } from './parse.ts';
 import { HOME, resolvePath } from './path.ts';
 
-/** Name -> command. Builtins, `kubectl` and `k` live here (see createCommands). */
+/** Name -> command. Builtins, `kubectl` and `k` live here (see src/host/terminal-commands.ts). */
 export type CommandTable = Map<string, Command>;
 
 /** Where a running line's output goes, and how it is stopped. */
@@ -46,6 +47,11 @@ export interface ShellOptions {
   clearScreen?: () => void;
   /** Called when a running command declares that it streams until interrupted. */
   onStreaming?: () => void;
+  /**
+   * The terminal's code-loading state, handed to every command as `ctx.loadCode` (default: not
+   * tracked, for hosts that do not hold cluster time while code loads).
+   */
+  loading?: CodeLoading;
   /** Lets the host's event loop run; called every few commands so long scripts stay interruptible. */
   yieldToHost?: () => Promise<void>;
   /** Iterations after which a loop stops when there is no yieldToHost (default LOOP_LIMIT_WITHOUT_YIELD). */
@@ -324,6 +330,7 @@ export class Shell {
       cols: this.opts.cols?.() ?? 80,
       sleep: (ms) => this.opts.sleep(ms, interrupt),
       streaming: () => this.opts.onStreaming?.(),
+      loadCode: (load) => (this.opts.loading ?? notTracked).loadCode(load),
       shell: this.control(),
     };
   }

@@ -1,9 +1,10 @@
 /**
  * The list of components every cluster runs, in start order. Each module registers its
- * admission hooks, presets or controllers when imported; this file is the one place that
- * decides which exist.
+ * admission hooks, presets or controllers when imported (into component-registry.ts, which
+ * they import instead of this file, so that no import cycle runs them before the list exists);
+ * this file is the one place that decides which exist.
  */
-import type { Component } from './cluster.ts';
+import { COMPONENTS } from './component-registry.ts';
 import './scheduler/scheduler.ts';
 import './kubelet/component.ts';
 import './nodes/node-lifecycle.ts';
@@ -24,18 +25,4 @@ import './controllers/volume/register.ts';
 import './controllers/endpoints/register.ts';
 import './addons/ingress-nginx/register.ts';
 
-export const COMPONENTS: Component[] = componentList();
-
-/**
- * Appends a component to COMPONENTS. Modules imported by this file must call this rather than
- * `COMPONENTS.push`: they run while this file is still being evaluated, when the `const` above
- * is not initialised yet, whereas function declarations are usable from the start.
- */
-export function registerComponent(c: Component): void {
-  componentList().push(c);
-}
-
-function componentList(): Component[] {
-  const holder = componentList as { list?: Component[] };
-  return (holder.list ??= []);
-}
+export { COMPONENTS };

@@ -14,7 +14,7 @@
  *                 "entries":[{"t":1796007605000,"line":"kubectl run web --image=nginx"}, ...]}
  * The cluster itself is not stored: on reload it is rebuilt by replaying the journal (every
  * command and page-written file, at its cluster time) on a fresh cluster from the same seed,
- * which the simulator's determinism makes the same cluster (see shell/replay.ts). A journal
+ * which the simulator's determinism makes the same cluster (see host/replay.ts). A journal
  * from another seed, preset or version is dropped. Version 1 (snapshots) is gone.
  */
 import type { Terminal as XTerm } from '@xterm/xterm';
@@ -27,20 +27,15 @@ import {
   type InteractiveShell,
   type JournalEntry,
   type MemoryFS,
-} from '../shell/index.ts';
+} from '../host/index.ts';
 import { HOME } from '../shell/path.ts';
 import { loadExercise } from '../exercises/by-lesson.ts';
 import { publishSession, serveTerminal, type SessionHandle, type TerminalRequest } from './bus.ts';
 import { adaptXterm, type XtermAdapter } from './xterm-terminal.ts';
 import { openXterm } from './xterm-open.ts';
 import { startRealtimeDriver, type RealtimeDriver } from './realtime-driver.ts';
-import { isLoadingOnDemand } from '../kubectl/cli/on-demand.ts';
-import { isLoadingBuiltin } from '../shell/on-demand.ts';
 import { readJSON, removeKey, writeJSON } from './storage.ts';
 import { seedFrom } from './code-meta.ts';
-
-/** Whether a command is waiting for code it loads on first use (cluster time is held meanwhile). */
-const isLoadingCode = (): boolean => isLoadingOnDemand() || isLoadingBuiltin();
 
 /** The lesson's settings, from #lesson-config (see layouts/LessonLayout.astro). */
 interface LessonConfig {
@@ -267,7 +262,7 @@ class Session implements SessionHandle {
       yieldToHost,
       ...this.journalHooks(),
     });
-    const driver = startRealtimeDriver(this.cluster, { held: isLoadingCode });
+    const driver = startRealtimeDriver(this.cluster, { held: () => quiet.loading.active });
     try {
       for (const line of lines) await quiet.runCommand(line);
     } finally {
@@ -294,7 +289,9 @@ class Session implements SessionHandle {
       onCommand: () => this.scheduleSave(),
       ...this.journalHooks(),
     });
-    this.driver = startRealtimeDriver(this.cluster, { held: isLoadingCode });
+    // Cluster time stands still while a command's code loads (the terminal's own loading state).
+    const shell = this.shell;
+    this.driver = startRealtimeDriver(this.cluster, { held: () => shell.loading.active });
     this.unsubscribeStore = this.cluster.store.subscribe(() => this.scheduleSave());
   }
 

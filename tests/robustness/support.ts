@@ -7,7 +7,7 @@
 import { expect } from 'vitest';
 import { createCluster, type Cluster } from '../../src/sim/index.ts';
 import { FakeTerminal } from '../../src/shell/fake-terminal.ts';
-import { createInteractiveShell, createMemoryFS, type InteractiveShell } from '../../src/shell/index.ts';
+import { createInteractiveShell, createMemoryFS, type InteractiveShell } from '../../src/host/index.ts';
 import { startRealtimeDriver, type RealtimeDriver } from '../../src/ui/realtime-driver.ts';
 
 /** Text that only an escaped JavaScript error (not a kubectl- or shell-shaped message) would print. */

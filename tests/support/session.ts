@@ -9,13 +9,9 @@
  * after STREAM_LIMIT_MS; a command blocked with no timer pending is interrupted at once.
  */
 import { createCluster, type Cluster } from '../../src/sim/index.ts';
-import { createKubectl } from '../../src/kubectl/index.ts';
-import { isLoadingOnDemand } from '../../src/kubectl/cli/on-demand.ts';
-import { isLoadingBuiltin } from '../../src/shell/on-demand.ts';
-import { createCommands } from '../../src/shell/commands.ts';
+import { runInClusterTime } from '../../src/host/cluster-time.ts';
+import { createTerminalShell } from '../../src/host/terminal.ts';
 import { createMemoryFS } from '../../src/shell/fs.ts';
-import { clockSleep, InterruptController } from '../../src/shell/interrupt.ts';
-import { Shell } from '../../src/shell/shell.ts';
 
 /** How long a streaming command runs before the session presses Ctrl-C (cluster time). */
 export const STREAM_LIMIT_MS = 10_000;
@@ -55,73 +51,44 @@ export async function openSession(opts: SessionOptions): Promise<Session> {
   const cluster = createCluster({ seed: opts.seed, ...(opts.preset ? { preset: opts.preset } : {}) });
   const fs = createMemoryFS(opts.files ?? {});
   let onStreaming: () => void = () => {};
-  const shell = new Shell({
-    fs,
-    commands: createCommands(cluster, createKubectl(cluster)),
-    sleep: (ms, interrupt) => clockSleep(cluster.clock, ms, interrupt),
-    onStreaming: () => onStreaming(),
-  });
+  const { shell, loading } = createTerminalShell({ cluster, fs, onStreaming: () => onStreaming() });
 
   async function run(line: string): Promise<CommandResult> {
     let output = '';
     let stdout = '';
     let stderr = '';
-    const interrupt = new InterruptController();
-    let streamed = false;
+    let streamedAt: number | undefined;
     onStreaming = () => {
-      if (streamed) return;
-      streamed = true;
-      cluster.clock.setTimeout(() => interrupt.trigger(), STREAM_LIMIT_MS);
+      streamedAt ??= cluster.now();
     };
-    let done = false;
-    let status = 0;
-    let failure: unknown;
-    shell
-      .run(line, {
-        interrupt,
-        write: (text, stream) => {
-          output += text;
-          if (stream === 'stdout') stdout += text;
-          else stderr += text;
-        },
-      })
-      .then(
-        (s) => {
-          status = s;
-          done = true;
-        },
-        (e: unknown) => {
-          failure = e;
-          done = true;
-        },
-      );
     const start = cluster.now();
-    let turnsSinceInterrupt = 0;
-    for (;;) {
-      await macrotask();
-      if (done) break;
-      if (interrupt.interrupted) {
-        // Give an interrupted command a few turns to wind down, then stop waiting for it.
-        if (++turnsSinceInterrupt > 50) {
-          failure ??= new Error(`command did not finish after Ctrl-C: ${line}`);
-          break;
-        }
-        continue;
-      }
-      // Waiting for code that loads on first use is not waiting for cluster time.
-      if (isLoadingBuiltin() || isLoadingOnDemand()) continue;
-      const next = cluster.clock.nextDue();
-      if (next === undefined || next - start > HANG_LIMIT_MS) {
-        if (!streamed) output += `[session: blocked after ${Math.round((cluster.now() - start) / 1000)}s of cluster time; Ctrl-C]\n`;
-        interrupt.trigger();
-        continue;
-      }
-      cluster.clock.advanceTo(next);
-    }
+    const outcome = await runInClusterTime(
+      (interrupt) =>
+        shell.run(line, {
+          interrupt,
+          write: (text, stream) => {
+            output += text;
+            if (stream === 'stdout') stdout += text;
+            else stderr += text;
+          },
+        }),
+      {
+        clock: cluster.clock,
+        loading,
+        // A streaming command is stopped STREAM_LIMIT_MS after it started streaming.
+        deadline: () => Math.min(start + HANG_LIMIT_MS, streamedAt === undefined ? Infinity : streamedAt + STREAM_LIMIT_MS),
+        yieldToHost: macrotask,
+        onInterrupt: () => {
+          if (streamedAt === undefined) output += `[session: blocked after ${Math.round((cluster.now() - start) / 1000)}s of cluster time; Ctrl-C]\n`;
+        },
+      },
+    );
     onStreaming = () => {};
-    if (failure !== undefined) throw failure;
+    if (outcome.kind === 'failed') throw outcome.error;
+    if (outcome.kind === 'abandoned') throw new Error(`command did not finish after Ctrl-C: ${line}`);
     cluster.advance(STEP_MS);
-    return { output, stdout, stderr, exitCode: streamed && interrupt.interrupted ? 0 : status, streamed };
+    const streamed = streamedAt !== undefined;
+    return { output, stdout, stderr, exitCode: streamed && outcome.interruptedBy ? 0 : outcome.status, streamed };
   }
 
   return { cluster, run };

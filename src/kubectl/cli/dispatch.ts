@@ -4,7 +4,7 @@
  * turns anything it throws into kubectl-shaped error text.
  */
 import type { Cluster } from '../../sim/index.ts';
-import type { ExecContext } from '../../shell/exec.ts';
+import type { ExecContext } from '../../command/contract.ts';
 import { HELP } from '../help/texts.ts';
 import { CliError, reportError } from './errors.ts';
 import { FlagError, Flags, flagsOf, globalFlags, parseArgs, type FlagSpec } from './flags.ts';

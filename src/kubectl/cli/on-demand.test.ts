@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { HELP } from '../help/texts.ts';
 import { parseDocuments } from '../resource/manifests.ts';
-import { isLoadingOnDemand, loadWhatRunNeeds, mayPrintHelp } from './on-demand.ts';
+import { createCodeLoading } from '../../command/code-loading.ts';
+import { loadWhatRunNeeds, mayPrintHelp } from './on-demand.ts';
 import type { Invocation, Verb } from './verb.ts';
 
 const verb = (name: string, group = false): Verb => ({
@@ -10,7 +11,9 @@ const verb = (name: string, group = false): Verb => ({
   run: async () => 0,
   ...(group ? { subcommands: [{ name: 'sub', short: '', run: async () => 0 }] } : {}),
 });
-const inv = (flags: string[]): Invocation => ({ flags: { has: (f: string) => flags.includes(f) } }) as unknown as Invocation;
+const loading = createCodeLoading();
+const inv = (flags: string[]): Invocation =>
+  ({ flags: { has: (f: string) => flags.includes(f) }, ctx: { loadCode: loading.loadCode } }) as unknown as Invocation;
 
 describe('on-demand loading', () => {
   it('knows which runs may print help texts', () => {
@@ -24,17 +27,17 @@ describe('on-demand loading', () => {
 
   it('loads nothing for a plain command, and is never pending then', async () => {
     const p = loadWhatRunNeeds(verb('get'), inv([]), false);
-    expect(isLoadingOnDemand()).toBe(false);
+    expect(loading.active).toBe(false);
     await p;
   });
 
-  it('loads the help texts and the YAML parser when needed, pending until loaded', async () => {
+  it('loads the help texts and the YAML parser when needed, loading code until loaded', async () => {
     expect(HELP['get']).toBeUndefined();
     expect(() => parseDocuments('a: 1', 'x.yaml')).toThrow(/not loaded/);
     const p = loadWhatRunNeeds(verb('apply'), inv(['filename']), true);
-    expect(isLoadingOnDemand()).toBe(true);
+    expect(loading.active).toBe(true);
     await p;
-    expect(isLoadingOnDemand()).toBe(false);
+    expect(loading.active).toBe(false);
     expect(HELP['get']).toMatch(/^Display one or many resources/);
     expect(parseDocuments('a: 1', 'x.yaml')).toEqual([{ a: 1 }]);
   });

@@ -2,7 +2,9 @@
  * The parts of kubectl that load on first use rather than with the terminal: the full help
  * texts, the YAML manifest parser and the kinds' describers. Commands read them
  * synchronously, so the dispatcher awaits `loadWhatRunNeeds` before running a command that may
- * use them. (`explain` loads its own schemas.)
+ * use them. (`explain` loads its own schemas.) Every such wait goes through the command
+ * context's `loadCode`, so the host holds cluster time while code downloads: the command then
+ * runs at the same cluster time on first use as on any later use, and as a journal replay runs it.
  */
 import { loadHelpTexts } from '../help/texts.ts';
 import { loadDescribers } from '../printers/describe/index.ts';
@@ -21,36 +23,11 @@ export function mayPrintHelp(verb: Verb | undefined, help: boolean): boolean {
   return help || !verb || HELP_PRINTERS.has(verb.name) || !!verb.subcommands?.length;
 }
 
-let pending = 0;
-
-/**
- * Whether a command is waiting for code it loads on demand. The page's real-time clock driver
- * holds cluster time meanwhile, so the command runs at the cluster time it started at, exactly
- * as a journal replay (which never waits for the network) runs it.
- */
-export function isLoadingOnDemand(): boolean {
-  return pending > 0;
-}
-
 /** Loads what the command about to run needs: help texts, the YAML parser for `-f`, describers. */
 export async function loadWhatRunNeeds(verb: Verb | undefined, inv: Invocation, help: boolean): Promise<void> {
   const loads: Promise<void>[] = [];
   if (mayPrintHelp(verb, help)) loads.push(loadHelpTexts());
   if (inv.flags.has('filename')) loads.push(loadManifestParser());
   if (verb?.name === 'describe') loads.push(loadDescribers());
-  if (loads.length) await whileLoading(Promise.all(loads));
-}
-
-/**
- * Awaits `load` (a dynamic import) counted as loading code, so hosts hold cluster time while it
- * downloads: the command then runs at the same cluster time on first use as on any later use.
- * Every on-demand import a command awaits must go through this.
- */
-export async function whileLoading<T>(load: Promise<T>): Promise<T> {
-  pending++;
-  try {
-    return await load;
-  } finally {
-    pending--;
-  }
+  if (loads.length) await inv.ctx.loadCode(Promise.all(loads));
 }

@@ -4,7 +4,7 @@
  * `config view`) are Verbs too, reached through their parent's `subcommands`.
  */
 import type { Cluster } from '../../sim/index.ts';
-import type { ExecContext } from '../../shell/exec.ts';
+import type { ExecContext } from '../../command/contract.ts';
 import type { Flags } from './flags.ts';
 
 /** Per-session kubeconfig state: `config set-context --current --namespace` changes it. */

@@ -1,5 +1,5 @@
 /** `base64` and `base64 -d` with UTF-8 text, as learners use to read Secrets. */
-import type { Command } from '../exec.ts';
+import type { Command } from '../../command/contract.ts';
 import { parseArgs, readInputs } from './util.ts';
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';

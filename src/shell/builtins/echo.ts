@@ -1,5 +1,5 @@
 /** `echo`: kept apart from the other text builtins because scripts use it constantly, so it loads with the shell. */
-import type { Command } from '../exec.ts';
+import type { Command } from '../../command/contract.ts';
 import { unescapeAnsiC } from '../tokenize.ts';
 
 /** `echo [-neE] [ARG]...`: the arguments joined by spaces; `-e` interprets backslash escapes, `-n` drops the newline. */

@@ -1,5 +1,5 @@
 /** File builtins over the terminal's own files: cat, ls, pwd, cd, mkdir, rm, touch, cp, mv. */
-import type { Command, ExecContext } from '../exec.ts';
+import type { Command, ExecContext } from '../../command/contract.ts';
 import { basename, dirname } from '../path.ts';
 import { abs, parseArgs, readInputs } from './util.ts';
 

@@ -2,7 +2,7 @@
  * `grep`: basic (BRE) or extended (-E) regular expressions, fixed strings (-F), over files or
  * stdin; context lines with -A/-B/-C as GNU grep prints them (`--` between separate groups).
  */
-import type { Command } from '../exec.ts';
+import type { Command } from '../../command/contract.ts';
 import { lines, parseArgs, readInputs } from './util.ts';
 
 /**

@@ -1,5 +1,5 @@
 /** `ls` over the terminal's files: names in columns (or one per line when piped), `-l`, `-a`, `-1`. */
-import type { Command, ExecContext } from '../exec.ts';
+import type { Command, ExecContext } from '../../command/contract.ts';
 import { abs, parseArgs } from './util.ts';
 
 /**

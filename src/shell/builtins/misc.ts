@@ -1,5 +1,5 @@
 /** Shell-state and small builtins: sleep, export, unset, env, history, clear, true, false, date, exit, which, type (watch lives in watch.ts). */
-import type { Command } from '../exec.ts';
+import type { Command } from '../../command/contract.ts';
 
 /** Parses `1`, `0.5`, `2m`, `1h`, `1d` into milliseconds; undefined when invalid. */
 export function parseInterval(s: string): number | undefined {

@@ -1,5 +1,5 @@
 /** `seq`: loaded on first use. */
-import type { Command } from '../exec.ts';
+import type { Command } from '../../command/contract.ts';
 
 /** `seq [FIRST [STEP]] LAST`: integers, one per line. */
 export const seq: Command = async (args, ctx) => {

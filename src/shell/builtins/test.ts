@@ -1,5 +1,5 @@
 /** `test` / `[ ... ]`: file tests, string and integer comparisons, `!`, `-a`, `-o`, as in bash. */
-import type { Command, ExecContext } from '../exec.ts';
+import type { Command, ExecContext } from '../../command/contract.ts';
 import { abs } from './util.ts';
 
 class TestError extends Error {}

@@ -1,5 +1,5 @@
 /** Text builtins loaded on first use: printf, wc, head, tail, sort, uniq, cut, tr (echo lives in echo.ts). */
-import type { Command } from '../exec.ts';
+import type { Command } from '../../command/contract.ts';
 import { unescapeAnsiC } from '../tokenize.ts';
 import { lines, parseArgs, readInputs, unlines } from './util.ts';
 

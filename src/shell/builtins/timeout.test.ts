@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { Cluster } from '../../sim/index.ts';
-import { createCommands } from '../commands.ts';
+import { createCodeLoading } from '../../command/code-loading.ts';
+import { createBuiltins } from '../commands.ts';
 import { createMemoryFS } from '../fs.ts';
-import { InterruptController, clockSleep } from '../interrupt.ts';
+import { InterruptController, clockSleep } from '../../command/interrupt.ts';
 import { Shell } from '../shell.ts';
-import { isLoadingBuiltin } from '../on-demand.ts';
 
 /**
  * Runs `src`, moving cluster time forward half a second per event-loop turn until it finishes,
@@ -12,7 +12,8 @@ import { isLoadingBuiltin } from '../on-demand.ts';
  */
 async function run(src: string): Promise<{ out: string; elapsed: number }> {
   const cluster = new Cluster({ seed: 1 });
-  const shell = new Shell({ fs: createMemoryFS(), commands: createCommands(cluster, { run: async () => 0, complete: () => [] }), sleep: (ms, i) => clockSleep(cluster.clock, ms, i) });
+  const loading = createCodeLoading();
+  const shell = new Shell({ fs: createMemoryFS(), commands: createBuiltins(() => cluster.clock.now()), sleep: (ms, i) => clockSleep(cluster.clock, ms, i), loading });
   let out = '';
   let done = false;
   const start = cluster.clock.now();
@@ -21,7 +22,7 @@ async function run(src: string): Promise<{ out: string; elapsed: number }> {
     await new Promise((r) => setImmediate(r));
     if (done) break;
     // A cold module load can take many event-loop turns; they are not cluster time.
-    if (isLoadingBuiltin()) continue;
+    if (loading.active) continue;
     cluster.clock.advance(500);
     turns++;
   }

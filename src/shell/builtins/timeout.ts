@@ -1,6 +1,6 @@
 /** `timeout DURATION COMMAND [ARG]...`: runs a command and interrupts it once DURATION of cluster time has passed. */
-import type { Command, ExecContext } from '../exec.ts';
-import { childInterrupt } from '../interrupt.ts';
+import type { Command, ExecContext } from '../../command/contract.ts';
+import { childInterrupt } from '../../command/interrupt.ts';
 import { parseInterval } from './misc.ts';
 
 /** Quotes one word so the shell reads it back unchanged. */

@@ -1,5 +1,5 @@
 /** Helpers shared by the builtins: option parsing in the GNU style, reading inputs, messages. */
-import type { ExecContext } from '../exec.ts';
+import type { ExecContext } from '../../command/contract.ts';
 import { resolvePath } from '../path.ts';
 
 export interface ParsedArgs {

@@ -1,5 +1,5 @@
 /** `watch`: loaded on first use. */
-import type { Command } from '../exec.ts';
+import type { Command } from '../../command/contract.ts';
 import { parseArgs } from './util.ts';
 
 /** `watch [-n SECONDS] COMMAND...`: reruns the command every interval until Ctrl-C. */

@@ -4,7 +4,7 @@
  * (image cache included) carries on.
  */
 import type { Cluster } from '../cluster.ts';
-import { registerComponent } from '../components.ts';
+import { registerComponent } from '../component-registry.ts';
 import { nodeAgents } from '../nodes/node-agents.ts';
 import { Kubelet } from './kubelet.ts';
 import { kubeletNodeProxy } from './logs.ts';

@@ -6,7 +6,7 @@
  */
 import { isoTime } from '../api/types.ts';
 import type { Cluster } from '../cluster.ts';
-import { registerComponent } from '../components.ts';
+import { registerComponent } from '../component-registry.ts';
 import { nodeAgents } from './node-agents.ts';
 
 export const LEASE_RENEW_MS = 10_000;

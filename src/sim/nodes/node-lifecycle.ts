@@ -13,7 +13,7 @@
  */
 import { isoTime, type KubeObject } from '../api/types.ts';
 import type { Cluster } from '../cluster.ts';
-import { registerComponent } from '../components.ts';
+import { registerComponent } from '../component-registry.ts';
 import type { Controller } from '../runtime/controller.ts';
 import { nodeAgents } from './node-agents.ts';
 import { nodeUsageIndex } from './node-usage.ts';

@@ -4,13 +4,12 @@
  * descriptions wrapped at 80 columns. The schema texts and their rendering (render.ts) load
  * on first use.
  */
-import { whileLoading } from '../../cli/on-demand.ts';
 import { registerVerb } from '../../cli/registry.ts';
 import { typeWords } from '../complete.ts';
 
 registerVerb({
   name: 'explain',
   short: 'Get documentation for a resource',
-  run: async (inv) => (await whileLoading(import('./render.ts'))).explain(inv),
+  run: async (inv) => (await inv.ctx.loadCode(import('./render.ts'))).explain(inv),
   complete: (_inv, words) => (words.length <= 1 ? typeWords() : []),
 });

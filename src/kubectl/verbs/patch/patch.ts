@@ -5,7 +5,6 @@
  */
 import { ApiError, clone, type KubeObject, type ResourceType } from '../../../sim/index.ts';
 import { CliError } from '../../cli/errors.ts';
-import { whileLoading } from '../../cli/on-demand.ts';
 import { registerVerb } from '../../cli/registry.ts';
 import type { Invocation } from '../../cli/verb.ts';
 import { withKind } from '../../resource/fetch.ts';
@@ -85,7 +84,7 @@ async function run(inv: Invocation): Promise<number> {
     text = content;
   }
   if (inv.flags.bool('local')) throw new CliError('cannot specify --local and server resources');
-  await whileLoading(loadManifestParser());
+  await inv.ctx.loadCode(loadManifestParser());
   const patch = parsePatch(text);
   const dry = dryRunOf(inv);
   for (const t of targets(inv)) {

@@ -3,7 +3,6 @@
  * metrics-server, so kubectl finds no metrics.k8s.io API and says so.
  */
 import { usageError } from '../../cli/errors.ts';
-import { whileLoading } from '../../cli/on-demand.ts';
 import { registerVerb } from '../../cli/registry.ts';
 import type { Invocation } from '../../cli/verb.ts';
 import { HELP, loadHelpTexts } from '../../help/texts.ts';
@@ -14,7 +13,7 @@ async function run(inv: Invocation): Promise<number> {
   if (inv.args.length === 0) {
     // Bare `top` prints its help, which the dispatcher does not load for it (top has no
     // registered sub-commands); without this the first run would print nothing.
-    await whileLoading(loadHelpTexts());
+    await inv.ctx.loadCode(loadHelpTexts());
     inv.out(HELP['top'] ?? '');
     return 0;
   }

@@ -1,5 +1,5 @@
 /** Registers the DaemonSet kind, its table and controller with every cluster. */
-import { registerComponent } from '../../components.ts';
+import { registerComponent } from '../../component-registry.ts';
 import '../../apiserver/kinds/daemonset.ts';
 import '../../apiserver/kinds/controllerrevision.ts';
 import '../../apiserver/tables/daemonset.ts';

@@ -14,7 +14,7 @@ import type { KubeObject, WatchEvent } from '../../api/types.ts';
 import { clone } from '../../api/types.ts';
 import { matches, isEverything, selectorFromSpec, type LabelSelector } from '../../api/labels.ts';
 import type { Cluster } from '../../cluster.ts';
-import { registerComponent } from '../../components.ts';
+import { registerComponent } from '../../component-registry.ts';
 import { keyOf, splitKey, type Controller, type ReconcileResult } from '../../runtime/controller.ts';
 import { claimObjects } from '../replicaset/claim.ts';
 import { controllerRefOf } from '../shared/controller-ref.ts';

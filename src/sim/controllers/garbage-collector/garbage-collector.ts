@@ -16,7 +16,7 @@ import type { KubeObject } from '../../api/types.ts';
 import { RESOURCE_TYPES, resourceKey } from '../../api/resources.ts';
 import { FOREGROUND_FINALIZER, ORPHAN_FINALIZER } from '../../apiserver/api-server.ts';
 import type { Cluster } from '../../cluster.ts';
-import { registerComponent } from '../../components.ts';
+import { registerComponent } from '../../component-registry.ts';
 import type { Controller } from '../../runtime/controller.ts';
 import { OwnerGraph, type GraphNode } from './graph.ts';
 

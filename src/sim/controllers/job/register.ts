@@ -1,5 +1,5 @@
 /** Registers the Job kind, its table and controller with every cluster. */
-import { registerComponent } from '../../components.ts';
+import { registerComponent } from '../../component-registry.ts';
 import '../../apiserver/kinds/job.ts';
 import '../../apiserver/tables/job.ts';
 import { jobController } from './job-controller.ts';

@@ -1,7 +1,7 @@
 /**
  * Registers the namespace lifecycle controller with every cluster.
  */
-import { registerComponent } from '../../components.ts';
+import { registerComponent } from '../../component-registry.ts';
 import { NamespaceController } from './namespace-controller.ts';
 
 export { NamespaceController } from './namespace-controller.ts';

@@ -1,5 +1,5 @@
 /** Registers the StatefulSet kind, its tables and controller with every cluster. */
-import { registerComponent } from '../../components.ts';
+import { registerComponent } from '../../component-registry.ts';
 import '../../apiserver/kinds/statefulset.ts';
 import '../../apiserver/kinds/controllerrevision.ts';
 import '../../apiserver/tables/statefulset.ts';

@@ -1,5 +1,5 @@
 /** Registers PVC, PV and StorageClass admission and tables, and the volume controller. */
-import { registerComponent } from '../../components.ts';
+import { registerComponent } from '../../component-registry.ts';
 import '../../apiserver/kinds/pvc.ts';
 import '../../apiserver/kinds/pv.ts';
 import '../../apiserver/kinds/storageclass.ts';

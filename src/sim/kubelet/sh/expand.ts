@@ -4,7 +4,8 @@
  * Unquoted expansion results are split into fields on blanks; quoted ones are not.
  */
 import { ArithError, evalArith } from './arith.ts';
-import { ExitSignal, type Gen, type Shell } from './interpreter.ts';
+import { ExitSignal } from './exit-signal.ts';
+import type { Gen, Shell } from './interpreter.ts';
 
 export function* dollar(sh: Shell, raw: string, i: number): Gen<{ value: string; end: number }> {
   const next = raw[i + 1];

@@ -9,6 +9,7 @@
  */
 import type { Effect, ProcessIO } from '../process.ts';
 import { expandWord } from './expand.ts';
+import { ExitSignal } from './exit-signal.ts';
 import { COMMANDS, type CommandContext, type CommandFn } from './commands.ts';
 import { parseScript, ShellSyntaxError, type Command, type List, type Pipeline, type Redirect } from './parse.ts';
 
@@ -17,12 +18,7 @@ const BUSY_SLICE_MS = 100;
 
 export type Gen<T> = Generator<Effect, T, void>;
 
-export class ExitSignal {
-  code: number;
-  constructor(code: number) {
-    this.code = code;
-  }
-}
+export { ExitSignal };
 
 class LoopSignal {
   kind: 'break' | 'continue';

@@ -1,7 +1,9 @@
 /**
- * What a command (a builtin, kubectl, an image's process) gets to run with. Hosts (the page's
- * terminal, the command-line transcript runner, tests) build it; commands never see xterm,
- * the DOM or Node.
+ * The command contract: what a command (a shell builtin, kubectl, `cluster`) is and what it
+ * gets to run with. It is the neutral layer kubectl and the shell both build on, so neither
+ * needs the other: the host layer (src/host) puts them side by side in one command table.
+ * Hosts (the page's terminal, the command-line transcript runner, tests) build the context;
+ * commands never see xterm, the DOM or Node.
  */
 
 /** Ctrl-C, as a command sees it. (Our own type: the core compiles without DOM or Node types.) */
@@ -68,6 +70,13 @@ export interface ExecContext {
    * keyboard (the transcript runner) interrupt it after their stream limit.
    */
   streaming(): void;
+  /**
+   * Awaits `load` (a dynamic import of the command's own code) as "loading code": the host
+   * holds cluster time until it settles, so a command runs at the same cluster time on first
+   * use (code still downloading) as on any later use, and as a journal replay runs it. Every
+   * on-demand import a command awaits goes through this (see code-loading.ts).
+   */
+  loadCode<T>(load: Promise<T>): Promise<T>;
   /** True when stdout goes straight to the terminal (not a pipe or file): `ls` then uses columns. */
   isTTY?: boolean;
   /** Present when the command runs inside the course shell (see ShellControl). */

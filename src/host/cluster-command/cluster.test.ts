@@ -13,7 +13,22 @@ async function run(cluster: Cluster, line: string[]): Promise<{ out: string; err
 
 describe('cluster add-node options', () => {
   it('parse capacity, GPUs, labels and taints in both --flag=value and --flag value forms', () => {
-    expect(parseAddNode(['gpu-3090', '--cpu=16', '--memory', '64Gi', '--gpus=1', '--label', 'gpu.homelab/tier=xlarge', '--label=zone=', '--taint', 'gpu=true:NoSchedule', '--taint=dedicated:NoExecute', '--pods=20'])).toEqual({
+    expect(
+      parseAddNode([
+        'gpu-3090',
+        '--cpu=16',
+        '--memory',
+        '64Gi',
+        '--gpus=1',
+        '--label',
+        'gpu.homelab/tier=xlarge',
+        '--label=zone=',
+        '--taint',
+        'gpu=true:NoSchedule',
+        '--taint=dedicated:NoExecute',
+        '--pods=20',
+      ]),
+    ).toEqual({
       name: 'gpu-3090',
       options: {
         cpu: '16',
@@ -35,7 +50,9 @@ describe('cluster add-node options', () => {
     expect(parseAddNode(['x', '--cpu=lots'])).toEqual({ error: 'invalid value "lots" for --cpu: expected a quantity such as 4 or 500m' });
     expect(parseAddNode(['x', '--memory=0'])).toEqual({ error: 'invalid value "0" for --memory: expected a quantity such as 8Gi or 512Mi' });
     expect(parseAddNode(['x', '--label', 'ssd'])).toEqual({ error: 'invalid label "ssd": expected KEY=VALUE, e.g. --label disktype=ssd' });
-    expect(parseAddNode(['x', '--taint', 'gpu=true:Sometimes'])).toMatchObject({ error: expect.stringMatching(/^invalid taint "gpu=true:Sometimes": expected KEY\[=VALUE\]:EFFECT/) });
+    expect(parseAddNode(['x', '--taint', 'gpu=true:Sometimes'])).toMatchObject({
+      error: expect.stringMatching(/^invalid taint "gpu=true:Sometimes": expected KEY\[=VALUE\]:EFFECT/),
+    });
     expect(parseAddNode(['x', '--label'])).toEqual({ error: 'option --label needs a value' });
     expect(parseAddNode(['x', '--gpu=1'])).toEqual({ error: 'unknown option "--gpu=1" for add-node (see cluster help)' });
     expect(parseAddNode(['a', 'b'])).toEqual({ error: 'add-node needs exactly one machine name, e.g. cluster add-node worker3' });
@@ -73,7 +90,11 @@ describe('cluster add-node', () => {
     const c = new Cluster({ seed: 1 });
     addNode(c, 'taken');
     expect(await run(c, ['add-node', 'taken'])).toEqual({ out: '', err: 'cluster: nodes "taken" already exists\n', status: 1 });
-    expect(await run(c, ['add-node', 'w', '--gpus=-1'])).toEqual({ out: '', err: 'cluster: invalid value "-1" for --gpus: expected a whole number such as 2\n', status: 1 });
+    expect(await run(c, ['add-node', 'w', '--gpus=-1'])).toEqual({
+      out: '',
+      err: 'cluster: invalid value "-1" for --gpus: expected a whole number such as 2\n',
+      status: 1,
+    });
     const bad = await run(c, ['add-node', 'w', '--label', 'bad key=1']);
     expect(bad.status).toBe(1);
     expect(bad.err).toMatch(/^cluster: Node "w" is invalid: metadata.labels: Invalid value: "bad key"/);

@@ -14,15 +14,11 @@
  * page's next clock tick, while here it resumes at the timer's own time, so timestamps written
  * after a wait may differ by a fraction of a second. Output is discarded.
  */
+import type { VirtualFS } from '../command/contract.ts';
+import { parse } from '../shell/parse.ts';
 import type { Cluster } from '../sim/index.ts';
-import { createKubectl } from '../kubectl/index.ts';
-import { isLoadingOnDemand } from '../kubectl/cli/on-demand.ts';
-import { createCommands } from './commands.ts';
-import type { VirtualFS } from './exec.ts';
-import { InterruptController, clockSleep } from './interrupt.ts';
-import { isLoadingBuiltin } from './on-demand.ts';
-import { parse } from './parse.ts';
-import { Shell } from './shell.ts';
+import { runInClusterTime } from './cluster-time.ts';
+import { createTerminalShell } from './terminal.ts';
 
 export interface JournalEntry {
   /** Cluster time (ms since epoch) when the command started or the file was written. */
@@ -53,13 +49,7 @@ const DAY = 24 * 3_600_000;
 export async function replayJournal(o: ReplayOptions): Promise<void> {
   const { cluster, fs } = o;
   const clock = cluster.clock;
-  const shell = new Shell({
-    fs,
-    commands: createCommands(cluster, createKubectl(cluster)),
-    sleep: (ms, interrupt) => clockSleep(clock, ms, interrupt),
-    cols: () => 80,
-    yieldToHost: o.yieldToHost,
-  });
+  const { shell, loading } = createTerminalShell({ cluster, fs, yieldToHost: o.yieldToHost });
   const advanceTo = (t: number): void => {
     if (t > clock.now()) clock.advanceTo(t);
     else cluster.settle();
@@ -74,28 +64,17 @@ export async function replayJournal(o: ReplayOptions): Promise<void> {
     if (!e.line) continue;
     const parsed = parse(e.line, true);
     if (!parsed.ok) continue;
-    const interrupt = new InterruptController();
-    let done = false;
-    void shell
-      .execute(parsed.script, { write: () => {}, interrupt })
-      .catch(() => 1)
-      .then(() => (done = true));
     // The next command started after this one ended, so this one must end before it.
     const deadline = e.interruptedAt ?? o.entries[i + 1]?.t ?? Math.max(o.until, e.t + DAY);
-    for (let turns = 0; !done; turns++) {
-      await o.yieldToHost();
-      if (done) break;
-      // Waiting for code that loads on first use is not waiting for cluster time.
-      if (isLoadingBuiltin() || isLoadingOnDemand()) continue;
-      const next = clock.nextDue();
-      if (next === undefined || next > deadline || turns > 100_000) {
-        advanceTo(deadline);
-        interrupt.trigger();
-        for (let k = 0; k < 64 && !done; k++) await o.yieldToHost();
-        break;
-      }
-      advanceTo(next);
-    }
+    await runInClusterTime((interrupt) => shell.execute(parsed.script, { write: () => {}, interrupt }), {
+      clock,
+      loading,
+      deadline: () => deadline,
+      yieldToHost: o.yieldToHost,
+      advanceTo,
+      abandonTurns: 63,
+      maxTurns: 100_000,
+    });
   }
   advanceTo(o.until);
 }

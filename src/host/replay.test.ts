@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createCluster } from '../sim/index.ts';
-import { createMemoryFS } from './fs.ts';
-import { createInteractiveShell } from './index.ts';
+import { createMemoryFS } from '../shell/fs.ts';
+import { createInteractiveShell } from './interactive-terminal.ts';
 import { replayJournal, type JournalEntry } from './replay.ts';
-import { FakeTerminal } from './fake-terminal.ts';
+import { FakeTerminal } from '../shell/fake-terminal.ts';
 
 const tick = (): Promise<void> => new Promise((r) => setImmediate(r));
 

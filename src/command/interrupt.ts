@@ -1,5 +1,5 @@
-/** Ctrl-C plumbing: one controller per command line; commands see its read-only side. */
-import type { Interrupt } from './exec.ts';
+/** Ctrl-C plumbing: one controller per command line; commands see its read-only side (Interrupt). */
+import type { Interrupt } from './contract.ts';
 
 /** An Interrupt that its owner can trigger (once); listeners run at most once. */
 export class InterruptController implements Interrupt {

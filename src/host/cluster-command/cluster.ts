@@ -5,7 +5,7 @@
  * parses arguments and reports.
  */
 import { addNode, removeNode, startNode, stopNode, type Cluster } from '../../sim/index.ts';
-import type { Command, ExecContext } from '../exec.ts';
+import type { Command, ExecContext } from '../../command/contract.ts';
 import { ADD_NODE_HELP, parseAddNode } from './cluster-add-node.ts';
 
 type NodeAction = (cluster: Cluster, name: string) => unknown;

@@ -1,0 +1,39 @@
+/**
+ * `help`: what this terminal offers, grouped, listing only the commands its table really has.
+ * It describes the whole terminal (kubectl and `cluster` included), so the host builds it once
+ * the table is complete.
+ */
+import type { Command } from '../command/contract.ts';
+
+/** Help groups in the order `help` prints them; names missing from the table are skipped. */
+const HELP_GROUPS: [string, string[]][] = [
+  ['Kubernetes', ['kubectl', 'k', 'cluster']],
+  ['Files', ['ls', 'cat', 'cd', 'pwd', 'mkdir', 'touch', 'cp', 'mv', 'rm']],
+  ['Text', ['echo', 'printf', 'grep', 'wc', 'head', 'tail', 'sort', 'uniq', 'cut', 'tr', 'base64', 'seq']],
+  ['Shell', ['export', 'unset', 'env', 'history', 'clear', 'sleep', 'timeout', 'watch', 'date', 'test', 'which', 'type', 'true', 'false', 'help', 'exit']],
+];
+
+/** The `help` command for a terminal whose commands are `table` (read when help runs). */
+export function createHelp(table: { has(name: string): boolean }): Command {
+  return async (_args, ctx) => {
+    const out: string[] = [
+      'This terminal runs a small bash-like shell next to a simulated Kubernetes 1.32 cluster.',
+      '',
+      '  kubectl ...      talks to the cluster (`k` is short for kubectl; try `kubectl get pods`)',
+      '  cluster ...      adds, stops, starts or removes the simulated machines (`cluster nodes`)',
+      '',
+    ];
+    for (const [group, names] of HELP_GROUPS) {
+      const present = names.filter((n) => table.has(n));
+      if (present.length) out.push(`${(group + ':').padEnd(12)}${present.join(' ')}`);
+    }
+    out.push(
+      '',
+      'Pipes (|), redirection (> >> < 2>&1), here-documents (<<EOF), quotes, $VARS, $(...), $((...)),',
+      '&& || ; and for / while / until / if work as in bash.',
+      'Tab completes commands, file names and kubectl arguments; Up and Down walk the history; Ctrl-C stops a command.',
+    );
+    ctx.stdout(out.join('\n') + '\n');
+    return 0;
+  };
+}
