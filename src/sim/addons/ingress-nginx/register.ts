@@ -5,7 +5,7 @@
  * `ingress-ready=true`, host ports 80 and 443 mapped to it). The add-on itself is installed
  * by applying its manifest, as on a real cluster.
  */
-import { registerComponent } from '../../components.ts';
+import { registerComponent } from '../../component-registry.ts';
 import { registerWebhookServer } from '../../apiserver/webhooks.ts';
 import { registerPreset } from '../../presets/index.ts';
 import { buildKindCluster, KIND_NODES } from '../../presets/kind.ts';
