@@ -21,6 +21,15 @@ export interface Check {
   run(cluster: Cluster): CheckResult | Promise<CheckResult>;
 }
 
+/**
+ * A question whose answer is a value found in the cluster ("what password is stored in Secret
+ * legacy?"), checked against the exercise's cluster, never against a string in the page.
+ */
+export interface AnswerQuestion {
+  prompt: string;
+  check(cluster: Cluster, answer: string): CheckResult | Promise<CheckResult>;
+}
+
 /** A task on its own cluster. */
 export interface Exercise {
   /** Stable id `<lesson>/<name>`, used by `<Exercise id="..." />` and saved progress. */
@@ -37,4 +46,6 @@ export interface Exercise {
   /** A reference solution: shell commands that make every check pass. */
   solution: string[];
   checks: Check[];
+  /** Set for tasks whose answer is a value: done when every check passes and the answer does. */
+  answer?: AnswerQuestion;
 }

@@ -3,11 +3,12 @@
  * exercise with `<Exercise id="pods/web" />`; the page and the tests find it here.
  */
 import type { Exercise } from './exercise.ts';
+import { configurationExercises } from './lessons/configuration.ts';
 import { podsExercises } from './lessons/pods.ts';
 import { schedulingExercises } from './lessons/scheduling.ts';
 import { workloadExercises } from './lessons/workloads.ts';
 
-const ALL: readonly Exercise[] = [...podsExercises, ...workloadExercises, ...schedulingExercises];
+const ALL: readonly Exercise[] = [...podsExercises, ...configurationExercises, ...workloadExercises, ...schedulingExercises];
 
 const BY_ID = new Map<string, Exercise>();
 for (const e of ALL) {
