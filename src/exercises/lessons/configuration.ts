@@ -46,7 +46,7 @@ const byName = (name: string) => (cluster: Cluster) => cluster.api.tryGet('pods'
 
 /** The running Pod of Deployment `api` (label app=api), if any. */
 const apiPod = () => (cluster: Cluster) =>
-  cluster.api.list('pods', NS).find((p) => p.metadata.labels?.app === 'api' && !p.metadata.deletionTimestamp && p.status?.phase === 'Running');
+  cluster.api.list('pods', { namespace: NS }).find((p) => p.metadata.labels?.app === 'api' && !p.metadata.deletionTimestamp && p.status?.phase === 'Running');
 
 const SHOP_SETUP = `kubectl apply -f - <<'EOF'
 apiVersion: v1
