@@ -7,7 +7,7 @@
  */
 import type { KubeObject } from '../api/types.ts';
 import type { Store } from '../store/store.ts';
-import { sourceValues } from './volumes/payload.ts';
+import { resourceFieldValue, sourceValues } from './volumes/payload.ts';
 
 function sourceData(store: Store, ns: string, kind: 'configmap' | 'secret', name: string): Record<string, string> | undefined {
   return sourceValues(store, ns, kind, name);
@@ -88,7 +88,8 @@ export function resolveEnv(store: Store, pod: KubeObject, container: KubeObject[
     } else if (vf.fieldRef) {
       env[e.name] = fieldValue(pod, vf.fieldRef.fieldPath, podIP, hostIP);
     } else if (vf.resourceFieldRef) {
-      env[e.name] = '0';
+      const node = pod.spec?.nodeName ? store.get('nodes', '', pod.spec.nodeName) : undefined;
+      env[e.name] = resourceFieldValue(pod, vf.resourceFieldRef, container.name, node?.status?.allocatable ?? {});
     }
   }
   return { env };

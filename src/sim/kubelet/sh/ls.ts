@@ -1,6 +1,6 @@
 /**
  * Busybox `ls` inside containers: one name per line (kubectl exec has no terminal), `-a`,
- * `-A`, `-d`, `-1` and the long format of `-l` with busybox's columns
+ * `-A`, `-d`, `-1`, `-L` (follow links) and the long format of `-l` with busybox's columns
  * (`%-10s %4lu %-8.8s %-8.8s %9lu Mmm dd hh:mm name`) and its `total` line, so a mounted
  * ConfigMap shows its `..data` links as on a real node.
  */
@@ -84,7 +84,7 @@ export function* ls(ctx: CommandContext) {
   for (const t of targets.length ? targets : ['.']) {
     const p = MemFs.resolve(t, ctx.shell.cwd);
     // Command-line symlinks to directories are followed unless -l or -d asks about the link itself.
-    const st = fs.lstat(p, !long && !flags.has('d'));
+    const st = fs.lstat(p, flags.has('L') || (!long && !flags.has('d')));
     if (!st) {
       ctx.err(`ls: ${t}: No such file or directory\n`);
       status = 1;
@@ -101,7 +101,8 @@ export function* ls(ctx: CommandContext) {
     let names = fs.list(p);
     if (!flags.has('a') && !flags.has('A')) names = names.filter((n) => !n.startsWith('.'));
     if (flags.has('a')) names = ['.', '..', ...names];
-    const entries = names.map((n) => ({ n, st: fs.lstat(n === '.' ? p : n === '..' ? MemFs.resolve('..', p) : join(p, n)) }));
+    const deref = flags.has('L');
+    const entries = names.map((n) => ({ n, st: fs.lstat(n === '.' ? p : n === '..' ? MemFs.resolve('..', p) : join(p, n), deref) }));
     if (long) {
       const blocks = entries.reduce((sum, e) => sum + (e.st ? sizes(e.st).blocks : 0), 1);
       ctx.out(`total ${blocks >> 1}\n`);

@@ -103,7 +103,9 @@ export function resourceFieldValue(pod: KubeObject, ref: Obj, defaultContainer: 
   const c = (pod.spec?.containers ?? []).find((x: Obj) => x.name === name);
   const [kind, res] = String(ref.resource ?? '').split('.') as [string, string];
   const value = c?.resources?.[kind]?.[res] ?? (kind === 'requests' && res === 'cpu' ? '0' : allocatable[res] ?? '0');
-  const divisor = parseQuantity(ref.divisor ?? '1');
+  // The API server defaults an unset divisor to "0", which the kubelet reads as 1.
+  const parsed = parseQuantity(ref.divisor ?? '1');
+  const divisor = milliValue(parsed) === 0 ? parseQuantity('1') : parsed;
   const q = parseQuantity(value);
   const n = milliValue(q) / Math.max(1, milliValue(divisor));
   if (res === 'cpu' || !Number.isFinite(n)) return String(Math.ceil(n));
