@@ -14,6 +14,7 @@ const LESSON_MODULES: Readonly<Record<string, () => Promise<readonly Exercise[]>
   controllers: () => import('./lessons/controllers.ts').then((m) => m.controllersExercises),
   replicaset: () => import('./lessons/replicaset.ts').then((m) => m.replicasetExercises),
   deployment: () => import('./lessons/deployment.ts').then((m) => m.deploymentExercises),
+  configuration: () => import('./lessons/configuration.ts').then((m) => m.configurationExercises),
   statefulset: () => import('./lessons/statefulset.ts').then((m) => m.statefulsetExercises),
   daemonset: () => import('./lessons/daemonset.ts').then((m) => m.daemonsetExercises),
   'job-cronjob': () => import('./lessons/job-cronjob.ts').then((m) => m.jobCronjobExercises),

@@ -5,6 +5,7 @@
 import type { Exercise } from './exercise.ts';
 import { capstoneExercises } from './lessons/capstone.ts';
 import { ingressExercises } from './lessons/ingress.ts';
+import { configurationExercises } from './lessons/configuration.ts';
 import { podsExercises } from './lessons/pods.ts';
 import { namespacesExercises } from './lessons/namespaces.ts';
 import { probesExercises } from './lessons/probes.ts';
@@ -17,6 +18,7 @@ const ALL: readonly Exercise[] = [
   ...workloadExercises,
   ...probesExercises,
   ...ingressExercises,
+  ...configurationExercises,
   ...schedulingExercises,
   ...capstoneExercises,
 ];

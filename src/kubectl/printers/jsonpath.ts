@@ -43,12 +43,13 @@ function parsePath(src: string, tpl: string): Segment[] {
       segs.push({ t: 'recursive', name: m[0] });
       i += 2 + m[0].length;
     } else if (c === '.') {
-      const m = /^[\w-]*|^\*/.exec(src.slice(i + 1))!;
+      // A backslash escapes the next character of a field name (`.data.\.dockerconfigjson`).
+      const m = /^(?:[\w-]|\\.)*|^\*/.exec(src.slice(i + 1))!;
       if (src[i + 1] === '*') {
         segs.push({ t: 'all' });
         i += 2;
       } else {
-        if (m[0]) segs.push({ t: 'field', name: m[0] });
+        if (m[0]) segs.push({ t: 'field', name: m[0].replace(/\\(.)/g, '$1') });
         i += 1 + m[0].length;
       }
     } else if (c === '[') {

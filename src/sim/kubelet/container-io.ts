@@ -5,7 +5,7 @@
  */
 import type { KubeObject } from '../api/types.ts';
 import type { Cluster } from '../cluster.ts';
-import { buildContainerFs } from './config.ts';
+import { buildContainerFs, hasSubPathMount } from './volumes/container-fs.ts';
 import type { MemFs } from './mem-fs.ts';
 import { podFetch } from './network.ts';
 import { imageCommands } from './images/exec-tools.ts';
@@ -25,11 +25,14 @@ export function containerIO(
 ): ProcessIO {
   const logs = c.logs;
   let fs: MemFs | undefined;
+  const build = () => buildContainerFs(pod, c.spec, rt.ip ?? '', imageFiles(c.image, c.ref?.tag ?? 'latest'), rt.volumes, () => cluster.now());
+  // subPath mounts are taken when the container starts; other filesystems are built on first use.
+  if (hasSubPathMount(c.spec)) fs = build();
   return {
     argv,
     env,
     get fs() {
-      return (fs ??= buildContainerFs(cluster.store, pod, c.spec, rt.ip ?? '', imageFiles(c.image, c.ref?.tag ?? 'latest')));
+      return (fs ??= build());
     },
     hostname: pod.spec?.hostNetwork ? rt.node : pod.metadata.name!,
     now: () => cluster.now(),

@@ -12,7 +12,8 @@
 import type { KubeObject, WatchEvent } from '../api/types.ts';
 import type { Cluster } from '../cluster.ts';
 import { keyOf, splitKey, type Controller } from '../runtime/controller.ts';
-import { expandRefs, resolveEnv, volumeProblem } from './config.ts';
+import { expandRefs, resolveEnv } from './config.ts';
+import { PodVolumes, type VolumeContext } from './volumes/pod-volumes.ts';
 import type { ImageInfo } from './images/catalogue.ts';
 import { adoptRunningPod, backdateStartup, idleProgram } from './adopt.ts';
 import { selectProgram, containerArgv } from './programs.ts';
@@ -31,6 +32,12 @@ import { ContainerProbes } from './probes.ts';
 
 const SANDBOX_MS: [number, number] = [400, 900];
 const MOUNT_RETRY_MS = [1_000, 2_000, 4_000, 8_000, 16_000, 32_000, 64_000, 122_000];
+/**
+ * The pod worker's resync (kubelet --sync-frequency 1m, jittered by up to 50%): when ConfigMap,
+ * Secret and downwardAPI volume files catch up with their sources. With the default Watch
+ * change detection the kubelet's copy of the object is current, so this is the whole delay.
+ */
+const VOLUME_RESYNC_MS = 60_000;
 
 export class Kubelet implements Controller {
   readonly name: string;
@@ -135,17 +142,45 @@ export class Kubelet implements Controller {
     }, ms);
   }
 
+  private volumeContext(): VolumeContext {
+    const node = this.cluster.store.get('nodes', '', this.node);
+    return { store: this.cluster.store, owner: this.cluster, node: this.node, now: this.cluster.now(), allocatable: node?.status?.allocatable ?? {} };
+  }
+
   private mountVolumes(rt: PodRuntime, pod: KubeObject): void {
-    const problem = volumeProblem(this.cluster.store, pod);
-    if (!problem) {
+    rt.volumes ??= new PodVolumes();
+    const problems = rt.volumes.setUp(this.volumeContext(), pod);
+    if (!problems.length) {
       rt.volumesReady = true;
+      this.scheduleVolumeResync(rt, pod);
       this.createSandbox(rt, pod);
       return;
     }
     if (rt.timer !== undefined) return;
-    this.cluster.events.record(pod, 'Warning', 'FailedMount', problem, { component: 'kubelet', host: this.node });
+    for (const problem of problems) this.cluster.events.record(pod, 'Warning', 'FailedMount', problem, { component: 'kubelet', host: this.node });
     const delay = MOUNT_RETRY_MS[Math.min(rt.mountFailures++, MOUNT_RETRY_MS.length - 1)]!;
     this.later(rt, delay, () => undefined);
+  }
+
+  /** Refreshes the Pod's ConfigMap/Secret/downwardAPI files at each periodic sync while it lives. */
+  private scheduleVolumeResync(rt: PodRuntime, pod: KubeObject): void {
+    if (rt.volumeTimer !== undefined || !PodVolumes.needsRefresh(pod)) return;
+    const delay = VOLUME_RESYNC_MS + this.jitter(rt, VOLUME_RESYNC_MS / 2);
+    rt.volumeTimer = this.cluster.clock.setTimeout(() => {
+      rt.volumeTimer = undefined;
+      const current = this.current(rt);
+      if (!current || rt.terminating) return;
+      if (this.running()) rt.volumes?.refresh(this.volumeContext(), current);
+      this.scheduleVolumeResync(rt, current);
+    }, delay);
+  }
+
+  /** A jitter in [0, max) derived from the Pod and the time, leaving the cluster's random stream alone. */
+  private jitter(rt: PodRuntime, max: number): number {
+    let h = 0x811c9dc5;
+    const seed = `${rt.uid}@${this.cluster.now()}`;
+    for (let i = 0; i < seed.length; i++) h = Math.imul(h ^ seed.charCodeAt(i), 0x01000193);
+    return (h >>> 0) % max;
   }
 
   private createSandbox(rt: PodRuntime, pod: KubeObject): void {
@@ -260,6 +295,11 @@ export class Kubelet implements Controller {
   private resumeAdopted(rt: PodRuntime): void {
     const pod = this.current(rt);
     if (!pod) return;
+    if (rt.volumesReady && !rt.volumes) {
+      rt.volumes = new PodVolumes();
+      rt.volumes.setUp(this.volumeContext(), pod);
+      this.scheduleVolumeResync(rt, pod);
+    }
     for (const c of rt.containers) {
       if (c.step !== 'running' || c.proc || !c.ref) continue;
       const pulled = pullImage(c.ref);
@@ -375,6 +415,7 @@ export class Kubelet implements Controller {
     }
     if (rt.timer !== undefined) this.cluster.clock.clearTimeout(rt.timer);
     if (rt.killTimer !== undefined) this.cluster.clock.clearTimeout(rt.killTimer);
+    if (rt.volumeTimer !== undefined) this.cluster.clock.clearTimeout(rt.volumeTimer);
     if (rt.ip && rt.ip !== rt.hostIP) this.ips?.release(rt.ip);
     this.pods.delete(key);
   }

@@ -1,13 +1,47 @@
 /**
- * A container's filesystem, in memory: files as text by absolute path, plus directories.
- * Enough for `cat`, `ls`, `touch`, `rm`, `mkdir` and mounted ConfigMaps/Secrets.
+ * A container's filesystem view: its own writable layer plus the volumes mounted into it, with
+ * symbolic links (a ConfigMap volume's `key -> ..data/key`) followed as the kernel does.
+ * Enough for `cat`, `ls -la`, `touch`, `rm`, `mkdir`, redirections and `mount`.
  */
-export class MemFs {
-  private files = new Map<string, string>();
-  private dirs = new Set<string>(['/']);
-  private readOnly = new Set<string>();
+import { FsTree, joinRel, parentRel, type FsNode, type Medium } from './volumes/fs-tree.ts';
 
-  /** Normalises `path` against `cwd` (`.`/`..` resolved). */
+/** A volume mounted at `path`: the tree, the part of it shown there (subPath), and its flags. */
+export interface Mount {
+  path: string;
+  tree: FsTree;
+  /** Path inside the tree shown at `path` (`''` = its root). */
+  sub: string;
+  readOnly: boolean;
+  /** What `mount` prints as the source and type of this mount. */
+  source?: string;
+}
+
+/** What `lstat` returns: the node and the filesystem it lives on. */
+export interface StatResult {
+  node: FsNode;
+  medium: Medium;
+  readOnly: boolean;
+  /** Number of subdirectories (for a directory's link count). */
+  subdirs: number;
+  /** Entries inside (for a tmpfs directory's size). */
+  entries: number;
+  /** Whether this is a directory of the container's own layer (overlayfs reports 1 link). */
+  overlay: boolean;
+}
+
+const MAX_LINK_HOPS = 40;
+
+export class MemFs {
+  private root: FsTree;
+  private mounts: Mount[] = [];
+  private now: () => number;
+
+  constructor(now: () => number = () => 0) {
+    this.now = now;
+    this.root = new FsTree({ now: now() });
+  }
+
+  /** Normalises `path` against `cwd` (`.`/`..` resolved, symlinks not followed). */
   static resolve(path: string, cwd = '/'): string {
     const parts = (path.startsWith('/') ? path : `${cwd}/${path}`).split('/');
     const out: string[] = [];
@@ -19,54 +53,133 @@ export class MemFs {
     return '/' + out.join('/');
   }
 
-  write(path: string, content: string, opts: { append?: boolean; readOnly?: boolean } = {}): boolean {
-    const p = MemFs.resolve(path);
-    if (this.isReadOnly(p) && !opts.readOnly) return false;
-    this.mkdirp(p.slice(0, p.lastIndexOf('/')) || '/');
-    this.files.set(p, opts.append ? (this.files.get(p) ?? '') + content : content);
-    if (opts.readOnly) this.readOnly.add(p.slice(0, p.lastIndexOf('/')) || '/');
+  /** Mounts a volume; a later mount at or under a path hides what was there. */
+  mount(m: Mount): void {
+    const path = MemFs.resolve(m.path);
+    this.root.mkdirp(parentRel(path.slice(1)), this.now());
+    if (!this.root.get(path.slice(1))) this.root.mkdirp(path.slice(1), this.now());
+    this.mounts = [...this.mounts.filter((x) => x.path !== path), { ...m, path }].sort((a, b) => b.path.length - a.path.length);
+  }
+
+  /** The mounts, in mount order of their paths (for `mount`). */
+  mountTable(): readonly Mount[] {
+    return [...this.mounts].sort((a, b) => a.path.localeCompare(b.path));
+  }
+
+  private locate(abs: string): { tree: FsTree; rel: string; readOnly: boolean; overlay: boolean } {
+    for (const m of this.mounts) {
+      if (abs === m.path) return { tree: m.tree, rel: m.sub, readOnly: m.readOnly, overlay: false };
+      if (abs.startsWith(`${m.path}/`)) return { tree: m.tree, rel: joinRel(m.sub, abs.slice(m.path.length + 1)), readOnly: m.readOnly, overlay: false };
+    }
+    return { tree: this.root, rel: abs.slice(1), readOnly: false, overlay: true };
+  }
+
+  /** The path with every symlink resolved (the last component too when `followLast`). */
+  private real(path: string, followLast = true): string {
+    let pending = MemFs.resolve(path).split('/').filter(Boolean);
+    let cur = '';
+    for (let hops = 0; pending.length; ) {
+      const part = pending.shift()!;
+      if (part === '..') {
+        cur = cur.slice(0, cur.lastIndexOf('/'));
+        continue;
+      }
+      const next = `${cur}/${part}`;
+      const loc = this.locate(next);
+      const node = loc.tree.get(loc.rel);
+      if (node?.kind === 'link' && (pending.length || followLast) && hops++ < MAX_LINK_HOPS) {
+        const target = node.target.split('/').filter((p) => p && p !== '.');
+        if (node.target.startsWith('/')) cur = '';
+        pending = [...target, ...pending];
+        continue;
+      }
+      cur = next;
+    }
+    return cur || '/';
+  }
+
+  private node(path: string, follow = true): FsNode | undefined {
+    const loc = this.locate(this.real(path, follow));
+    return loc.tree.get(loc.rel);
+  }
+
+  write(path: string, content: string, opts: { append?: boolean; mode?: number } = {}): boolean {
+    const p = this.real(path);
+    const loc = this.locate(p);
+    if (loc.readOnly || loc.tree.get(loc.rel)?.kind === 'dir') return false;
+    loc.tree.writeFile(loc.rel, content, this.now(), opts.mode, opts.append);
     return true;
   }
 
   read(path: string): string | undefined {
-    return this.files.get(MemFs.resolve(path));
+    const n = this.node(path);
+    return n?.kind === 'file' ? n.content : undefined;
   }
 
   isFile(path: string): boolean {
-    return this.files.has(MemFs.resolve(path));
+    return this.node(path)?.kind === 'file';
   }
 
   isDir(path: string): boolean {
-    return this.dirs.has(MemFs.resolve(path));
+    return this.node(path)?.kind === 'dir';
   }
 
-  mkdirp(path: string): void {
-    let cur = '';
-    for (const part of MemFs.resolve(path).split('/').filter(Boolean)) {
-      cur += '/' + part;
-      this.dirs.add(cur);
-    }
+  /** Whether anything (a dangling link included) is at `path`. */
+  exists(path: string): boolean {
+    return this.node(path, false) !== undefined;
   }
 
+  /** Creates a directory and its parents; false on a read-only filesystem. */
+  mkdirp(path: string): boolean {
+    const p = this.real(path);
+    const loc = this.locate(p);
+    if (loc.tree.get(loc.rel)?.kind === 'dir') return true;
+    if (loc.readOnly) return false;
+    loc.tree.mkdirp(loc.rel, this.now());
+    return true;
+  }
+
+  /** Removes a file or link (not a directory, not a mount point); false if it cannot. */
   remove(path: string): boolean {
-    const p = MemFs.resolve(path);
-    if (this.isReadOnly(p)) return false;
-    return this.files.delete(p);
+    const p = this.real(path, false);
+    if (this.mounts.some((m) => m.path === p)) return false;
+    const loc = this.locate(p);
+    const n = loc.tree.get(loc.rel);
+    if (!n || n.kind === 'dir' || loc.readOnly) return false;
+    loc.tree.removeTree(loc.rel);
+    return true;
   }
 
-  /** Names directly inside a directory, sorted. */
+  /** Whether `path` is on a read-only mount. */
+  isReadOnly(path: string): boolean {
+    return this.locate(this.real(path)).readOnly;
+  }
+
+  /** Names directly inside a directory (links followed), sorted. */
   list(path: string): string[] {
-    const p = MemFs.resolve(path);
-    const prefix = p === '/' ? '/' : p + '/';
-    const names = new Set<string>();
-    for (const k of [...this.files.keys(), ...this.dirs]) {
-      if (k.startsWith(prefix) && k !== p) names.add(k.slice(prefix.length).split('/')[0]!);
-    }
+    const p = this.real(path);
+    const loc = this.locate(p);
+    const names = new Set(loc.tree.children(loc.rel));
+    const prefix = p === '/' ? '/' : `${p}/`;
+    for (const m of this.mounts) if (m.path.startsWith(prefix) && !m.path.slice(prefix.length).includes('/')) names.add(m.path.slice(prefix.length));
     return [...names].sort();
   }
 
-  private isReadOnly(p: string): boolean {
-    for (const ro of this.readOnly) if (p === ro || p.startsWith(ro + '/')) return true;
-    return false;
+  /** The node at `path` without following a final symlink, with what `ls -l` needs. */
+  lstat(path: string, follow = false): StatResult | undefined {
+    const p = this.real(path, follow);
+    const loc = this.locate(p);
+    const node = loc.tree.get(loc.rel);
+    if (!node) return undefined;
+    let subdirs = 0;
+    let entries = 0;
+    if (node.kind === 'dir') {
+      for (const n of this.list(p)) {
+        entries++;
+        const c = this.locate(p === '/' ? `/${n}` : `${p}/${n}`);
+        if (c.tree.get(c.rel)?.kind === 'dir') subdirs++;
+      }
+    }
+    return { node, medium: loc.tree.medium, readOnly: loc.readOnly, subdirs, entries, overlay: loc.overlay };
   }
 }

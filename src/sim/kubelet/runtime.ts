@@ -13,6 +13,7 @@ import type { ImageRef } from './images/reference.ts';
 import { LogBuffer } from './log-buffer.ts';
 import type { ProcessHandle, ProcessIO } from './process.ts';
 import type { ContainerProbes } from './probes.ts';
+import type { PodVolumes } from './volumes/pod-volumes.ts';
 
 export type ContainerStep =
   | 'new'
@@ -89,6 +90,10 @@ export interface PodRuntime {
   volumesReady: boolean;
   sandboxReady: boolean;
   mountFailures: number;
+  /** The Pod's volumes, once set up (shared by its containers, kept across their restarts). */
+  volumes?: PodVolumes;
+  /** The periodic sync that refreshes ConfigMap/Secret/downwardAPI volume files. */
+  volumeTimer?: number;
   containers: ContainerRuntime[];
   /** Transition times of conditions, by type, kept stable across writes. */
   conditionTimes: Map<string, { status: string; time: number }>;

@@ -190,11 +190,21 @@ const create: Stage = {
   },
 };
 
+/**
+ * The next sync after CreateContainerConfigError starts over from the image: with an image
+ * already on the node the kubelet records `already present on machine` again before it retries
+ * the container's configuration (a pull policy of Always pulls again).
+ */
 const configRetry: Stage = {
   name: 'config-retry',
   step: 'configError',
   delay: () => CONFIG_RETRY_MS,
-  run(c) {
+  run(c, ctx) {
+    if (pullPolicy(c) === 'Always') {
+      c.step = 'new';
+      return;
+    }
+    ctx.event(c, 'Normal', 'Pulled', `Container image "${c.spec.image as string}" already present on machine`);
     c.step = 'create';
   },
 };

@@ -6,7 +6,7 @@ import type { StatusCause } from '../../api/errors.ts';
 import { base64DecodeBytes, base64Encode } from '../../api/base64.ts';
 import type { KubeObject } from '../../api/types.ts';
 import { registerAdmission } from '../admission.ts';
-import { forbiddenField, invalidValue, required, validateObjectMeta } from '../validation.ts';
+import { forbiddenField, invalidValue, required, tooLong, validateObjectMeta } from '../validation.ts';
 import { objectMetaUnknownFields, sortFieldPaths } from './pod-spec.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -65,6 +65,38 @@ function validateKeys(obj: KubeObject, fields: string[]): StatusCause[] {
   return out;
 }
 
+/** core.MaxSecretSize: the total size of a ConfigMap's or Secret's keys and values. */
+export const MAX_CONFIG_SIZE = 1024 * 1024;
+
+function utf8Length(s: string): number {
+  let n = 0;
+  for (const ch of s) {
+    const cp = ch.codePointAt(0)!;
+    n += cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
+  }
+  return n;
+}
+
+/** The bytes a value takes once decoded (base64 for Secret data and binaryData). */
+function decodedLength(b64: string): number {
+  try {
+    return base64DecodeBytes(b64).length;
+  } catch {
+    return b64.length;
+  }
+}
+
+/** `[]: Too long: may not be more than 1048576 bytes` when keys and values exceed 1 MiB together. */
+function sizeLimit(maps: { m: unknown; base64: boolean }[]): StatusCause[] {
+  let total = 0;
+  for (const { m, base64 } of maps) {
+    for (const [k, v] of Object.entries((m as Obj) ?? {})) {
+      total += utf8Length(k) + (typeof v !== 'string' ? 0 : base64 ? decodedLength(v) : utf8Length(v));
+    }
+  }
+  return total > MAX_CONFIG_SIZE ? [tooLong('[]', MAX_CONFIG_SIZE)] : [];
+}
+
 function immutability(obj: KubeObject, old: KubeObject | undefined, fields: string[]): StatusCause[] {
   if (!old || old.immutable !== true) return [];
   const out: StatusCause[] = [];
@@ -88,6 +120,7 @@ registerAdmission('configmaps', {
     return [
       ...validateObjectMeta(obj.metadata, { nameRule: 'subdomain' }),
       ...validateKeys(obj, ['data', 'binaryData']),
+      ...sizeLimit([{ m: obj.data, base64: false }, { m: obj.binaryData, base64: true }]),
       ...immutability(obj, old, ['data', 'binaryData']),
     ];
   },
@@ -128,7 +161,7 @@ registerAdmission('secrets', {
     obj.type ??= 'Opaque';
   },
   validate(obj, _ctx, old) {
-    const causes = [...validateObjectMeta(obj.metadata, { nameRule: 'subdomain' }), ...validateKeys(obj, ['data'])];
+    const causes = [...validateObjectMeta(obj.metadata, { nameRule: 'subdomain' }), ...validateKeys(obj, ['data']), ...sizeLimit([{ m: obj.data, base64: true }])];
     const type = String(obj.type ?? 'Opaque');
     for (const k of SECRET_REQUIRED_KEYS[type] ?? []) {
       if ((obj.data as Obj | undefined)?.[k] === undefined) causes.push(required(`data[${k}]`));

@@ -119,6 +119,15 @@ const ENTRIES: Entry[] = [
     shell: true,
   },
   {
+    // The busybox of the official Kubernetes task pages (an old single-layer build).
+    repository: 'registry.k8s.io/busybox',
+    tags: V('latest|1\\.24|1\\.27(?:\\.2)?'),
+    size: 1_144_547,
+    entrypoint: [],
+    cmd: ['sh'],
+    shell: true,
+  },
+  {
     repository: 'docker.io/library/alpine',
     tags: V('latest|edge|3(?:\\.\\d{1,2})?(?:\\.\\d{1,2})?'),
     size: 3_653_068,

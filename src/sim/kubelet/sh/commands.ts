@@ -3,7 +3,8 @@
  * `sleep` can wait on the cluster clock) returning an exit status, with busybox's messages.
  */
 import { MemFs } from '../mem-fs.ts';
-import { cat, env, ls, mkdir, printenv, rm, touch } from './file-commands.ts';
+import { cat, env, mkdir, printenv, rm, touch } from './file-commands.ts';
+import { ls } from './ls.ts';
 import { wget } from './net-commands.ts';
 import { echo, printf } from './text-commands.ts';
 import type { Effect } from '../process.ts';

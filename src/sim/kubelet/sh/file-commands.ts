@@ -1,5 +1,4 @@
-/** Filesystem and environment commands: cat, env, printenv, touch, rm, mkdir, ls. */
-import { MemFs } from '../mem-fs.ts';
+/** Filesystem and environment commands: cat, env, printenv, touch, rm, mkdir (ls is in ls.ts). */
 import type { CommandContext } from './commands.ts';
 
 export function* cat(ctx: CommandContext) {
@@ -56,7 +55,12 @@ export function* rm(ctx: CommandContext) {
   const force = ctx.args.some((a) => /^-\w*f/.test(a));
   let status = 0;
   for (const f of ctx.args.filter((a) => !a.startsWith('-'))) {
-    if (!ctx.shell.io.fs.remove(ctx.shell.abs(f)) && !force) {
+    const p = ctx.shell.abs(f);
+    if (ctx.shell.io.fs.remove(p)) continue;
+    if (ctx.shell.io.fs.exists(p) && ctx.shell.io.fs.isReadOnly(p)) {
+      ctx.err(`rm: can't remove '${f}': Read-only file system\n`);
+      status = 1;
+    } else if (!force) {
       ctx.err(`rm: can't remove '${f}': No such file or directory\n`);
       status = 1;
     }
@@ -65,25 +69,12 @@ export function* rm(ctx: CommandContext) {
 }
 
 export function* mkdir(ctx: CommandContext) {
-  for (const d of ctx.args.filter((a) => !a.startsWith('-'))) ctx.shell.io.fs.mkdirp(ctx.shell.abs(d));
-  return 0;
-}
-
-export function* ls(ctx: CommandContext) {
-  const fs = ctx.shell.io.fs;
-  const targets = ctx.args.filter((a) => !a.startsWith('-'));
   let status = 0;
-  for (const t of targets.length ? targets : [ctx.shell.cwd]) {
-    const p = MemFs.resolve(t, ctx.shell.cwd);
-    if (fs.isFile(p)) ctx.out(`${t}\n`);
-    else if (fs.isDir(p)) {
-      if (targets.length > 1) ctx.out(`${t}:\n`);
-      for (const n of fs.list(p)) ctx.out(`${n}\n`);
-    } else {
-      ctx.err(`ls: ${t}: No such file or directory\n`);
+  for (const d of ctx.args.filter((a) => !a.startsWith('-'))) {
+    if (!ctx.shell.io.fs.mkdirp(ctx.shell.abs(d))) {
+      ctx.err(`mkdir: can't create directory '${d}': Read-only file system\n`);
       status = 1;
     }
   }
   return status;
 }
-

@@ -271,6 +271,11 @@ export class Shell {
         else if (target === '/dev/stderr') sink = saved.err;
         else if (target === '/dev/stdout') sink = saved.out;
         else {
+          // The shell opens the file before it runs the command: on a read-only mount the command never runs.
+          if (this.io.fs.isReadOnly(this.abs(target))) {
+            saved.err(`${this.name}: can't create ${target}: Read-only file system\n`);
+            return 1;
+          }
           const buf = { s: '' };
           files.push({ path: this.abs(target), append: r.op === '>>', buf });
           sink = (s) => (buf.s += s);
