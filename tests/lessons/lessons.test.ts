@@ -10,7 +10,7 @@
  * Exercises are not set up here: each runs on a cluster of its own (src/exercises/catalog.test.ts).
  * All failures of a lesson are collected and reported together, with their lesson line.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { getExercise } from '../../src/exercises/registry.ts';
@@ -39,6 +39,32 @@ function normaliseOutput(text: string): string {
 const ERROR_TEXT = /^(error:|Error from server|bash: .*(not found|No such file))/m;
 
 const ROOT = join(import.meta.dirname, '../../content/lessons');
+
+/**
+ * `UPDATE_LESSON_OUTPUTS=1 npx vitest run tests/lessons` writes what the simulator printed into
+ * the output blocks that differ, for an author to review with `git diff` (the text around a
+ * block may describe it). Without it, a difference fails the test.
+ */
+const UPDATE = !!process.env.UPDATE_LESSON_OUTPUTS;
+
+interface OutputUpdate {
+  /** 1-based line of the output block's opening fence. */
+  line: number;
+  from: string;
+  to: string;
+}
+
+/** The lesson source with each output block (found after its fence line) replaced. */
+function rewriteOutputs(source: string, updates: OutputUpdate[]): string {
+  const lines = source.split('\n');
+  for (const u of [...updates].sort((a, b) => b.line - a.line)) {
+    const body = u.from.replace(/\n$/, '').split('\n');
+    const start = lines.findIndex((l, i) => i >= u.line - 1 && i <= u.line + 1 && lines.slice(i, i + body.length).join('\n') === body.join('\n'));
+    if (start < 0) throw new Error(`output block at line ${u.line} not found`);
+    lines.splice(start, body.length, ...u.to.replace(/\n+$/, '').split('\n'));
+  }
+  return lines.join('\n');
+}
 
 function lessonFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
@@ -86,6 +112,7 @@ describe('lessons', () => {
         const files = { ...declaredFiles(source), ...((fm.files ?? {}) as Record<string, string>) };
         const session = await openSession({ seed, preset: typeof fm.preset === 'string' ? fm.preset : undefined, files });
         const problems: string[] = [];
+        const updates: OutputUpdate[] = [];
 
         for (const step of lesson.steps) {
           if (step.kind !== 'commands') continue;
@@ -109,11 +136,14 @@ describe('lessons', () => {
             problems.push(...tableLayoutProblems(step.output.text, step.output.line + 1));
             const want = normaliseOutput(step.output.text).replace(/\n+$/, '');
             const got = normaliseOutput(printed).replace(/\n+$/, '');
-            if (want !== got) {
+            if (want !== got && UPDATE) {
+              updates.push({ line: step.output.line, from: step.output.text, to: printed });
+            } else if (want !== got) {
               problems.push(`line ${step.output.line}: output differs from what \`${step.commands.join(' ; ')}\` printed.\n--- lesson\n${want}\n--- simulator\n${got}`);
             }
           }
         }
+        if (updates.length) writeFileSync(path, rewriteOutputs(source, updates));
         expect(problems.join('\n\n')).toBe('');
       });
     });
