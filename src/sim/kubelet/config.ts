@@ -7,6 +7,7 @@
 import type { KubeObject } from '../api/types.ts';
 import type { Store } from '../store/store.ts';
 import { MemFs } from './mem-fs.ts';
+import { serviceEnv } from '../network/service-env.ts';
 
 const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
 
@@ -80,6 +81,7 @@ export function resolveEnv(store: Store, pod: KubeObject, container: KubeObject[
     KUBERNETES_PORT_443_TCP_PROTO: 'tcp',
     KUBERNETES_PORT_443_TCP_PORT: '443',
     KUBERNETES_PORT_443_TCP_ADDR: '10.96.0.1',
+    ...serviceEnv(store, pod),
     HOME: '/root',
   };
   for (const from of container.envFrom ?? []) {

@@ -9,6 +9,7 @@ import type { ImageRef } from './reference.ts';
 import { mysqlProgram, postgresProgram } from './databases.ts';
 import { httpdProgram, nginxProgram, redisProgram } from './servers.ts';
 import { MORE_IMAGES } from './more.ts';
+import { NETWORK_IMAGES } from './network-tools.ts';
 import { SYSTEM_IMAGES } from './system.ts';
 import { curlProgram, fluentdProgram, helloWorldProgram, interpreterProgram, pauseProgram } from './tools.ts';
 
@@ -102,7 +103,7 @@ const ENTRIES: Entry[] = [
   },
   {
     repository: 'docker.io/library/busybox',
-    tags: V('latest|stable|musl|glibc|uclibc|1\\.3[0-7](?:\\.\\d)?(?:-musl|-glibc|-uclibc)?'),
+    tags: V('latest|stable|musl|glibc|uclibc|1\\.(?:2[4-9]|3[0-7])(?:\\.\\d)?(?:-musl|-glibc|-uclibc)?'),
     size: 2_167_176,
     entrypoint: [],
     cmd: ['sh'],
@@ -200,6 +201,7 @@ const ENTRIES: Entry[] = [
   },
   ...SYSTEM_IMAGES,
   ...MORE_IMAGES,
+  ...NETWORK_IMAGES,
 ];
 
 // k8s.gcr.io is the old name of registry.k8s.io.
@@ -208,6 +210,8 @@ const ALIASES: Record<string, string> = {
   'k8s.gcr.io/echoserver': 'registry.k8s.io/echoserver',
   'k8s.gcr.io/nginx-slim': 'registry.k8s.io/nginx-slim',
   'k8s.gcr.io/coredns/coredns': 'registry.k8s.io/coredns/coredns',
+  'k8s.gcr.io/e2e-test-images/agnhost': 'registry.k8s.io/e2e-test-images/agnhost',
+  'k8s.gcr.io/e2e-test-images/jessie-dnsutils': 'registry.k8s.io/e2e-test-images/jessie-dnsutils',
 };
 
 export type PullResult = { image: ImageInfo } | { error: string };
