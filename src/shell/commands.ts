@@ -20,6 +20,7 @@ const HELP_GROUPS: [string, string[]][] = [
   ['Kubernetes', ['kubectl', 'k', 'cluster']],
   ['Files', ['ls', 'cat', 'cd', 'pwd', 'mkdir', 'touch', 'cp', 'mv', 'rm']],
   ['Text', ['echo', 'printf', 'grep', 'wc', 'head', 'tail', 'sort', 'uniq', 'cut', 'tr', 'base64', 'seq']],
+  ['Network', ['curl', 'wget']],
   ['Shell', ['export', 'unset', 'env', 'history', 'clear', 'sleep', 'timeout', 'watch', 'date', 'test', 'which', 'type', 'true', 'false', 'help', 'exit']],
 ];
 
@@ -56,6 +57,7 @@ export function createCommands(cluster: Cluster, kubectl: Kubectl): CommandTable
   // Rarely used builtins load on first use (see on-demand.ts); one loader per module, so
   // `head` and `tail` share one download.
   const text = lazyModule(() => import('./builtins/text.ts'));
+  const httpClients = lazyModule(() => import('./builtins/http-clients.ts'));
   const grep = onFirstUse('grep', () => import('./builtins/grep.ts').then((m) => m.grep));
   const lazyText = (name: 'printf' | 'wc' | 'head' | 'tail' | 'sort' | 'uniq' | 'cut' | 'tr'): Command =>
     onFirstUse(name, () => text().then((m) => m[name]));
@@ -63,6 +65,8 @@ export function createCommands(cluster: Cluster, kubectl: Kubectl): CommandTable
     ['kubectl', kubectl.run],
     ['k', kubectl.run],
     ['cluster', onFirstUse('cluster', () => import('./builtins/cluster.ts').then((m) => m.createClusterCommand(cluster)))],
+    ['curl', onFirstUse('curl', () => httpClients().then((m) => m.createCurl(cluster)))],
+    ['wget', onFirstUse('wget', () => httpClients().then((m) => m.createWget(cluster)))],
     ['cat', cat],
     ['ls', createLs(now)],
     ['cd', cd],

@@ -58,3 +58,10 @@ export { parseQuantity, formatQuantity, canonicalQuantity, compareQuantity, addQ
 export type { Quantity } from './api/quantity.ts';
 export { podSummary } from './apiserver/tables/pods.ts';
 export { podQosClass } from './apiserver/kinds/pod-admission.ts';
+export { addon, addons } from './addons/registry.ts';
+export type { Addon } from './addons/registry.ts';
+export { hostRequest } from './network/host.ts';
+export { pickServiceBackend, readyBackends } from './network/service-backend.ts';
+export type { Backend } from './network/service-backend.ts';
+export { dnsQuery, resolveHost } from './network/dns.ts';
+export type { FetchResult } from './kubelet/http.ts';
