@@ -1,7 +1,7 @@
 /**
  * The node lifecycle and taint-eviction controllers, for nodes whose kubelet stops:
  *   t0        kubelet stops posting status (stopNode)
- *   t0 + 40 s conditions become Unknown (`Kubelet stopped posting node status.`), taints
+ *   t0 + 50 s conditions become Unknown (`Kubelet stopped posting node status.`), taints
  *             node.kubernetes.io/unreachable NoSchedule + NoExecute, Pods marked Ready=False
  *   +300 s    (each Pod's tolerationSeconds for the unreachable taint) TaintManagerEviction:
  *             the Pod is deleted and stays Terminating, since no kubelet confirms it
@@ -18,7 +18,7 @@ import { toleratesTaint, type Toleration } from './taints.ts';
 import { NODE_CONDITIONS } from './node-template.ts';
 
 /** kube-controller-manager --node-monitor-grace-period. */
-export const NODE_MONITOR_GRACE_MS = 40_000;
+export const NODE_MONITOR_GRACE_MS = 50_000;
 export const UNREACHABLE = 'node.kubernetes.io/unreachable';
 
 const SOURCE = { component: 'node-controller' };

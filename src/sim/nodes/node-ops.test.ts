@@ -20,12 +20,12 @@ describe('node operations', () => {
     expect(c.store.get('pods', 'default', 'p')!.status.podIP).toBe('10.244.3.2');
   });
 
-  it('stopped node: NotReady after 40s, eviction after 300s, Terminating until the node returns', () => {
+  it('stopped node: NotReady after 50s, eviction after 300s, Terminating until the node returns', () => {
     const c = cluster();
     c.api.create('pods', podManifest('web', { nodeName: 'kind-worker' }));
     c.advance(10_000);
     stopNode(c, 'kind-worker');
-    c.advance(39_000);
+    c.advance(49_000);
     expect(c.store.get('nodes', '', 'kind-worker')!.spec.taints).toBeUndefined();
     c.advance(2_000);
     const node = c.store.get('nodes', '', 'kind-worker')!;

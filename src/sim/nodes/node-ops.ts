@@ -44,7 +44,7 @@ export function addNode(cluster: Cluster, name: string, opts: AddNodeOptions = {
 }
 
 /**
- * Stops the node's kubelet: no more status for its Pods; after 40 s the node turns NotReady
+ * Stops the node's kubelet: no more status for its Pods; after 50 s the node turns NotReady
  * (Unknown) and is tainted unreachable; its Pods are evicted after their tolerationSeconds.
  */
 export function stopNode(cluster: Cluster, name: string): void {
