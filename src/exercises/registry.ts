@@ -5,9 +5,11 @@
 import type { Exercise } from './exercise.ts';
 import { podsExercises } from './lessons/pods.ts';
 import { schedulingExercises } from './lessons/scheduling.ts';
+import { servicesExercises } from './lessons/services.ts';
+import { dnsExercises } from './lessons/dns.ts';
 import { workloadExercises } from './lessons/workloads.ts';
 
-const ALL: readonly Exercise[] = [...podsExercises, ...workloadExercises, ...schedulingExercises];
+const ALL: readonly Exercise[] = [...podsExercises, ...workloadExercises, ...schedulingExercises, ...servicesExercises, ...dnsExercises];
 
 const BY_ID = new Map<string, Exercise>();
 for (const e of ALL) {

@@ -65,3 +65,5 @@ export { pickServiceBackend, readyBackends } from './network/service-backend.ts'
 export type { Backend } from './network/service-backend.ts';
 export { dnsQuery, resolveHost } from './network/dns.ts';
 export type { FetchResult } from './kubelet/http.ts';
+export { probeFromCluster } from './network/connect.ts';
+export { hostProbe } from './network/host.ts';

@@ -84,15 +84,8 @@ describe('lessons', () => {
         const session = await openSession({ seed, preset: typeof fm.preset === 'string' ? fm.preset : undefined, files });
         const problems: string[] = [];
 
-        // The page runs every embedded exercise's setup on the lesson's cluster before the
-        // reader's first command; the lesson must read right with those objects present.
-        for (const exerciseId of lesson.exerciseIds) {
-          for (const line of getExercise(exerciseId)?.setup ?? []) {
-            const r = await session.run(line);
-            if (r.exitCode !== 0) problems.push(`setup of ${exerciseId}: \`${line}\` exited ${r.exitCode}:\n${r.output}`);
-          }
-        }
-
+        // Each exercise runs on a cluster of its own (the catalogue test covers its setup), so
+        // the lesson's cluster holds only what the lesson itself creates.
         for (const step of lesson.steps) {
           if (step.kind !== 'commands') continue;
           let printed = '';

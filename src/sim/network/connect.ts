@@ -17,8 +17,11 @@ import { isNodeIP, pickServiceBackend, serviceByClusterIP, serviceByLoadBalancer
 
 const IPV4 = /^\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}$/;
 
-/** Where a request comes from: a Pod (its runtime) or the kind host. */
-export type Origin = { pod: PodRuntime } | { host: true };
+/**
+ * Where a request comes from: a Pod (its runtime), the kind host, or `{ cluster: true }`: a
+ * client anywhere on the Pod network (what exercise checks use to try a Service).
+ */
+export type Origin = { pod: PodRuntime } | { host: true } | { cluster: true };
 
 /** The running Pod that owns `ip`, if any. */
 export function podByIP(cluster: Cluster, ip: string): PodRuntime | undefined {
@@ -56,12 +59,13 @@ function toEndpoint(cluster: Cluster, ip: string, port: number, path: string, re
  */
 export function requestIP(cluster: Cluster, origin: Origin, ip: string, port: number, path: string, agent: string): FetchResult {
   const fromPod = 'pod' in origin ? origin.pod : undefined;
-  const remote = fromPod?.ip ?? '172.18.0.1';
+  const fromHost = 'host' in origin;
+  const remote = fromPod?.ip ?? (fromHost ? '172.18.0.1' : '10.244.0.1');
   if (fromPod && ip === fromPod.ip) return { ...serve(fromPod, port, path, remote, agent), ip };
   const svc = serviceByClusterIP(cluster, ip);
   if (svc) {
     // The host has no route to the Service network.
-    if (!fromPod) return { error: 'timeout', ip };
+    if (fromHost) return { error: 'timeout', ip };
     if (!servicePort(svc, port)) return { error: 'refused', ip };
     const b = pickServiceBackend(cluster, svc, port);
     if (!b) return { error: 'refused', ip };
@@ -73,7 +77,7 @@ export function requestIP(cluster: Cluster, origin: Origin, ip: string, port: nu
     const b = pickServiceBackend(cluster, np.svc, np.port);
     if (!b) return { error: 'refused', ip };
     // Traffic entering through a node is SNATed to that node's bridge address.
-    return toEndpoint(cluster, b.ip, b.port, path, fromPod ? remote : '10.244.0.1', agent, ip);
+    return toEndpoint(cluster, b.ip, b.port, path, fromHost ? '10.244.0.1' : remote, agent, ip);
   }
   const lb = serviceByLoadBalancerIP(cluster, ip);
   if (lb) {
@@ -82,7 +86,7 @@ export function requestIP(cluster: Cluster, origin: Origin, ip: string, port: nu
     if (!b) return { error: 'refused', ip };
     return toEndpoint(cluster, b.ip, b.port, path, '10.244.0.1', agent, ip);
   }
-  if (!fromPod) return { error: 'timeout', ip };
+  if (fromHost) return { error: 'timeout', ip };
   const pod = podByIP(cluster, ip);
   if (!pod) return { error: 'timeout', ip };
   return { ...serve(pod, port, path, remote, agent), ip };
@@ -99,4 +103,19 @@ export function podRequest(cluster: Cluster, from: PodRuntime, host: string, por
     ip = r.addresses[0]!;
   }
   return requestIP(cluster, { pod: from }, ip, port, path, agent);
+}
+
+/**
+ * A bare TCP connect to `host:port` from a client on the Pod network in `namespace` (names
+ * resolved with that namespace's search list). Nothing is sent, so servers log nothing: this
+ * is how checks ask "does this answer?" without changing anything.
+ */
+export function probeFromCluster(cluster: Cluster, namespace: string, host: string, port: number): FetchResult {
+  let ip = host;
+  if (!IPV4.test(host)) {
+    const r = resolveHost(cluster, host, namespace);
+    if (!r.ok) return { error: r.reason === 'timeout' ? 'dns-timeout' : 'bad-address' };
+    ip = r.addresses[0]!;
+  }
+  return requestIP(cluster, { cluster: true }, ip, port, '/', '');
 }

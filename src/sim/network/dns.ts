@@ -59,10 +59,15 @@ function readyAddresses(cluster: Cluster, svc: KubeObject): { ip: string; hostna
 const dashed = (ip: string) => ip.replace(/\./g, '-');
 const fq = (n: string) => `${n}.`;
 
-function serviceRecords(cluster: Cluster, svc: KubeObject, name: string, type: DnsType): DnsRecord[] {
+function serviceRecords(cluster: Cluster, svc: KubeObject, name: string, type: DnsType, depth: number): DnsRecord[] {
   const spec = svc.spec ?? {};
   if (spec.type === 'ExternalName') {
-    return type === 'A' || type === 'AAAA' || type === 'CNAME' || type === 'ANY' ? [{ name, ttl: TTL, type: 'CNAME', data: fq(String(spec.externalName ?? '').replace(/\.$/, '')) }] : [];
+    if (type !== 'A' && type !== 'AAAA' && type !== 'CNAME' && type !== 'ANY') return [];
+    const target = String(spec.externalName ?? '').replace(/\.$/, '').toLowerCase();
+    const cname: DnsRecord = { name, ttl: TTL, type: 'CNAME', data: fq(target) };
+    // CoreDNS resolves a target inside its own zone and adds its records to the answer.
+    if (type === 'CNAME' || depth > 4 || !(target === CLUSTER_DOMAIN || target.endsWith(`.${CLUSTER_DOMAIN}`))) return [cname];
+    return [cname, ...query(cluster, target, type, depth + 1).answers];
   }
   if (type !== 'A' && type !== 'ANY') return [];
   if (spec.clusterIP === 'None') return readyAddresses(cluster, svc).map((a) => ({ name, ttl: TTL, type: 'A' as const, data: a.ip }));
@@ -103,6 +108,10 @@ function ptr(cluster: Cluster, qname: string): DnsResponse {
 
 /** Answers one query for an absolute name (no trailing dot needed), as CoreDNS would. */
 export function dnsQuery(cluster: Cluster, qname: string, type: DnsType): DnsResponse {
+  return query(cluster, qname, type, 0);
+}
+
+function query(cluster: Cluster, qname: string, type: DnsType, depth: number): DnsResponse {
   const name = qname.toLowerCase().replace(/\.$/, '');
   if (type === 'PTR' || name.endsWith('.in-addr.arpa')) return ptr(cluster, name);
   const suffix = `.${CLUSTER_DOMAIN}`;
@@ -125,7 +134,7 @@ export function dnsQuery(cluster: Cluster, qname: string, type: DnsType): DnsRes
   if (!svc) return { rcode: 'NXDOMAIN', answers: [] };
   const fqdn = `${svc.metadata.name}.${ns}.svc.${CLUSTER_DOMAIN}`;
   if (rest.length === 2) {
-    const answers = serviceRecords(cluster, svc, name, type);
+    const answers = serviceRecords(cluster, svc, name, type, depth);
     return { rcode: 'NOERROR', answers };
   }
   if (rest.length === 4 && rest[0]!.startsWith('_') && rest[1]!.startsWith('_')) {

@@ -29,3 +29,8 @@ export function hostRequest(cluster: Cluster, host: string, port: number, path: 
   if (!IPV4.test(host)) return { error: 'bad-address' };
   return requestIP(cluster, { host: true }, host, port, path, agent);
 }
+
+/** A bare TCP connect from the host (nothing sent, nothing logged), for checks. */
+export function hostProbe(cluster: Cluster, ip: string, port: number): FetchResult {
+  return hostRequest(cluster, ip, port, '/', '');
+}

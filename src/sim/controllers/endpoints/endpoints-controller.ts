@@ -137,7 +137,9 @@ export function endpointsController(cluster: Cluster): Controller {
     for (const s of extra) api.delete(SLICES, ns, s.metadata.name!);
     if (first && canonical(first.endpoints ?? []) === canonical(endpoints ?? []) && canonical(first.ports ?? []) === canonical(ports ?? []) && canonical(first.metadata.labels) === canonical(labels)) return;
     const owner = { apiVersion: 'v1', kind: 'Service', name, uid: svc.metadata.uid!, controller: true, blockOwnerDeletion: true };
-    const metadata = first ? { ...first.metadata, labels } : { generateName: `${name}-`, namespace: ns, labels, ownerReferences: [owner] };
+    // Like Endpoints, a slice records when the change that rewrote it happened.
+    const annotations = { ...(first?.metadata.annotations ?? {}), 'endpoints.kubernetes.io/last-change-trigger-time': isoTime(cluster.clock.now()) };
+    const metadata = first ? { ...first.metadata, labels, annotations } : { annotations, generateName: `${name}-`, namespace: ns, labels, ownerReferences: [owner] };
     const body: KubeObject = {
       apiVersion: 'discovery.k8s.io/v1',
       kind: 'EndpointSlice',

@@ -1,0 +1,2 @@
+import type { Exercise } from "../exercise.ts";
+export const dnsExercises: Exercise[] = [];
