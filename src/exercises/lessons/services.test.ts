@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Exercise } from '../exercise.ts';
-import { solvedBy } from './exercise-harness.ts';
+import { solvedBy } from '../../../tests/support/exercise-harness.ts';
 import { servicesExercises } from './services.ts';
 
 const byId = (id: string): Exercise => servicesExercises.find((e) => e.id === id)!;

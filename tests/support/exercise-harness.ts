@@ -3,9 +3,9 @@
  * then other commands (an alternative solution, a near miss) on a fresh cluster, and reports
  * whether every check passes.
  */
-import { openSession } from '../../../tests/support/session.ts';
-import type { Exercise } from '../exercise.ts';
-import { runChecks } from '../run-checks.ts';
+import { openSession } from './session.ts';
+import type { Exercise } from '../../src/exercises/exercise.ts';
+import { runChecks } from '../../src/exercises/run-checks.ts';
 
 /** Runs setup, then `commands`, waits 30 s of cluster time; true when every check passes. */
 export async function solvedBy(exercise: Exercise, commands: string[]): Promise<{ solved: boolean; report: string }> {
