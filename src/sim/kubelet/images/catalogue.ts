@@ -9,6 +9,7 @@ import type { ImageRef } from './reference.ts';
 import { mysqlProgram, postgresProgram } from './databases.ts';
 import { httpdProgram, nginxProgram, redisProgram } from './servers.ts';
 import { MORE_IMAGES } from './more.ts';
+import { isKnownCommand } from '../sh/run.ts';
 import { NETWORK_IMAGES } from './network-tools.ts';
 import { SYSTEM_IMAGES } from './system.ts';
 import { curlProgram, fluentdProgram, helloWorldProgram, interpreterProgram, pauseProgram } from './tools.ts';
@@ -161,7 +162,13 @@ const ENTRIES: Entry[] = [
     entrypoint: ['/entrypoint.sh'],
     cmd: ['curl'],
     shell: true,
-    main: (argv, io) => curlProgram(argv[0] === '/entrypoint.sh' ? argv.slice(1) : argv, io),
+    // entrypoint.sh runs `curl "$@"` when the first argument is an option or not a command.
+    main: (argv, io) => {
+      const rest = argv[0] === '/entrypoint.sh' ? argv.slice(1) : argv;
+      if (argv[0] === '/entrypoint.sh' && rest[0] !== undefined && !rest[0].startsWith('-') && rest[0] !== 'curl' && isKnownCommand(rest[0], io.commands)) return undefined;
+      if (argv[0] !== '/entrypoint.sh' && (argv[0]?.split('/').pop() ?? '') !== 'curl') return undefined;
+      return curlProgram(rest[0] === 'curl' || rest[0]?.endsWith('/curl') ? rest : ['curl', ...rest], io);
+    },
   },
   {
     repository: 'registry.k8s.io/pause',
