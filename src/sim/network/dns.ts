@@ -46,13 +46,20 @@ export function dnsServing(cluster: Cluster): boolean {
   return ((ep?.subsets ?? []) as Subset[]).some((s) => (s.addresses ?? []).length > 0);
 }
 
+const addressCache = new WeakMap<object, { ip: string; hostname?: string }[]>();
+
 function readyAddresses(cluster: Cluster, svc: KubeObject): { ip: string; hostname?: string }[] {
   const ep = cluster.store.get('endpoints', svc.metadata.namespace ?? 'default', svc.metadata.name!);
+  if (!ep) return [];
+  // Stored objects are frozen and replaced on change, so one pass per Endpoints version.
+  const hit = addressCache.get(ep);
+  if (hit) return hit;
   const seen = new Set<string>();
   const out: { ip: string; hostname?: string }[] = [];
   for (const s of (ep?.subsets ?? []) as Subset[]) {
     for (const a of s.addresses ?? []) if (!seen.has(a.ip)) seen.add(a.ip) && out.push(a);
   }
+  addressCache.set(ep, out);
   return out;
 }
 

@@ -29,14 +29,29 @@ export function servicePort(svc: KubeObject, port: number): ServicePort | undefi
 /**
  * The ready endpoints behind one port of a Service: each ready address of its Endpoints, on
  * the endpoint port with the Service port's name. A headless Service has no port mapping:
- * its endpoints are used on the port asked for.
+ * its endpoints are used on the port asked for. The list is shared and frozen.
  */
 export function readyBackends(cluster: Cluster, svc: KubeObject, port: number): Backend[] {
   const ns = svc.metadata.namespace ?? 'default';
-  const subsets = (cluster.store.get('endpoints', ns, svc.metadata.name!)?.subsets ?? []) as Subset[];
+  const ep = cluster.store.get('endpoints', ns, svc.metadata.name!);
   const headless = svc.spec?.clusterIP === 'None';
   const sp = servicePort(svc, port);
   if (!headless && !sp) return [];
+  if (!ep) return [];
+  // Stored objects are replaced, never changed in place: one computation per Endpoints version.
+  const key = `${svc.metadata.uid}/${svc.metadata.resourceVersion}/${port}`;
+  let perEp = cache.get(ep);
+  if (!perEp) cache.set(ep, (perEp = new Map()));
+  const hit = perEp.get(key);
+  if (hit) return hit;
+  const out = Object.freeze(computeBackends((ep.subsets ?? []) as Subset[], headless, sp, port)) as Backend[];
+  perEp.set(key, out);
+  return out;
+}
+
+const cache = new WeakMap<object, Map<string, Backend[]>>();
+
+function computeBackends(subsets: Subset[], headless: boolean, sp: ServicePort | undefined, port: number): Backend[] {
   const out: Backend[] = [];
   for (const s of subsets) {
     const ep = headless ? { port } : (s.ports ?? []).find((p) => (p.name ?? '') === (sp!.name ?? ''));
