@@ -67,3 +67,6 @@ export { dnsQuery, resolveHost } from './network/dns.ts';
 export type { FetchResult } from './kubelet/http.ts';
 export { probeFromCluster } from './network/connect.ts';
 export { hostProbe } from './network/host.ts';
+export { localForwards } from './network/host.ts';
+export type { LocalForward } from './network/host.ts';
+export { requestIP } from './network/connect.ts';

@@ -54,7 +54,7 @@ function viaEntrypoint(entry: string, server: string, run: (io: ProcessIO, ctx: 
 const ENTRIES: Entry[] = [
   {
     repository: 'docker.io/library/nginx',
-    tags: V('latest|stable|mainline|alpine|alpine-slim|perl|stable-alpine|mainline-alpine|stable-perl|mainline-perl|1\\.\\d{1,2}(?:\\.\\d{1,2})?(?:-alpine|-alpine-slim|-alpine-perl|-perl|-bookworm|-bullseye|-alpine3\\.\\d{2}(?:-slim|-perl)?)?'),
+    tags: V('latest|stable|mainline|alpine|alpine-slim|perl|stable-alpine|mainline-alpine|stable-perl|mainline-perl|1\\.(?:[1-9]|1\\d|2\\d)(?:\\.\\d{1,2})?(?:-alpine|-alpine-slim|-alpine-perl|-perl|-bookworm|-bullseye|-alpine3\\.\\d{2}(?:-slim|-perl)?)?'),
     size: 72_404_038,
     entrypoint: ['/docker-entrypoint.sh'],
     cmd: ['nginx', '-g', 'daemon off;'],
