@@ -52,6 +52,9 @@ function lessonId(path: string): string {
 
 const LESSONS = lessonFiles(ROOT).sort();
 
+/** Lessons whose exercises never touch the lesson's own cluster. */
+const OWN_CLUSTER_LESSONS = new Set(['services', 'dns']);
+
 describe('lessons', () => {
   it('exist', () => {
     expect(LESSONS.length).toBeGreaterThan(0);
@@ -84,8 +87,18 @@ describe('lessons', () => {
         const session = await openSession({ seed, preset: typeof fm.preset === 'string' ? fm.preset : undefined, files });
         const problems: string[] = [];
 
-        // Each exercise runs on a cluster of its own (the catalogue test covers its setup), so
-        // the lesson's cluster holds only what the lesson itself creates.
+        // The page runs every embedded exercise's setup on the lesson's cluster before the
+        // reader's first command; the lesson must read right with those objects present.
+        // The exercises of the Services and Cluster DNS lessons each run on a cluster of their
+        // own (the catalogue test covers their setup), so they leave the lesson's cluster alone.
+        for (const exerciseId of lesson.exerciseIds) {
+          if (OWN_CLUSTER_LESSONS.has(getExercise(exerciseId)?.lesson ?? '')) continue;
+          for (const line of getExercise(exerciseId)?.setup ?? []) {
+            const r = await session.run(line);
+            if (r.exitCode !== 0) problems.push(`setup of ${exerciseId}: \`${line}\` exited ${r.exitCode}:\n${r.output}`);
+          }
+        }
+
         for (const step of lesson.steps) {
           if (step.kind !== 'commands') continue;
           let printed = '';
