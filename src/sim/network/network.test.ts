@@ -174,3 +174,18 @@ EOF`);
     expect((await s.run('kubectl exec client -- env')).stdout).not.toContain('LATER_SERVICE_HOST');
   });
 });
+
+describe('host (dnsutils)', () => {
+  it('prints one line per record and NXDOMAIN as BIND does', async () => {
+    const s = await openSession({ seed: 4 });
+    await s.run('kubectl create service clusterip web --tcp=80:80');
+    await s.run('kubectl run dnsutils --image=registry.k8s.io/e2e-test-images/jessie-dnsutils:1.3 --command -- sleep infinity');
+    await s.run('kubectl wait --for=condition=Ready pod/dnsutils');
+    const ip = s.cluster.api.get('services', 'default', 'web').spec.clusterIP;
+    expect((await s.run('kubectl exec dnsutils -- host web')).stdout).toBe(`web.default.svc.cluster.local has address ${ip}\n`);
+    expect((await s.run('kubectl exec dnsutils -- host 10.96.0.10')).stdout).toBe('10.0.96.10.in-addr.arpa domain name pointer kube-dns.kube-system.svc.cluster.local.\n');
+    const nx = await s.run('kubectl exec dnsutils -- host nosuch');
+    expect(nx.stdout).toBe('Host nosuch not found: 3(NXDOMAIN)\n');
+    expect(nx.exitCode).toBe(1);
+  });
+});

@@ -291,8 +291,48 @@ export function* dig(ctx: CommandContext) {
   return 0;
 }
 
+/** BIND's `host [-t TYPE] NAME`: one line per record, the search list applied. */
+export function* host(ctx: CommandContext) {
+  const dns = dnsOf(ctx);
+  let type: DnsType | undefined;
+  let name: string | undefined;
+  for (let i = 0; i < ctx.args.length; i++) {
+    const a = ctx.args[i]!;
+    if (a === '-t') type = (ctx.args[++i] ?? 'A').toUpperCase() as DnsType;
+    else if (!a.startsWith('-')) name ??= a;
+  }
+  if (!name || !dns) {
+    ctx.err('Usage: host [-aCdilrTvVw] [-c class] [-N ndots] [-t type] [-W time]\n            [-R number] [-m flag] [-p port] hostname [server]\n');
+    return 1;
+  }
+  const ptr = IPV4.test(name);
+  const names = ptr ? [reverse(name)] : dns.candidates(name);
+  const t: DnsType = ptr ? 'PTR' : (type ?? 'A');
+  for (const n of names) {
+    const r = dns.query(n, t);
+    if (!r) {
+      yield { sleep: 10_000 };
+      ctx.out(';; connection timed out; no servers could be reached\n');
+      return 1;
+    }
+    if (r.rcode === 'NXDOMAIN') continue;
+    let answers = r.answers;
+    const last = answers[answers.length - 1];
+    if (last?.type === 'CNAME' && t === 'A') answers = [...answers, ...(dns.query(noDot(last.data), 'A')?.answers ?? [])];
+    for (const a of answers) {
+      if (a.type === 'A') ctx.out(`${a.name} has address ${a.data}\n`);
+      else if (a.type === 'CNAME') ctx.out(`${a.name} is an alias for ${a.data}\n`);
+      else if (a.type === 'SRV') ctx.out(`${a.name} has SRV record ${a.data}\n`);
+      else if (a.type === 'PTR') ctx.out(`${a.name} domain name pointer ${a.data}\n`);
+    }
+    return 0;
+  }
+  ctx.out(`Host ${ptr ? reverse(name) : name} not found: 3(NXDOMAIN)\n`);
+  return 1;
+}
+
 /** The DNS commands an image adds, by flavour. */
 export function dnsCommands(flavour: 'busybox' | 'busybox-1.28' | 'bind'): Record<string, CommandFn> {
-  if (flavour === 'bind') return { nslookup: nslookupBind, dig };
+  if (flavour === 'bind') return { nslookup: nslookupBind, dig, host };
   return { nslookup: flavour === 'busybox' ? nslookupBusybox : nslookupBusybox128 };
 }
