@@ -3,7 +3,8 @@
  * kind nodes (the learner's terminal). Names go through cluster DNS (Pods only); addresses are
  * then routed the way a kind cluster routes them:
  *   a Pod IP                 that Pod (from Pods; the host has no route to the Pod network)
- *   a ClusterIP              kube-proxy picks a ready endpoint; none: connection refused
+ *   a ClusterIP              kube-proxy picks a ready endpoint; none: connection refused;
+ *                            a port the Service does not declare: no rule, the client times out
  *   a node IP : NodePort     the same, on every node, control plane included
  *   a LoadBalancer address   the same, once an add-on gave the Service that address
  *   a port nobody listens on connection refused; an address nobody has: the client times out
@@ -66,7 +67,9 @@ export function requestIP(cluster: Cluster, origin: Origin, ip: string, port: nu
   if (svc) {
     // The host has no route to the Service network.
     if (fromHost) return { error: 'timeout', ip };
-    if (!servicePort(svc, port)) return { error: 'refused', ip };
+    // kube-proxy (iptables mode, kind's default) has rules only for the declared ports: a
+    // packet to any other port of the ClusterIP is routed nowhere and the client times out.
+    if (!servicePort(svc, port)) return { error: 'timeout', ip };
     const b = pickServiceBackend(cluster, svc, port);
     if (!b) return { error: 'refused', ip };
     return toEndpoint(cluster, b.ip, b.port, path, remote, agent, ip);
@@ -81,7 +84,8 @@ export function requestIP(cluster: Cluster, origin: Origin, ip: string, port: nu
   }
   const lb = serviceByLoadBalancerIP(cluster, ip);
   if (lb) {
-    if (!servicePort(lb, port)) return { error: 'timeout', ip };
+    // The load balancer's proxy listens on the Service's ports only.
+    if (!servicePort(lb, port)) return { error: 'refused', ip };
     const b = pickServiceBackend(cluster, lb, port);
     if (!b) return { error: 'refused', ip };
     return toEndpoint(cluster, b.ip, b.port, path, '10.244.0.1', agent, ip);
