@@ -182,6 +182,18 @@ if (want('cronjob')) {
   });
 }
 
+if (want('network')) {
+  await section('network', async () => {
+    const { spreadOverPods, dnsRate } = await import('./bench-network.ts');
+    const cluster = benchCluster();
+    const s = await spreadOverPods(cluster);
+    console.log(`Service over 1,000 ready Pods, 10,000 requests from a Pod: ${fmt(s.ms)} (setup ${fmt(s.setupMs)}; ${s.requests} answers from ${s.pods} Pods, ${s.min} to ${s.max} each, chi-square ${s.chiSquare.toFixed(0)} for 999 degrees of freedom)`);
+    await runTranscript('kubectl create service clusterip web-headless --clusterip=None --tcp=8080:8080\nkubectl patch service web-headless -p \'{"spec":{"selector":{"app":"web"}}}\'\n', { cluster, stepMs: 1000 });
+    const d = dnsRate(cluster);
+    console.log(`DNS: ${Math.round(d.resolverPerSec).toLocaleString('en')} lookups/s of a Service name through the search list; ${Math.round(d.headlessPerSec).toLocaleString('en')} queries/s of a headless name with 1,000 addresses`);
+  });
+}
+
 if (want('js')) {
   await section('js', async () => {
     if (!existsSync('dist')) throw new Error('no dist/: run `npm run build` first');

@@ -21,6 +21,8 @@ const LESSON_MODULES: Readonly<Record<string, () => Promise<readonly Exercise[]>
   choosing: () => import('./lessons/choosing.ts').then((m) => m.choosingExercises),
   lab: () => import('./lessons/lab.ts').then((m) => m.labExercises),
   scheduling: () => import('./lessons/scheduling.ts').then((m) => m.schedulingExercises),
+  services: () => import('./lessons/services.ts').then((m) => m.servicesExercises),
+  dns: () => import('./lessons/dns.ts').then((m) => m.dnsExercises),
   ingress: () => import('./lessons/ingress.ts').then((m) => m.ingressExercises),
   capstone: () => import('./lessons/capstone.ts').then((m) => m.capstoneExercises),
 };

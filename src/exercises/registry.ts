@@ -10,6 +10,8 @@ import { podsExercises } from './lessons/pods.ts';
 import { namespacesExercises } from './lessons/namespaces.ts';
 import { probesExercises } from './lessons/probes.ts';
 import { schedulingExercises } from './lessons/scheduling.ts';
+import { servicesExercises } from './lessons/services.ts';
+import { dnsExercises } from './lessons/dns.ts';
 import { workloadExercises } from './lessons/workloads.ts';
 
 const ALL: readonly Exercise[] = [
@@ -17,6 +19,8 @@ const ALL: readonly Exercise[] = [
   ...namespacesExercises,
   ...workloadExercises,
   ...probesExercises,
+  ...servicesExercises,
+  ...dnsExercises,
   ...ingressExercises,
   ...configurationExercises,
   ...schedulingExercises,

@@ -23,6 +23,7 @@ import './controllers/job/register.ts';
 import './controllers/cronjob/register.ts';
 import './controllers/volume/register.ts';
 import './controllers/endpoints/register.ts';
+import './network/load-balancer.ts';
 import './addons/ingress-nginx/register.ts';
 
 export { COMPONENTS };

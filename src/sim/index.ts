@@ -65,3 +65,15 @@ export { parseQuantity, formatQuantity, canonicalQuantity, compareQuantity, addQ
 export type { Quantity } from './api/quantity.ts';
 export { podSummary } from './apiserver/tables/pods.ts';
 export { podQosClass } from './apiserver/kinds/pod-admission.ts';
+export { addon, addons } from './addons/registry.ts';
+export type { Addon } from './addons/registry.ts';
+export { hostRequest } from './network/host.ts';
+export { pickServiceBackend, readyBackends } from './network/service-backend.ts';
+export type { Backend } from './network/service-backend.ts';
+export { dnsQuery, resolveHost } from './network/dns.ts';
+export type { FetchResult } from './kubelet/http.ts';
+export { probeFromCluster } from './network/connect.ts';
+export { hostProbe } from './network/host.ts';
+export { localForwards } from './network/host.ts';
+export type { LocalForward } from './network/host.ts';
+export { requestIP } from './network/connect.ts';

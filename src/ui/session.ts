@@ -252,7 +252,8 @@ class Session implements SessionHandle {
         }),
       ),
     );
-    const lines = exercises.flatMap((e) => e?.setup ?? []);
+    // The Services and Cluster DNS exercises each run on a cluster of their own.
+    const lines = exercises.filter((e) => e && e.lesson !== 'services' && e.lesson !== 'dns').flatMap((e) => e?.setup ?? []);
     if (!lines.length) return;
     const quiet = createInteractiveShell({
       terminal: { write: () => {}, onData: () => () => {}, cols: 80, rows: 24 },

@@ -7,6 +7,7 @@
 import { addNode, removeNode, startNode, stopNode, type Cluster } from '../../sim/index.ts';
 import type { Command, ExecContext } from '../../command/contract.ts';
 import { ADD_NODE_HELP, parseAddNode } from './cluster-add-node.ts';
+import { ADDONS_HELP, clusterAddons } from './cluster-addons.ts';
 
 type NodeAction = (cluster: Cluster, name: string) => unknown;
 
@@ -24,7 +25,7 @@ Usage:
 ${ADD_NODE_HELP}  cluster stop-node NAME      power a machine off (its Pods stop; the node turns NotReady)
   cluster start-node NAME     power a stopped machine on again
   cluster remove-node NAME    remove a machine for good
-`;
+${ADDONS_HELP}`;
 
 /** Builds the `cluster` command for one cluster. */
 export function createClusterCommand(cluster: Cluster): Command {
@@ -35,6 +36,7 @@ export function createClusterCommand(cluster: Cluster): Command {
       return sub === undefined ? 1 : 0;
     }
     if (sub === 'nodes' || sub === 'list') return listNodes(cluster, ctx);
+    if (sub === 'addons') return clusterAddons(cluster, rest, ctx);
     const spec = ACTIONS[sub];
     if (!spec) {
       ctx.stderr(`cluster: unknown command "${sub}"\n\n${USAGE}`);

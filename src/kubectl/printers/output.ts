@@ -91,7 +91,7 @@ export function renderObjects(objs: KubeObject[], format: string, single: boolea
       const rows = objs.map((o) =>
         cols.map((c) => {
           const v = executeJsonPathValues(c.path, o);
-          return v.length === 0 ? '<none>' : v.map(textOf).join(',');
+          return v.length === 0 ? '<none>' : v.map(goValue).join(',');
         }),
       );
       if (!noHeaders) rows.unshift(cols.map((c) => c.header));
@@ -100,6 +100,14 @@ export function renderObjects(objs: KubeObject[], format: string, single: boolea
     default:
       throw new CliError(`unable to match a printer suitable for the output format "${format}", allowed formats are: ${GET_FORMATS}`);
   }
+}
+
+/** A value as Go's `%v` prints it, which custom-columns uses: `[map[ip:10.244.1.2]]`. */
+function goValue(v: unknown): string {
+  if (v === null || v === undefined) return '<nil>';
+  if (Array.isArray(v)) return `[${v.map(goValue).join(' ')}]`;
+  if (typeof v === 'object') return `map[${Object.keys(v as object).sort().map((k) => `${k}:${goValue((v as Record<string, unknown>)[k])}`).join(' ')}]`;
+  return textOf(v);
 }
 
 function executeJsonPathValues(tpl: string, obj: unknown): unknown[] {

@@ -8,6 +8,7 @@
 import type { KubeObject } from '../api/types.ts';
 import type { Store } from '../store/store.ts';
 import { resourceFieldValue, sourceValues } from './volumes/payload.ts';
+import { serviceEnv } from '../network/service-env.ts';
 
 function sourceData(store: Store, ns: string, kind: 'configmap' | 'secret', name: string): Record<string, string> | undefined {
   return sourceValues(store, ns, kind, name);
@@ -53,6 +54,7 @@ export function resolveEnv(store: Store, pod: KubeObject, container: KubeObject[
     KUBERNETES_PORT_443_TCP_PROTO: 'tcp',
     KUBERNETES_PORT_443_TCP_PORT: '443',
     KUBERNETES_PORT_443_TCP_ADDR: '10.96.0.1',
+    ...serviceEnv(store, pod),
     HOME: '/root',
   };
   for (const from of container.envFrom ?? []) {

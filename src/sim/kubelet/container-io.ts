@@ -8,6 +8,7 @@ import type { Cluster } from '../cluster.ts';
 import { buildContainerFs, hasSubPathMount } from './volumes/container-fs.ts';
 import type { MemFs } from './mem-fs.ts';
 import { podFetch } from './network.ts';
+import { podDns } from '../network/pod-dns.ts';
 import { imageCommands } from './images/exec-tools.ts';
 import { imageFiles } from './images/files.ts';
 import type { ProbePorts } from './probes.ts';
@@ -40,6 +41,7 @@ export function containerIO(
     err: (t) => logs.write('stderr', t, cluster.now()),
     listen: (port, http) => ports.set(port, http),
     fetch: (host, port, path, agent, hostHeader) => podFetch(cluster, rt, host, port, path, agent, hostHeader),
+    dns: podDns(cluster, rt.namespace),
     commands: imageCommands(c.image, c.ref?.tag ?? 'latest'),
   };
 }

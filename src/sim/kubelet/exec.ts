@@ -63,6 +63,7 @@ export function kubeletExec(cluster: Cluster, kubelets: Map<string, Kubelet>) {
       out: io.stdout,
       err: io.stderr,
       fetch: own.fetch,
+      dns: own.dns,
       commands: own.commands,
     };
     const shell = new Shell(procIO);

@@ -23,7 +23,14 @@ export interface HttpResponse {
 
 export type HttpHandler = (req: HttpRequest) => HttpResponse;
 
-export type FetchResult = HttpResponse | { error: 'refused' | 'bad-address' | 'not-http'; ip?: string };
+/**
+ * A failed request: `refused` (nothing listens, or a Service without ready endpoints),
+ * `bad-address` (the name does not resolve), `dns-timeout` (no DNS server answered),
+ * `timeout` (nobody has the address), `not-http` (the port speaks another protocol).
+ */
+export type FetchError = { error: 'refused' | 'bad-address' | 'not-http' | 'timeout' | 'dns-timeout'; ip?: string };
+
+export type FetchResult = HttpResponse | FetchError;
 
 /** Reason phrases for the status codes servers here return. */
 export const STATUS_TEXT: Record<number, string> = { 200: 'OK', 301: 'Moved Permanently', 403: 'Forbidden', 404: 'Not Found', 500: 'Internal Server Error', 503: 'Service Unavailable' };

@@ -8,6 +8,7 @@
 import type { Clock } from '../clock/clock.ts';
 import type { MemFs } from './mem-fs.ts';
 import type { FetchResult, HttpHandler } from './http.ts';
+import type { PodDns } from '../network/pod-dns.ts';
 import type { CommandFn } from './sh/commands.ts';
 
 export type Effect = { sleep: number } | { pause: true };
@@ -46,6 +47,8 @@ export interface ProcessIO {
    * Host header sent (default: `host`, with `:port` when not 80).
    */
   fetch?(host: string, port: number, path: string, agent: string, hostHeader?: string): FetchResult;
+  /** The Pod's view of cluster DNS (nslookup, dig), set by the kubelet. */
+  dns?: PodDns;
 }
 
 export type Program = (io: ProcessIO) => ProgramGen;

@@ -17,8 +17,9 @@ import { nodeInternalIP, nodeObject, type NodeOptions } from './node-template.ts
  */
 export type AddNodeOptions = Partial<NodeOptions>;
 
-function nextAddress(nodes: KubeObject[]): { ip: string; podCIDR: string } {
-  const ips = nodes.map((n) => Number(nodeInternalIP(n)?.split('.')[3] ?? 0));
+function nextAddress(nodes: KubeObject[], taken: string[] = []): { ip: string; podCIDR: string } {
+  // Load balancers on the kind network (cloud-provider-kind) hold addresses too.
+  const ips = [...nodes.map((n) => nodeInternalIP(n)), ...taken].map((ip) => Number(ip?.split('.')[3] ?? 0));
   const cidrs = nodes.map((n) => Number(String(n.spec?.podCIDR ?? '').split('.')[2] ?? -1));
   let third = 0;
   while (cidrs.includes(third)) third++;
@@ -30,7 +31,8 @@ function nextAddress(nodes: KubeObject[]): { ip: string; podCIDR: string } {
  * node-controller's RegisteredNode event. Throws the API's AlreadyExists for a taken name.
  */
 export function addNode(cluster: Cluster, name: string, opts: AddNodeOptions = {}): KubeObject {
-  const addr = nextAddress(cluster.store.list('nodes'));
+  const lbIPs = cluster.store.list('services').flatMap((s) => ((s.status?.loadBalancer?.ingress ?? []) as { ip?: string }[]).map((i) => i.ip ?? ''));
+  const addr = nextAddress(cluster.store.list('nodes'), lbIPs.filter(Boolean));
   const node = cluster.api.create('nodes', nodeObject(name, { ...addr, ...opts }, cluster.now())).object;
   nodeAgents(cluster).set(name, true);
   renewLease(cluster, name);

@@ -114,7 +114,8 @@ export function writeClusterExtras(cluster: Cluster, o: ExtrasOptions): void {
     },
     subsets: [
       {
-        addresses: dnsPods.map((p) => ({ ip: p.status.podIP, nodeName: p.spec.nodeName, targetRef: target(p) })),
+        // Sorted by IP, as the endpoints controller repacks subsets.
+        addresses: [...dnsPods].sort((a, b) => (a.status.podIP < b.status.podIP ? -1 : 1)).map((p) => ({ ip: p.status.podIP, nodeName: p.spec.nodeName, targetRef: target(p) })),
         ports: dnsPorts,
       },
     ],

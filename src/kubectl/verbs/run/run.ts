@@ -10,6 +10,7 @@ import type { Invocation } from '../../cli/verb.ts';
 import { resolveType } from '../../resource/resolve.ts';
 import { checkWriteOutput, dryRunOf, printWarnings, printWritten, validationOf } from '../../resource/write.ts';
 import { mergeOverrides } from './overrides.ts';
+import { attachToPod } from './attach.ts';
 
 function keyValues(items: string[], what: string): Record<string, string> {
   const out: Record<string, string> = {};
@@ -66,6 +67,8 @@ async function run(inv: Invocation): Promise<number> {
   if (!inv.flags.str('image')) throw new CliError('required flag(s) "image" not set');
   checkWriteOutput(inv);
   const dry = dryRunOf(inv);
+  const attach = inv.flags.bool('stdin') || inv.flags.bool('attach');
+  if (inv.flags.bool('rm') && !attach) throw new CliError('--rm should only be used for attached containers');
   const pod = buildPod(inv, name);
   const type = resolveType('pods');
   if (dry === 'client') {
@@ -77,6 +80,7 @@ async function run(inv: Invocation): Promise<number> {
   delete input.status;
   const res = inv.cluster.api.create('pods', input, { dryRun: dry === 'server', fieldValidation: validationOf(inv) });
   printWarnings(inv, res.warnings);
+  if (attach && dry === 'none') return attachToPod(inv, res.object, inv.args.slice(1));
   printWritten(inv, type, res.object, 'created', dry);
   return 0;
 }

@@ -121,6 +121,31 @@ function defaultService(obj: KubeObject, store: Store, random: Random, old?: Kub
   if (!old) obj.status = { loadBalancer: {} };
 }
 
+/**
+ * Two ports with the same (protocol, port), or the same (protocol, nodePort): the API reports
+ * the first as the Go value of the key it compared.
+ */
+function duplicatePorts(ports: Obj[]): StatusCause[] {
+  const out: StatusCause[] = [];
+  const seenNode = new Set<string>();
+  const seen = new Set<string>();
+  ports.forEach((p, i) => {
+    const proto = String(p?.protocol ?? 'TCP');
+    if (p?.nodePort) {
+      const k = `${proto}/${p.nodePort}`;
+      if (seenNode.has(k)) out.push({ reason: 'FieldValueDuplicate', field: `spec.ports[${i}].nodePort`, message: `spec.ports[${i}].nodePort: Duplicate value: ${p.nodePort}` });
+      seenNode.add(k);
+    }
+    const k = `${proto}/${p?.port}`;
+    if (seen.has(k)) {
+      const v = `core.ServicePort{Name:"", Protocol:"${proto}", AppProtocol:(*string)(nil), Port:${p?.port}, TargetPort:intstr.IntOrString{Type:0, IntVal:0, StrVal:""}, NodePort:0}`;
+      out.push({ reason: 'FieldValueDuplicate', field: `spec.ports[${i}]`, message: `spec.ports[${i}]: Duplicate value: ${v}` });
+    }
+    seen.add(k);
+  });
+  return out;
+}
+
 function validateService(obj: KubeObject, store: Store, old?: KubeObject): StatusCause[] {
   const causes = validateObjectMeta(obj.metadata, { nameRule: 'dns1035' });
   const spec: Obj = obj.spec ?? {};
@@ -165,6 +190,7 @@ function validateService(obj: KubeObject, store: Store, old?: KubeObject): Statu
   if (!old && spec.clusterIP && spec.clusterIP !== 'None' && usedClusterIPs(store).has(spec.clusterIP)) {
     causes.push(invalidValue('spec.clusterIPs', spec.clusterIPs ?? [spec.clusterIP], `failed to allocate IP ${spec.clusterIP}: provided IP is already allocated`));
   }
+  causes.push(...duplicatePorts(ports));
   return causes;
 }
 

@@ -40,11 +40,12 @@ export function subsetsFor(svc: KubeObject, list: Backend[]): Obj[] {
   const byPorts = new Map<string, Obj>();
   for (const b of list) {
     const ports = podPorts(svc, b.pod);
-    if (!ports.length) continue;
+    if (!ports.length && !portlessHeadless(svc)) continue;
     const key = JSON.stringify(ports);
     let subset = byPorts.get(key);
     if (!subset) byPorts.set(key, (subset = { ports: ports.map(endpointPort) }));
-    const address = { ip: b.ip, ...(b.pod.spec?.nodeName ? { nodeName: b.pod.spec.nodeName } : {}), targetRef: targetRef(b.pod) };
+    const host = hostnameFor(svc, b.pod);
+    const address = { ip: b.ip, ...(host ? { hostname: host } : {}), ...(b.pod.spec?.nodeName ? { nodeName: b.pod.spec.nodeName } : {}), targetRef: targetRef(b.pod) };
     const field = b.ready ? 'addresses' : 'notReadyAddresses';
     (subset[field] ??= []).push(address);
   }
@@ -52,18 +53,31 @@ export function subsetsFor(svc: KubeObject, list: Backend[]): Obj[] {
   return [...byPorts.values()].map((s) => ({
     ...(s.addresses ? { addresses: s.addresses } : {}),
     ...(s.notReadyAddresses ? { notReadyAddresses: s.notReadyAddresses } : {}),
-    ports: s.ports,
+    ...(s.ports.length ? { ports: s.ports } : {}),
   }));
+}
+
+/** A headless Service without ports still lists its Pods (for DNS), with no ports. */
+function portlessHeadless(svc: KubeObject): boolean {
+  return svc.spec?.clusterIP === 'None' && !(svc.spec?.ports ?? []).length;
+}
+
+/** The DNS hostname of a Pod in this Service's endpoints: set when the Pod names the Service as its subdomain. */
+export function hostnameFor(svc: KubeObject, pod: KubeObject): string | undefined {
+  const h = pod.spec?.hostname;
+  return h && pod.spec?.subdomain === svc.metadata.name && pod.metadata.namespace === svc.metadata.namespace ? String(h) : undefined;
 }
 
 /** The EndpointSlice body (endpoints and ports) for the Service's Pods. */
 export function sliceContent(svc: KubeObject, list: Backend[]): { endpoints: Obj[] | undefined; ports: Obj[] | undefined } {
-  const withPorts = list.filter((b) => podPorts(svc, b.pod).length);
+  const withPorts = list.filter((b) => podPorts(svc, b.pod).length || portlessHeadless(svc));
   if (!withPorts.length) return { endpoints: undefined, ports: undefined };
-  const ports = podPorts(svc, withPorts[0]!.pod).map((p) => ({ name: p.name, port: p.port, protocol: p.protocol }));
+  const mapped = podPorts(svc, withPorts[0]!.pod).map((p) => ({ name: p.name, port: p.port, protocol: p.protocol }));
+  const ports = mapped.length ? mapped : undefined;
   const endpoints = withPorts.map((b) => ({
     addresses: [b.ip],
     conditions: { ready: b.ready, serving: b.ready || (b.terminating && isPodReadyCondition(b.pod)), terminating: b.terminating },
+    ...(hostnameFor(svc, b.pod) ? { hostname: hostnameFor(svc, b.pod) } : {}),
     ...(b.pod.spec?.nodeName ? { nodeName: b.pod.spec.nodeName } : {}),
     targetRef: targetRef(b.pod),
   }));
@@ -123,7 +137,9 @@ export function endpointsController(cluster: Cluster): Controller {
     for (const s of extra) api.delete(SLICES, ns, s.metadata.name!);
     if (first && canonical(first.endpoints ?? []) === canonical(endpoints ?? []) && canonical(first.ports ?? []) === canonical(ports ?? []) && canonical(first.metadata.labels) === canonical(labels)) return;
     const owner = { apiVersion: 'v1', kind: 'Service', name, uid: svc.metadata.uid!, controller: true, blockOwnerDeletion: true };
-    const metadata = first ? { ...first.metadata, labels } : { generateName: `${name}-`, namespace: ns, labels, ownerReferences: [owner] };
+    // Like Endpoints, a slice records when the change that rewrote it happened.
+    const annotations = { ...(first?.metadata.annotations ?? {}), 'endpoints.kubernetes.io/last-change-trigger-time': isoTime(cluster.clock.now()) };
+    const metadata = first ? { ...first.metadata, labels, annotations } : { annotations, generateName: `${name}-`, namespace: ns, labels, ownerReferences: [owner] };
     const body: KubeObject = {
       apiVersion: 'discovery.k8s.io/v1',
       kind: 'EndpointSlice',

@@ -11,6 +11,8 @@ import type { ImageRef } from './reference.ts';
 import { mysqlProgram, postgresProgram } from './databases.ts';
 import { httpdProgram, nginxProgram, redisProgram } from './servers.ts';
 import { MORE_IMAGES } from './more.ts';
+import { isKnownCommand } from '../sh/run.ts';
+import { NETWORK_IMAGES } from './network-tools.ts';
 import { SYSTEM_IMAGES } from './system.ts';
 import { PROBE_DEMO_IMAGES } from './probe-demos.ts';
 import { curlProgram, fluentdProgram, helloWorldProgram, interpreterProgram, pauseProgram } from './tools.ts';
@@ -62,7 +64,7 @@ function viaEntrypoint(entry: string, server: string, run: (io: ProcessIO, ctx: 
 const ENTRIES: Entry[] = [
   {
     repository: 'docker.io/library/nginx',
-    tags: V('latest|stable|mainline|alpine|alpine-slim|perl|stable-alpine|mainline-alpine|stable-perl|mainline-perl|1\\.\\d{1,2}(?:\\.\\d{1,2})?(?:-alpine|-alpine-slim|-alpine-perl|-perl|-bookworm|-bullseye|-alpine3\\.\\d{2}(?:-slim|-perl)?)?'),
+    tags: V('latest|stable|mainline|alpine|alpine-slim|perl|stable-alpine|mainline-alpine|stable-perl|mainline-perl|1\\.(?:[1-9]|1\\d|2\\d)(?:\\.\\d{1,2})?(?:-alpine|-alpine-slim|-alpine-perl|-perl|-bookworm|-bullseye|-alpine3\\.\\d{2}(?:-slim|-perl)?)?'),
     size: 72_404_038,
     entrypoint: ['/docker-entrypoint.sh'],
     cmd: ['nginx', '-g', 'daemon off;'],
@@ -112,7 +114,7 @@ const ENTRIES: Entry[] = [
   },
   {
     repository: 'docker.io/library/busybox',
-    tags: V('latest|stable|musl|glibc|uclibc|1\\.3[0-7](?:\\.\\d)?(?:-musl|-glibc|-uclibc)?'),
+    tags: V('latest|stable|musl|glibc|uclibc|1\\.(?:2[4-9]|3[0-7])(?:\\.\\d)?(?:-musl|-glibc|-uclibc)?'),
     size: 2_167_176,
     entrypoint: [],
     cmd: ['sh'],
@@ -179,11 +181,12 @@ const ENTRIES: Entry[] = [
     entrypoint: ['/entrypoint.sh'],
     cmd: ['curl'],
     shell: true,
-    // entrypoint.sh runs curl for arguments that start with `-`, and execs anything else (`sleep 3600`).
+    // entrypoint.sh runs `curl "$@"` when the first argument is an option or not a command.
     main: (argv, io) => {
-      let args = argv[0] === '/entrypoint.sh' ? argv.slice(1) : argv;
-      if (args[0]?.startsWith('-')) args = ['curl', ...args];
-      return args[0] === 'curl' || args[0] === '/usr/bin/curl' ? curlProgram(args, io) : undefined;
+      const rest = argv[0] === '/entrypoint.sh' ? argv.slice(1) : argv;
+      if (argv[0] === '/entrypoint.sh' && rest[0] !== undefined && !rest[0].startsWith('-') && rest[0] !== 'curl' && isKnownCommand(rest[0], io.commands)) return undefined;
+      if (argv[0] !== '/entrypoint.sh' && (argv[0]?.split('/').pop() ?? '') !== 'curl') return undefined;
+      return curlProgram(rest[0] === 'curl' || rest[0]?.endsWith('/curl') ? rest : ['curl', ...rest], io);
     },
   },
   {
@@ -226,6 +229,7 @@ const ENTRIES: Entry[] = [
   ...MORE_IMAGES,
   ...PROBE_DEMO_IMAGES,
   ...INGRESS_NGINX_IMAGES,
+  ...NETWORK_IMAGES,
 ];
 
 // k8s.gcr.io is the old name of registry.k8s.io.
@@ -234,6 +238,8 @@ const ALIASES: Record<string, string> = {
   'k8s.gcr.io/echoserver': 'registry.k8s.io/echoserver',
   'k8s.gcr.io/nginx-slim': 'registry.k8s.io/nginx-slim',
   'k8s.gcr.io/coredns/coredns': 'registry.k8s.io/coredns/coredns',
+  'k8s.gcr.io/e2e-test-images/agnhost': 'registry.k8s.io/e2e-test-images/agnhost',
+  'k8s.gcr.io/e2e-test-images/jessie-dnsutils': 'registry.k8s.io/e2e-test-images/jessie-dnsutils',
 };
 
 export type PullResult = { image: ImageInfo } | { error: string };

@@ -7,6 +7,8 @@ import type { CommandContext, CommandFn } from '../sh/commands.ts';
 import type { ImageInfo } from './catalogue.ts';
 import { curlProgram } from './tools.ts';
 import { nginxVersion } from './servers.ts';
+import { dnsCommands } from '../sh/dns-commands.ts';
+import { dnsFlavour } from './network-tools.ts';
 
 function* curl(ctx: CommandContext) {
   const io = ctx.shell.io;
@@ -52,5 +54,7 @@ export function imageCommands(image: ImageInfo | undefined, tag: string): Record
   if (image.curl) out['curl'] = curl;
   if (image.repository === 'docker.io/library/nginx') out['nginx'] = nginxBinary(nginxVersion(tag));
   if (image.repository === 'registry.k8s.io/nginx-slim') out['nginx'] = nginxBinary('1.27.3');
+  const dns = dnsFlavour(image.repository, tag);
+  if (dns) Object.assign(out, dnsCommands(dns));
   return Object.keys(out).length ? out : undefined;
 }

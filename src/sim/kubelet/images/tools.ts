@@ -75,9 +75,19 @@ export function* curlProgram(argv: string[], io: ProcessIO): ProgramGen {
   const hostHeader = opts.host ?? (target.port === defaultPort ? target.host : `${target.host}:${target.port}`);
   const r = io.fetch?.(address, target.port, target.path, 'curl/8.11.0', hostHeader) ?? { error: 'bad-address' as const };
   if ('error' in r) {
-    if (r.error === 'bad-address') {
+    if (r.error === 'bad-address' || r.error === 'dns-timeout') {
+      // musl's resolver gives up after two five-second attempts.
+      if (r.error === 'dns-timeout') yield { sleep: 10_000 };
       io.err(`curl: (6) Could not resolve host: ${target.host}\n`);
       return 6;
+    }
+    if (r.error === 'timeout') {
+      const i = argv.findIndex((a) => a === '-m' || a === '--max-time' || a === '--connect-timeout');
+      const max = i >= 0 ? Number(argv[i + 1]) * 1000 : NaN;
+      const wait = max > 0 && max < 130_000 ? max : 130_000;
+      yield { sleep: wait };
+      io.err(wait < 130_000 ? `curl: (28) Connection timed out after ${wait + 1} milliseconds\n` : `curl: (28) Failed to connect to ${target.host} port ${target.port} after ${wait} ms: Could not connect to server\n`);
+      return 28;
     }
     io.err(`curl: (7) Failed to connect to ${target.host} port ${target.port} after 0 ms: Could not connect to server\n`);
     return 7;

@@ -5,7 +5,7 @@
 import { MemFs } from '../mem-fs.ts';
 import { cat, env, mkdir, printenv, rm, touch } from './file-commands.ts';
 import { ls } from './ls.ts';
-import { wget } from './net-commands.ts';
+import { nc, wget } from './net-commands.ts';
 import { echo, printf } from './text-commands.ts';
 import type { Effect } from '../process.ts';
 import { dateCommandTime } from '../images/time-format.ts';
@@ -153,10 +153,7 @@ export const COMMANDS: Record<string, CommandFn> = {
   '[': test,
   trap,
   wget,
-  nc: function* (ctx) {
-    ctx.err('nc: bad address\n');
-    return 1;
-  },
+  nc,
   true: ok(() => 0),
   false: ok(() => 1),
   ':': ok(() => 0),

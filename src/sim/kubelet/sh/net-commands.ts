@@ -1,26 +1,36 @@
-/** Network clients of the busybox shell (wget), over the simulated Pod network. */
+/** Network clients of the busybox shell (wget, nc), over the simulated Pod network. */
 import { parseUrl, STATUS_TEXT } from '../http.ts';
 import type { CommandContext } from './commands.ts';
 
-/** busybox wget: `-q`, `-O FILE` / `-O-`, `-S`; errors worded as busybox prints them. */
+/** Linux gives up on a TCP connect after its SYN retries (about 130 s). */
+export const TCP_CONNECT_TIMEOUT_MS = 130_000;
+/** musl's resolver: two attempts of five seconds. */
+export const RESOLVER_TIMEOUT_MS = 10_000;
+
+/** busybox wget: `-q`, `-O FILE` / `-O-`, `-T SEC`, `--spider`; errors worded as busybox prints them. */
 export function* wget(ctx: CommandContext) {
   const args = ctx.args;
   let quiet = false;
   let output: string | undefined;
   let url: string | undefined;
   let hostHeader: string | undefined;
+  let timeout: number | undefined;
+  let spider = false;
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
     if (a === '-q') quiet = true;
     else if (a === '-O') output = args[++i];
-    else if (a.startsWith('-O')) output = a.slice(2);
+    else if (a === '--spider') spider = true;
     else if (a === '-qO-' || a === '-qO') {
       quiet = true;
       output = a === '-qO-' ? '-' : args[++i];
     } else if (a === '--header' || a.startsWith('--header=')) {
       const h = a === '--header' ? (args[++i] ?? '') : a.slice('--header='.length);
       if (/^host:/i.test(h)) hostHeader = h.slice(5).trim();
-    } else if (a === '-T' || a === '--timeout') i++;
+    } else if (a.startsWith('-O')) output = a.slice(2);
+    else if (a === '-T' || a === '--timeout') timeout = Number(args[++i]);
+    else if (a.startsWith('-T')) timeout = Number(a.slice(2));
+    else if (/^-[qS]+$/.test(a)) quiet ||= a.includes('q');
     else if (!a.startsWith('-')) url = a;
   }
   if (!url) {
@@ -33,19 +43,40 @@ export function* wget(ctx: CommandContext) {
     return 1;
   }
   const r = ctx.shell.io.fetch?.(target.host, target.port, target.path, 'Wget', hostHeader) ?? { error: 'bad-address' as const };
+  const shown = (ip?: string) => ip ?? target.host;
   if ('error' in r) {
-    if (r.error === 'bad-address') ctx.err(`wget: bad address '${target.host}'\n`);
-    else {
-      if (!quiet) ctx.err(`Connecting to ${target.host}:${target.port} (${r.ip ?? target.host}:${target.port})\n`);
-      ctx.err(`wget: can't connect to remote host (${r.ip ?? target.host}): Connection refused\n`);
+    if (r.error === 'bad-address' || r.error === 'dns-timeout') {
+      if (r.error === 'dns-timeout') yield { sleep: RESOLVER_TIMEOUT_MS };
+      ctx.err(`wget: bad address '${target.host}'\n`);
+      return 1;
     }
+    if (!quiet) ctx.err(`Connecting to ${target.host}:${target.port} (${shown(r.ip)}:${target.port})\n`);
+    if (r.error === 'timeout') {
+      if (timeout && timeout * 1000 < TCP_CONNECT_TIMEOUT_MS) {
+        yield { sleep: timeout * 1000 };
+        ctx.err('wget: download timed out\n');
+        return 1;
+      }
+      yield { sleep: TCP_CONNECT_TIMEOUT_MS };
+      ctx.err(`wget: can't connect to remote host (${shown(r.ip)}): Connection timed out\n`);
+      return 1;
+    }
+    if (r.error === 'not-http') {
+      ctx.err('wget: error getting response: Connection reset by peer\n');
+      return 1;
+    }
+    ctx.err(`wget: can't connect to remote host (${shown(r.ip)}): Connection refused\n`);
     return 1;
   }
-  const ip = r.ip ?? (/^\d+\.\d+\.\d+\.\d+$/.test(target.host) ? target.host : target.host === 'localhost' ? '127.0.0.1' : target.host);
+  const ip = r.ip ?? target.host;
   if (!quiet) ctx.err(`Connecting to ${target.host}:${target.port} (${ip}:${target.port})\n`);
   if (r.status >= 400) {
     ctx.err(`wget: server returned error: HTTP/1.1 ${r.status} ${STATUS_TEXT[r.status] ?? ''}\n`);
     return 1;
+  }
+  if (spider) {
+    if (!quiet) ctx.err('remote file exists\n');
+    return 0;
   }
   const file = output ?? (target.path.split('/').pop() || 'index.html');
   if (file === '-') {
@@ -59,3 +90,42 @@ export function* wget(ctx: CommandContext) {
   return 0;
 }
 
+/** busybox nc, for the port checks tutorials use: `nc -z [-v] [-w SEC] HOST PORT`. */
+export function* nc(ctx: CommandContext) {
+  const args = ctx.args;
+  let verbose = false;
+  let wait: number | undefined;
+  const pos: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a === '-w') wait = Number(args[++i]);
+    else if (/^-[zvn]+$/.test(a)) verbose ||= a.includes('v');
+    else if (!a.startsWith('-')) pos.push(a);
+  }
+  const [host, portText] = pos;
+  const port = Number(portText);
+  if (!host || !Number.isInteger(port)) {
+    ctx.err('BusyBox v1.36.1 (2023-05-18 22:34:17 UTC) multi-call binary.\n\nUsage: nc [OPTIONS] HOST PORT  - connect\nnc [OPTIONS] -l -p PORT [HOST] [PORT]  - listen\n');
+    return 1;
+  }
+  const r = ctx.shell.io.fetch?.(host, port, '/', '') ?? { error: 'bad-address' as const };
+  if ('error' in r) {
+    if (r.error === 'bad-address' || r.error === 'dns-timeout') {
+      if (r.error === 'dns-timeout') yield { sleep: RESOLVER_TIMEOUT_MS };
+      ctx.err(`nc: bad address '${host}'\n`);
+      return 1;
+    }
+    if (r.error === 'timeout') {
+      yield { sleep: wait ? wait * 1000 : TCP_CONNECT_TIMEOUT_MS };
+      ctx.err(wait ? 'nc: timed out\n' : `nc: can't connect to remote host (${r.ip ?? host}): Connection timed out\n`);
+      return 1;
+    }
+    if (r.error === 'refused') {
+      ctx.err(`nc: can't connect to remote host (${r.ip ?? host}): Connection refused\n`);
+      return 1;
+    }
+  }
+  const ip = ('ip' in r && r.ip) || host;
+  if (verbose) ctx.err(`${host} (${ip}:${port}) open\n`);
+  return 0;
+}

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { kindSession } from '../../testing.ts';
+
+describe('kubectl run -i --rm', () => {
+  it('prints what the command printed, then deletes the Pod', async () => {
+    const { c, run } = await kindSession();
+    const r = await run('run tmp -i --rm --restart=Never --image=busybox:1.36 -- echo hello', { streamFor: 30_000 });
+    expect(r).toEqual({ stdout: 'hello\npod "tmp" deleted\n', stderr: '', code: 0 });
+    c.advance(5_000);
+    expect(c.store.get('pods', 'default', 'tmp')).toBeUndefined();
+  });
+
+  it('reports a failed container as kubectl does', async () => {
+    const { run } = await kindSession();
+    const r = await run('run tmp -i --rm --restart=Never --image=busybox:1.36 -- false', { streamFor: 30_000 });
+    expect(r).toEqual({ stdout: 'pod "tmp" deleted\n', stderr: 'pod default/tmp terminated (Error)\n', code: 1 });
+  });
+
+  it('refuses --rm without attaching', async () => {
+    const { run } = await kindSession();
+    expect((await run('run tmp --rm --image=busybox:1.36')).stderr).toBe('error: --rm should only be used for attached containers\n');
+  });
+});

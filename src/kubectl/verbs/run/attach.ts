@@ -1,0 +1,91 @@
+/**
+ * `kubectl run -i` / `--attach` (with `--rm`): waits for the Pod to start, streams what its
+ * container prints until it ends, then with `--rm` deletes the Pod (`pod "tmp" deleted`). A
+ * container that failed ends the command with `pod default/tmp terminated (Error)` and status
+ * 1, as kubectl does. An interactive shell (`-it ... -- sh` with nothing piped in) cannot get
+ * the keyboard in this terminal: the command says so, and cleans up after itself with `--rm`.
+ */
+import type { KubeObject } from '../../../sim/index.ts';
+import { CliError } from '../../cli/errors.ts';
+import type { Invocation } from '../../cli/verb.ts';
+
+const SHELLS = new Set(['sh', 'bash', 'ash', 'zsh', 'dash']);
+const POLL_MS = 250;
+
+type Status = { name: string; state?: { terminated?: { exitCode: number; reason?: string } }; lastState?: { terminated?: { exitCode: number; reason?: string } }; restartCount?: number };
+
+function firstTermination(pod: KubeObject | undefined, container: string): { exitCode: number; reason?: string } | undefined {
+  const st = ((pod?.status?.containerStatuses ?? []) as Status[]).find((s) => s.name === container);
+  return st?.state?.terminated ?? (st?.restartCount ? st.lastState?.terminated : undefined);
+}
+
+/** Whether the command line asks for an interactive shell (`-- sh`, no `-c`). */
+export function wantsShell(argv: string[]): boolean {
+  return argv.length > 0 && SHELLS.has(argv[0]!.split('/').pop()!) && !argv.includes('-c') && argv.every((a, i) => i === 0 || a.startsWith('-'));
+}
+
+function remove(inv: Invocation, ns: string, name: string): void {
+  if (!inv.flags.bool('rm')) return;
+  if (inv.cluster.api.tryGet('pods', ns, name)) inv.cluster.api.delete('pods', ns, name, {});
+  inv.out(`pod "${name}" deleted\n`);
+}
+
+/** Attaches to the new Pod's only container; resolves to kubectl's exit status. */
+export async function attachToPod(inv: Invocation, created: KubeObject, argv: string[]): Promise<number> {
+  const ns = created.metadata.namespace ?? inv.namespace;
+  const name = created.metadata.name!;
+  const container = (created.spec?.containers?.[0]?.name as string | undefined) ?? name;
+  const timeout = inv.flags.has('pod-running-timeout') ? inv.flags.duration('pod-running-timeout') : 60_000;
+  // Wait for the container to run (or to have already finished).
+  for (let waited = 0; ; waited += POLL_MS) {
+    const pod = inv.cluster.api.tryGet('pods', ns, name);
+    if (!pod) throw new CliError(`pods "${name}" not found`);
+    const phase = pod.status?.phase;
+    if (phase === 'Running' || phase === 'Succeeded' || phase === 'Failed' || firstTermination(pod, container)) break;
+    if (waited >= timeout) {
+      remove(inv, ns, name);
+      throw new CliError('timed out waiting for the condition');
+    }
+    if (!(await inv.ctx.sleep(POLL_MS))) {
+      remove(inv, ns, name);
+      return 130;
+    }
+  }
+  if (inv.flags.bool('tty') && wantsShell(argv) && !inv.ctx.stdin) {
+    inv.err("If you don't see a command prompt, try pressing enter.\n");
+    remove(inv, ns, name);
+    throw new CliError(`interactive shells are not supported in this terminal; run one command at a time instead, e.g. kubectl run ${name} -i --rm --restart=Never --image=${inv.flags.str('image')} -- ls /`);
+  }
+  const proxy = inv.cluster.nodeProxy;
+  if (!proxy) throw new CliError('the server could not find the requested resource');
+  inv.ctx.streaming();
+  let done = firstTermination(inv.cluster.api.tryGet('pods', ns, name), container);
+  let printed = '';
+  const write = (chunk: string) => {
+    printed += chunk;
+    inv.out(chunk);
+  };
+  write(proxy.logs(ns, name, container, {}));
+  let stop = () => {};
+  let stopWatch = () => {};
+  if (!done) {
+    await new Promise<void>((resolve) => {
+      inv.ctx.interrupt.onInterrupt(() => resolve());
+      stop = proxy.followLogs(ns, name, container, write);
+      stopWatch = inv.cluster.api.watch('pods', ns, (e) => {
+        if (e.object.metadata.name !== name) return;
+        done = firstTermination(e.object, container);
+        if (done || e.type === 'DELETED') resolve();
+      });
+    });
+  }
+  stopWatch();
+  stop();
+  void printed;
+  remove(inv, ns, name);
+  if (done && done.exitCode !== 0) {
+    inv.err(`pod ${ns}/${name} terminated (${done.reason ?? 'Error'})\n`);
+    return 1;
+  }
+  return 0;
+}
