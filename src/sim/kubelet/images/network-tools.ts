@@ -7,6 +7,7 @@
 import type { HttpHandler } from '../http.ts';
 import type { ProcessIO, ProgramGen } from '../process.ts';
 import type { ImageEntry } from './catalogue.ts';
+import { agnhostLiveness } from './probe-demos.ts';
 
 const V = (re: string) => new RegExp(`^(?:${re})$`);
 
@@ -72,6 +73,7 @@ function agnhost(argv: string[], io: ProcessIO): ProgramGen | undefined {
   const rest = argv.slice(i + 2);
   if (sub === 'serve-hostname') return serveHostname(rest, io);
   if (sub === 'netexec') return netexec(rest, io);
+  if (sub === 'liveness') return agnhostLiveness(io);
   if (sub === 'pause' || sub === undefined) return agnhostPause(io);
   return (function* (): ProgramGen {
     io.err(`Error: unknown command "${sub}" for "agnhost"\nRun 'agnhost --help' for usage.\n`);
@@ -96,7 +98,7 @@ export const NETWORK_IMAGES: ImageEntry[] = [
   {
     repository: 'registry.k8s.io/e2e-test-images/agnhost',
     tags: V('2\\.(?:[2-5]\\d)'),
-    size: 51_105_200,
+    size: 57_034_176,
     entrypoint: ['/agnhost'],
     cmd: ['pause'],
     shell: true,
@@ -110,7 +112,6 @@ export const NETWORK_IMAGES: ImageEntry[] = [
     cmd: ['bash'],
     shell: true,
   },
-  { repository: 'registry.k8s.io/busybox', tags: V('latest|1\\.2[47]'), size: 1_144_543, entrypoint: [], cmd: ['sh'], shell: true },
   {
     repository: 'gcr.io/google-samples/hello-app',
     tags: V('[12]\\.0'),

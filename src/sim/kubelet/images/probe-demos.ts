@@ -2,8 +2,8 @@
  * The images of the official "Configure Liveness, Readiness and Startup Probes" task page,
  * with the behaviour its demos rely on:
  *   registry.k8s.io/busybox                          an old busybox with sh (the exec demo)
- *   registry.k8s.io/e2e-test-images/agnhost liveness /healthz answers 200 for the first 10 s
- *                                                    of the process, then 500 (the HTTP demo)
+ *   agnhost liveness (its catalogue entry is in network-tools.ts) /healthz answers 200 for
+ *                                                    the first 10 s of the process, then 500
  *   registry.k8s.io/goproxy:0.1                      an HTTP proxy on TCP 8080 (the TCP demo)
  * and which servers implement the gRPC health protocol (etcd on its client port, the gRPC demo).
  */
@@ -42,19 +42,6 @@ function goproxy(io: ProcessIO): ProgramGen {
   return goServer(io, 8080, () => ({ status: 500, body: 'This is a proxy server. Does not respond to non-proxy requests.\n' }));
 }
 
-/** agnhost pause (the image's default command): prints Paused, exits 2 on SIGTERM. */
-function* agnhostPause(io: ProcessIO): ProgramGen {
-  io.out('Paused\n');
-  io.onTerm = function* () {
-    return GO_SIGTERM_EXIT;
-  };
-  yield { pause: true };
-  return 0;
-}
-
-/** agnhost sub-commands this module implements, by name (`args: [liveness]`). */
-const AGNHOST: Record<string, (io: ProcessIO) => ProgramGen> = { liveness: agnhostLiveness, pause: agnhostPause };
-
 /**
  * Whether a container of `repository` answers the gRPC health protocol on `port` with
  * SERVING (etcd does on its client port 2379).
@@ -65,19 +52,5 @@ export function servesGrpcHealth(repository: string, port: number): boolean {
 
 /** Catalogue entries of this module. */
 export const PROBE_DEMO_IMAGES: ImageEntry[] = [
-  { repository: 'registry.k8s.io/busybox', tags: V('latest|1\\.24|1\\.27(?:\\.2)?'), size: 1_144_547, entrypoint: [], cmd: ['sh'], shell: true },
-  {
-    repository: 'registry.k8s.io/e2e-test-images/agnhost',
-    tags: V('2\\.(?:3\\d|4\\d|5[0-3])'),
-    size: 57_034_176,
-    entrypoint: ['/agnhost'],
-    cmd: ['pause'],
-    shell: true,
-    curl: true,
-    main: (argv, io) => {
-      const args = base(argv) === 'agnhost' ? argv.slice(1) : argv;
-      return AGNHOST[args[0] ?? '']?.(io);
-    },
-  },
   { repository: 'registry.k8s.io/goproxy', tags: V('0\\.1'), size: 5_483_858, entrypoint: ['/goproxy'], cmd: [], shell: false, main: (argv, io) => (base(argv) === 'goproxy' ? goproxy(io) : undefined) },
 ];
