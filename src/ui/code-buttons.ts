@@ -2,31 +2,89 @@
  * The Run and Apply buttons of code blocks (see components/CodeBlock.astro). One delegated
  * click listener for the page; the commands come from the button's data-run attribute (built
  * at compile time), the manifest from the block's own text.
+ *
+ * Each button shows where its request stands (`data-state`: queued, running, done) and says
+ * it to screen readers: what it ran and what came back (its `.code-report` live region). A
+ * click while its request is queued or running is ignored. The page never scrolls: the page's
+ * terminal is beside the text (wide screens) or floats at the bottom of the screen (narrow).
  */
-import { defaultTerminalId, sendToTerminal } from './bus.ts';
+import { defaultTerminalId, REQUEST_STATE_EVENT, sendToTerminal, type RequestStateDetail } from './bus.ts';
+import { revealDock } from './terminal-dock.ts';
+
+/** Lines of output read out after a Run before "and N more lines". */
+const SPOKEN_LINES = 3;
+
+let counter = 0;
+
+const fill = (text: string, vars: Record<string, string | number>): string =>
+  text.replace(/\{(\w+)\}/g, (m, k: string) => (k in vars ? String(vars[k]) : m));
+
+/** What a screen reader hears when a button's commands are done. */
+export function spokenReport(words: DOMStringMap, what: string, detail: RequestStateDetail): string {
+  const lines = (detail.output ?? '').split('\n').filter((l) => l.trim());
+  const head = lines.slice(0, SPOKEN_LINES).join('; ');
+  const parts = [fill(words.reportRan ?? 'Ran {what}.', { what })];
+  if (!lines.length) parts.push(words.reportEmpty ?? 'No output.');
+  else if (lines.length <= SPOKEN_LINES) parts.push(fill(words.reportOutput ?? 'Output: {text}', { text: head }));
+  else parts.push(fill(words.reportLong ?? 'Output, {n} lines, starting: {text}. The rest is in the terminal.', { n: lines.length, text: head }));
+  if (detail.interrupted) parts.push(words.reportInterrupted ?? 'Stopped.');
+  return parts.join(' ');
+}
+
+function setState(button: HTMLButtonElement, state: string): void {
+  button.dataset.state = state;
+  button.setAttribute('aria-busy', String(state === 'queued' || state === 'running'));
+}
 
 /** Installs the page's click handler once. */
 export function initCodeButtons(): void {
   const w = window as Window & { __courseCodeButtons?: boolean };
   if (w.__courseCodeButtons) return;
   w.__courseCodeButtons = true;
+  const byRequest = new Map<string, HTMLButtonElement>();
+
+  window.addEventListener(REQUEST_STATE_EVENT, (event) => {
+    const detail = (event as CustomEvent<RequestStateDetail>).detail;
+    const button = byRequest.get(detail.id);
+    if (!button) return;
+    setState(button, detail.state);
+    const report = button.parentElement?.querySelector<HTMLElement>('.code-report');
+    const words = button.dataset;
+    if (detail.state === 'done') {
+      byRequest.delete(detail.id);
+      const what = button.dataset.what ?? '';
+      if (report) report.textContent = spokenReport(words, what, detail);
+    } else if (report) {
+      report.textContent = fill(detail.state === 'queued' ? (words.reportQueued ?? 'Waiting for the terminal: {what}') : (words.reportRunning ?? 'Running {what}'), {
+        what: button.dataset.what ?? '',
+      });
+    }
+  });
+
   document.addEventListener('click', (event) => {
     const button = (event.target as Element | null)?.closest?.('button[data-run], button[data-apply]');
     if (!(button instanceof HTMLButtonElement)) return;
+    if (button.dataset.state === 'queued' || button.dataset.state === 'running') return;
     const block = button.closest('.code-block');
     const terminalId = block?.getAttribute('data-terminal') || defaultTerminalId();
     if (!terminalId) return;
+    const id = `r${++counter}`;
+    byRequest.set(id, button);
+    setState(button, 'queued');
+    const fastForward = block?.hasAttribute('data-fast-forward') ?? false;
     const run = button.getAttribute('data-run');
     if (run !== null) {
-      sendToTerminal(terminalId, { kind: 'run', commands: JSON.parse(run) as string[] });
+      sendToTerminal(terminalId, { kind: 'run', commands: JSON.parse(run) as string[], id, fastForward });
     } else {
       const content = (block?.querySelector('pre')?.textContent ?? '').replace(/\n*$/, '\n');
-      sendToTerminal(terminalId, { kind: 'apply', file: button.getAttribute('data-apply')!, content });
+      sendToTerminal(terminalId, { kind: 'apply', file: button.getAttribute('data-apply')!, content, id, fastForward });
     }
-    const terminal = document.getElementById(terminalId);
-    const panel = terminal?.closest('.terminal-panel') ?? terminal;
-    // The terminal docks beside the text on wide screens (already visible) and sits in the
-    // flow on narrow ones: bring it on screen either way, without moving focus from the text.
-    panel?.scrollIntoView({ block: 'nearest', behavior: matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth' });
+    // The page's own terminal is on screen already (beside the text, or floating at the
+    // bottom): open it if collapsed, never scroll. Another terminal is brought into view.
+    if (!revealDock(terminalId)) {
+      const terminal = document.getElementById(terminalId);
+      const panel = terminal?.closest('.terminal-panel') ?? terminal;
+      panel?.scrollIntoView({ block: 'nearest', behavior: matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth' });
+    }
   });
 }
