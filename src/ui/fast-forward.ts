@@ -63,6 +63,9 @@ export interface WaitWatch {
   readonly offered: boolean;
 }
 
+/** Turns a skip lets the command run without sleeping before it stops skipping. */
+const IDLE_TURNS = 200;
+
 /** Starts watching; the returned object is wired into the shell's options by the session. */
 export function watchWaits(o: WaitWatchOptions): WaitWatch {
   const offerAfter = o.offerAfterMs ?? 3000;
@@ -72,6 +75,7 @@ export function watchWaits(o: WaitWatchOptions): WaitWatch {
   let offer: WaitOffer | undefined;
   let skipping = false;
   let auto = false;
+  let sleeping = 0;
 
   const setOffer = (next: WaitOffer | undefined): void => {
     offer = next;
@@ -102,7 +106,9 @@ export function watchWaits(o: WaitWatchOptions): WaitWatch {
     sleep(inner) {
       return (ms, interrupt) => {
         consider(ms);
+        sleeping++;
         return inner(ms, interrupt).finally(() => {
+          sleeping--;
           sleepEnd = undefined;
         });
       };
@@ -123,21 +129,19 @@ export function watchWaits(o: WaitWatchOptions): WaitWatch {
       const limit = from + maxSkip;
       setOffer({ waitedMs: from - commandStart, skipping: true, ...(sleepEnd !== undefined ? { remainingMs: sleepEnd - from } : {}) });
       try {
+        // Time moves only while the command sleeps: between two sleeps it runs at the time
+        // the last one ended, as the transcript and the journal replay run it.
         for (let idle = 0; o.busy() && !o.streaming(); ) {
-          if (o.loading()) {
-            await o.yieldToHost();
-            continue;
-          }
           const next = o.clock.nextDue();
-          if (next === undefined || next > limit) {
-            // Nothing left to fire within reach: let the command settle, then give up.
-            if (++idle > 3) break;
+          if (o.loading() || sleeping === 0 || next === undefined || next > limit) {
+            // Computing, loading code, or nothing left to fire within reach: let it run; a
+            // command that stops waiting for long is no longer a wait to skip.
+            if (++idle > IDLE_TURNS) break;
             await o.yieldToHost();
             continue;
           }
           idle = 0;
-          if (next > o.clock.now()) o.clock.advanceTo(next);
-          else o.clock.advanceTo(o.clock.now());
+          o.clock.advanceTo(Math.max(next, o.clock.now()));
           await o.yieldToHost();
         }
       } finally {

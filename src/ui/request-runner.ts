@@ -41,6 +41,8 @@ export class RequestRunner {
   private capturing = false;
   private captured = '';
   private interrupted = false;
+  /** True once the running request's first command has started (what came before is not its output). */
+  private started = false;
 
   constructor(private readonly host: RequestHost) {}
 
@@ -66,6 +68,8 @@ export class RequestRunner {
 
   /** The shell started a command (its output is captured from here while a request runs). */
   commandStarted(): void {
+    if (!this.started) this.captured = '';
+    this.started = true;
     this.capturing = true;
   }
 
@@ -76,13 +80,14 @@ export class RequestRunner {
 
   /** Ctrl-C reached a command. */
   onInterrupt(): void {
-    this.interrupted = true;
+    if (this.started) this.interrupted = true;
   }
 
   private async run(request: TerminalRequest): Promise<void> {
     this.waiting--;
     if (request.id) reportRequest({ id: request.id, state: 'running' });
     this.captured = '';
+    this.started = false;
     this.interrupted = false;
     const untap = this.host.tap((d) => {
       if (this.capturing && this.captured.length < MAX_REPORT) this.captured += d;

@@ -25,7 +25,7 @@ export function tapScreen(screen: ShellTerminal): TappedScreen {
   const clearCue = (): void => {
     if (!cueShown) return;
     cueShown = false;
-    screen.write('\r\x1b[2K');
+    screen.write('\r\x1b[J');
   };
   return {
     write(data) {
@@ -52,7 +52,7 @@ export function tapScreen(screen: ShellTerminal): TappedScreen {
         return true;
       }
       if (!atLineStart && !cueShown) return false;
-      screen.write(`\r\x1b[2K\x1b[2m${text.slice(0, Math.max(10, screen.cols - 1))}\x1b[0m`);
+      screen.write(`\r\x1b[J\x1b[2m${text.slice(0, Math.max(10, screen.cols - 1))}\x1b[0m`);
       cueShown = true;
       return true;
     },
