@@ -31,9 +31,31 @@ export function spokenReport(words: DOMStringMap, what: string, detail: RequestS
   return parts.join(' ');
 }
 
+/** What a button runs, in words (its data-what, else its first command). */
+function whatOf(button: HTMLButtonElement): string {
+  if (button.dataset.what) return button.dataset.what;
+  const run = button.dataset.run;
+  if (run) return (JSON.parse(run) as string[])[0]?.split('\n')[0] ?? '';
+  return button.dataset.apply ? `kubectl apply -f ${button.dataset.apply}` : '';
+}
+
 function setState(button: HTMLButtonElement, state: string): void {
   button.dataset.state = state;
   button.setAttribute('aria-busy', String(state === 'queued' || state === 'running'));
+}
+
+/**
+ * The floating terminal may have just opened over the button: scroll the page by just enough
+ * to keep the button above it (never more, and not at all when it is clear).
+ */
+function keepAboveDock(button: HTMLElement): void {
+  requestAnimationFrame(() => {
+    const dock = document.querySelector<HTMLElement>('.terminal-dock.docked');
+    if (!dock || getComputedStyle(dock).position !== 'fixed') return;
+    const top = dock.getBoundingClientRect().top;
+    const bottom = button.getBoundingClientRect().bottom;
+    if (bottom > top - 8) window.scrollBy({ top: bottom - top + 8, behavior: 'instant' });
+  });
 }
 
 /** Installs the page's click handler once. */
@@ -52,11 +74,11 @@ export function initCodeButtons(): void {
     const words = button.dataset;
     if (detail.state === 'done') {
       byRequest.delete(detail.id);
-      const what = button.dataset.what ?? '';
+      const what = whatOf(button);
       if (report) report.textContent = spokenReport(words, what, detail);
     } else if (report) {
       report.textContent = fill(detail.state === 'queued' ? (words.reportQueued ?? 'Waiting for the terminal: {what}') : (words.reportRunning ?? 'Running {what}'), {
-        what: button.dataset.what ?? '',
+        what: whatOf(button),
       });
     }
   });
@@ -81,7 +103,8 @@ export function initCodeButtons(): void {
     }
     // The page's own terminal is on screen already (beside the text, or floating at the
     // bottom): open it if collapsed, never scroll. Another terminal is brought into view.
-    if (!revealDock(terminalId)) {
+    if (revealDock(terminalId)) keepAboveDock(button);
+    else {
       const terminal = document.getElementById(terminalId);
       const panel = terminal?.closest('.terminal-panel') ?? terminal;
       panel?.scrollIntoView({ block: 'nearest', behavior: matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth' });

@@ -196,9 +196,10 @@ class Session implements SessionHandle {
   /** Fresh cluster, prepared again (setup); the reader's files and history stay. */
   async reset(): Promise<void> {
     // Stop what runs first: a queued `kubectl get -w` would otherwise keep the queue busy forever.
-    this.shell.interrupt();
+    // (Only when busy: Ctrl-C at a prompt prints `^C` and a prompt, which would outlive the reset.)
+    if (this.shell.busy) this.shell.interrupt();
     await this.requests.drain();
-    this.shell.interrupt();
+    if (this.shell.busy) this.shell.interrupt();
     this.teardown();
     removeKey(`${this.key}:journal`);
     this.journal = [];

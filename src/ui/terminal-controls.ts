@@ -89,7 +89,6 @@ export function wireTerminalControls(id: string, host: HTMLElement, term: XTerm,
 
   const bar = document.querySelector<HTMLElement>(`[data-keys="${sel}"]`);
   if (bar) {
-    bar.hidden = false;
     // pointerdown + preventDefault: the terminal keeps focus (and the phone its keyboard).
     bar.addEventListener('pointerdown', (e) => {
       if ((e.target as Element | null)?.closest('button[data-key]')) e.preventDefault();
