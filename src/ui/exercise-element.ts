@@ -10,6 +10,7 @@
  *   terminal has a session) and, from the first attempt on, shows what is still missing.
  */
 import { sendToTerminal, wakeTerminal, whenSession } from './bus.ts';
+import { foldDock } from './terminal-dock.ts';
 import { exerciseProgress, markStarted, onProgressChange, recordAttempt, recordHints, recordSolutionShown } from './progress-store.ts';
 
 type Starter = HTMLElement & { start?: (o?: { focus?: boolean }) => Promise<void> };
@@ -30,7 +31,10 @@ class CourseExercise extends HTMLElement {
     onProgressChange(() => this.showRemembered());
     this.showHints(progress.hintsUsed ?? 0);
 
-    this.on('[data-start-exercise]', () => this.startTerminal(true));
+    this.on('[data-start-exercise]', () => {
+      foldDock();
+      this.startTerminal(true);
+    });
     this.on('[data-check]', () => {
       recordAttempt(id);
       this.dataset.attempted = '';

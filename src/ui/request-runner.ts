@@ -41,6 +41,7 @@ export class RequestRunner {
   private capturing = false;
   private captured = '';
   private interrupted = false;
+  private running = false;
   /** True once the running request's first command has started (what came before is not its output). */
   private started = false;
 
@@ -54,6 +55,11 @@ export class RequestRunner {
     const job = this.queue.then(() => this.run(request));
     this.queue = job.catch((e: unknown) => console.error(e));
     return job;
+  }
+
+  /** True while a request's commands run (their output is the request's to report). */
+  get active(): boolean {
+    return this.running;
   }
 
   /** Resolves once every queued request has run. */
@@ -93,6 +99,7 @@ export class RequestRunner {
       if (this.capturing && this.captured.length < MAX_REPORT) this.captured += d;
     });
     if (request.fastForward) this.host.autoSkip(true);
+    this.running = true;
     try {
       if (request.kind === 'run') {
         for (const line of request.commands) await this.type(line);
@@ -101,6 +108,7 @@ export class RequestRunner {
         await this.type(`kubectl apply -f ${request.file}`);
       }
     } finally {
+      this.running = false;
       untap();
       if (request.fastForward) this.host.autoSkip(false);
       if (request.id) {

@@ -32,7 +32,7 @@ export function tapScreen(screen: ShellTerminal): TappedScreen {
       if (!data) return;
       clearCue();
       screen.write(data);
-      atLineStart = /\n\s*$/.test(data) || (atLineStart && /^\s*$/.test(data));
+      atLineStart = endsAtLineStart(data, atLineStart);
       for (const t of taps) t(data);
     },
     onData: (cb) => screen.onData(cb),
@@ -57,6 +57,16 @@ export function tapScreen(screen: ShellTerminal): TappedScreen {
       return true;
     },
   };
+}
+
+/** Whether the cursor is at the start of a line after `data` (blanks after a newline count). */
+function endsAtLineStart(data: string, before: boolean): boolean {
+  for (let i = data.length - 1; i >= 0; i--) {
+    const c = data.charCodeAt(i);
+    if (c === 10) return true;
+    if (c !== 32 && c !== 9 && c !== 13) return false;
+  }
+  return before;
 }
 
 /** Terminal text without colours and cursor movements, for reading aloud and reports. */

@@ -46,6 +46,7 @@ import { tapScreen, type TappedScreen } from './screen-tap.ts';
 import { RequestRunner } from './request-runner.ts';
 import { watchWaits, type WaitOffer, type WaitWatch } from './fast-forward.ts';
 import { wireTerminalControls } from './terminal-controls.ts';
+import { createOutputLog, type OutputLog } from './output-log.ts';
 
 /** Whether a command is waiting for code it loads on first use (cluster time is held meanwhile). */
 const isLoadingCode = (): boolean => isLoadingOnDemand() || isLoadingBuiltin();
@@ -109,7 +110,11 @@ class Session implements SessionHandle {
   /** The files the journal starts from. */
   private journalFiles: Record<string, string>;
 
-  constructor(spec: SessionSpec, term: XTerm) {
+  /** The accessible copy of the output (when the page has a place for it). */
+  private readonly log: OutputLog | undefined;
+
+  constructor(spec: SessionSpec, term: XTerm, log?: OutputLog) {
+    this.log = log;
     this.spec = spec;
     this.key = spec.key;
     this.journalFiles = spec.files;
@@ -123,6 +128,7 @@ class Session implements SessionHandle {
       },
     });
     this.screen = tapScreen(this.xterm);
+    if (log) this.screen.tap((d) => log.write(d));
     this.requests = new RequestRunner({
       busy: () => this.shell.busy,
       streaming: () => this.streaming(),
@@ -336,8 +342,10 @@ class Session implements SessionHandle {
         hooks.onCommandStart(line);
         this.waits.commandStarted();
         this.requests.commandStarted();
+        this.log?.commandStarted(line, this.requests.active);
       },
       onCommand: () => {
+        this.log?.commandEnded();
         this.streamingNow = false;
         this.waits.commandEnded();
         this.requests.commandEnded();
@@ -421,6 +429,13 @@ function sameFiles(a: Record<string, string>, b: Record<string, string>): boolea
   return ka.length === Object.keys(b).length && ka.every((k) => Object.hasOwn(b, k) && b[k] === a[k]);
 }
 
+/** The accessible copy of terminal `id`'s output, in the elements Terminal.astro renders. */
+function outputLogFor(id: string, host: HTMLElement): OutputLog | undefined {
+  const live = document.querySelector<HTMLElement>(`[data-log-live="${CSS.escape(id)}"]`);
+  const list = document.querySelector<HTMLElement>(`[data-log-lines="${CSS.escape(id)}"]`);
+  return live && list ? createOutputLog({ live, list, words: host.dataset }) : undefined;
+}
+
 /** The session a terminal element runs: an exercise's when it carries `data-exercise`. */
 function specFor(host: HTMLElement): SessionSpec {
   const config = readLessonConfig();
@@ -439,7 +454,7 @@ export async function startSession(host: HTMLElement, opts: { focus: boolean }):
   const id = host.id || 'terminal';
   const term = openXterm(host, `${id}-help`);
 
-  const session = new Session(specFor(host), term);
+  const session = new Session(specFor(host), term, outputLogFor(id, host));
   await session.boot();
 
   (window.__terminals ??= {})[id] = {

@@ -65,6 +65,15 @@ export function revealDock(id: string): boolean {
   return true;
 }
 
+/**
+ * Folds the page's floating terminal away (an exercise's own terminal opened in the text), so
+ * that a small screen shows one terminal at a time. Not remembered; wide screens are untouched.
+ */
+export function foldDock(): void {
+  if (!floating()) return;
+  for (const dock of document.querySelectorAll<HTMLElement>('.terminal-dock.docked')) setCollapsed(dock, true, false);
+}
+
 /** Wires every docked terminal of the page (once). */
 export function initDocks(): void {
   const w = window as Window & { __courseDocks?: boolean };

@@ -7,9 +7,8 @@
  * where they still do not fit (phones) the terminal is wider than its box, which scrolls
  * sideways (never the page), following the cursor as the reader types.
  *
- * Screen readers: xterm's screen-reader mode keeps an accessible copy of the rows (read line by
- * line with the reading keys) and announces new output in a live region; long output is
- * announced as a summary, the rows stay readable.
+ * Screen readers: the output's accessible copy and announcements are output-log.ts's (xterm's
+ * own screen-reader mode re-renders every row on each write and slows large outputs down).
  */
 import '@xterm/xterm/css/xterm.css';
 import { Terminal as XTerm } from '@xterm/xterm';
@@ -52,7 +51,6 @@ export function openXterm(host: HTMLElement, helpId: string): XTerm {
     fontSize: fontFor(host.clientWidth),
     lineHeight: 1.15,
     scrollback: 5000,
-    screenReaderMode: true,
     theme: THEME,
   });
   const fit = new FitAddon();

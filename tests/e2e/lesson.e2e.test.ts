@@ -70,7 +70,7 @@ describe('lesson page', () => {
     const { context, page, errors } = await openLesson({ width: 800, height: 700 });
     await page.waitForLoadState('networkidle');
     // Narrow screen: the terminal is further down the text and has not loaded anything yet.
-    expect(await page.locator('course-terminal').getAttribute('data-state')).toBe('idle');
+    expect(await page.locator('#terminal').getAttribute('data-state')).toBe('idle');
     const heavy = await page.evaluate(() => performance.getEntriesByType('resource').filter((r) => /session\.[\w-]+\.js/.test(r.name)).length);
     expect(heavy).toBe(0);
 
@@ -78,13 +78,13 @@ describe('lesson page', () => {
     const commands = JSON.parse((await run.getAttribute('data-run'))!) as string[];
     expect(commands[0]).toMatch(/^kubectl /);
     await run.click();
-    await page.waitForSelector('course-terminal[data-ready]', { timeout: 30_000 });
+    await page.waitForSelector('#terminal[data-ready]', { timeout: 30_000 });
     await expect.poll(() => terminalText(page), { timeout: 20_000 }).toContain(commands[0]!);
     if (commands[0] === 'kubectl get nodes') {
       await expect.poll(() => terminalText(page), { timeout: 20_000 }).toMatch(/control-plane\s+Ready\s+control-plane/);
     }
     // The terminal was brought on screen.
-    const box = await page.locator('course-terminal').boundingBox();
+    const box = await page.locator('#terminal').boundingBox();
     expect(box!.y).toBeLessThan(700);
     expect(box!.y + box!.height).toBeGreaterThan(0);
 
@@ -101,13 +101,13 @@ describe('lesson page', () => {
 
   it('runs what is typed with the keyboard', async () => {
     const { context, page, errors } = await openLesson({ width: 1400, height: 900 });
-    await page.waitForSelector('course-terminal[data-ready]', { timeout: 30_000 });
-    await page.locator('course-terminal .xterm').click();
+    await page.waitForSelector('#terminal[data-ready]', { timeout: 30_000 });
+    await page.locator('#terminal .xterm').click();
     await page.keyboard.type('kubectl get namespaces');
     await page.keyboard.press('Enter');
     await expect.poll(() => terminalText(page), { timeout: 20_000 }).toContain('kube-node-lease');
     // The terminal is labelled for assistive technology.
-    expect(await page.locator('course-terminal textarea').getAttribute('aria-label')).toMatch(/Terminal/);
+    expect(await page.locator('#terminal textarea').getAttribute('aria-label')).toMatch(/Terminal/);
     await page.keyboard.type('kubectl run web --image=nginx:1.25');
     await page.keyboard.press('Enter');
     await expect.poll(() => terminalText(page), { timeout: 20_000 }).toContain('pod/web created');
@@ -131,7 +131,7 @@ describe('lesson page', () => {
     expect(uidBefore).toBeTruthy();
     await page.evaluate(() => window.__terminals!.terminal!.save());
     await page.reload();
-    await page.waitForSelector('course-terminal[data-ready]', { timeout: 30_000 });
+    await page.waitForSelector('#terminal[data-ready]', { timeout: 30_000 });
     await page.evaluate(() => window.__terminals!.terminal!.run('cat note.txt; history'));
     await expect.poll(() => terminalText(page), { timeout: 20_000 }).toMatch(/^kept-across-reloads$/m);
     expect(await terminalText(page)).toMatch(/\d+\s+kubectl get namespaces/);

@@ -246,8 +246,23 @@ describe('any reader', () => {
     await button.click();
     await page.waitForSelector('#terminal[data-ready]', { timeout: 30_000 });
     await expect.poll(() => button.getAttribute('data-state'), { timeout: 20_000 }).toBe('done');
-    // The accessibility tree (what a screen reader reads) has the rows of the output.
-    await expect.poll(() => page.locator('#terminal').ariaSnapshot(), { timeout: 10_000 }).toContain('kube-system');
+    // The accessibility tree (what a screen reader reads) has the output, line by line.
+    const region = page.getByRole('region', { name: 'Terminal output, line by line, newest last' });
+    await expect.poll(() => region.ariaSnapshot(), { timeout: 10_000 }).toMatch(/listitem: kube-system +Active/);
+    expect(await region.ariaSnapshot()).toContain('Command: kubectl get namespaces');
+    // A typed command is announced when it ends, long output as a summary.
+    await page.locator('#terminal .xterm').click();
+    await page.keyboard.type('kubectl get pods -n kube-system');
+    await page.keyboard.press('Enter');
+    const live = page.locator('[data-log-live="terminal"]');
+    await expect.poll(() => live.innerText(), { timeout: 20_000 }).toMatch(/^\d+ lines, starting: NAME +READY +STATUS +RESTARTS +AGE; /);
+    await page.keyboard.type('echo hello');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => live.innerText(), { timeout: 20_000 }).toBe('hello');
+    // The way there from the keyboard: a link after the terminal, shown when focused.
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Tab');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Read the terminal output line by line');
     // The button's report: what ran, and the start of what came back.
     expect(await page.locator('#ns-block .code-report').innerText()).toMatch(
       /^Ran kubectl get namespaces\. Output, \d+ lines, starting: NAME +STATUS +AGE; default +Active/,
