@@ -47,6 +47,16 @@ import { RequestRunner } from './request-runner.ts';
 import { watchWaits, type WaitOffer, type WaitWatch } from './fast-forward.ts';
 import { wireTerminalControls } from './terminal-controls.ts';
 import { createOutputLog, type OutputLog } from './output-log.ts';
+import {
+  fastYield,
+  isStringRecord,
+  JOURNAL_VERSION,
+  MAX_JOURNAL_ENTRIES,
+  runSkippingWaits,
+  sameFiles,
+  yieldToHost,
+  type SavedJournal,
+} from './session-journal.ts';
 
 /** Whether a command is waiting for code it loads on first use (cluster time is held meanwhile). */
 const isLoadingCode = (): boolean => isLoadingOnDemand() || isLoadingBuiltin();
@@ -71,19 +81,6 @@ declare global {
   }
 }
 
-const JOURNAL_VERSION = 2;
-/** Journals longer than this are not saved (a reload then starts fresh rather than replaying for long). */
-const MAX_JOURNAL_ENTRIES = 5000;
-
-interface SavedJournal {
-  version: number;
-  seed: number;
-  preset: string | null;
-  time: number;
-  entries: JournalEntry[];
-  /** The files when the journal began (after a reset that kept the reader's files); default the lesson's. */
-  files?: Record<string, string>;
-}
 const SAVE_DELAY_MS = 1000;
 
 class Session implements SessionHandle {
@@ -299,7 +296,7 @@ class Session implements SessionHandle {
     const driver = startRealtimeDriver(this.cluster, { held: isLoadingCode });
     try {
       // Setup waits (a `kubectl wait` for a Pod) are skipped: the reader did not ask for them.
-      for (const line of lines) await runSkipping(quiet, this.cluster, line);
+      for (const line of lines) await runSkippingWaits(quiet, this.cluster, line, isLoadingCode);
     } finally {
       driver.stop();
       quiet.dispose();
@@ -382,51 +379,6 @@ class Session implements SessionHandle {
     this.unsubscribeStore?.();
     this.shell.dispose();
   }
-}
-
-/**
- * Runs a setup line on the quiet shell, moving the clock through its waits at once (as a
- * fast-forward would): preparing an exercise should not make the reader wait.
- */
-async function runSkipping(shell: InteractiveShell, cluster: Cluster, line: string): Promise<void> {
-  let done = false;
-  const run = shell.runCommand(line).finally(() => (done = true));
-  const limit = cluster.now() + 3_600_000;
-  for (let idle = 0; !done && idle < 20; ) {
-    await fastYield();
-    if (done || isLoadingCode()) continue;
-    const next = cluster.clock.nextDue();
-    if (next === undefined || next > limit) {
-      idle++;
-      continue;
-    }
-    idle = 0;
-    cluster.clock.advanceTo(Math.max(next, cluster.now()));
-  }
-  await run;
-}
-
-/** Lets the page paint and take keys (Ctrl-C) during long scripts and pastes. */
-const yieldToHost = (): Promise<void> => new Promise((r) => setTimeout(r, 0));
-
-/** A macrotask without setTimeout's 4 ms clamp, for replaying a journal quickly. */
-const fastYield = (): Promise<void> =>
-  new Promise((resolve) => {
-    const ch = new MessageChannel();
-    ch.port1.onmessage = () => {
-      ch.port1.close();
-      resolve();
-    };
-    ch.port2.postMessage(null);
-  });
-
-function isStringRecord(x: unknown): x is Record<string, string> {
-  return typeof x === 'object' && x !== null && !Array.isArray(x) && Object.values(x).every((v) => typeof v === 'string');
-}
-
-function sameFiles(a: Record<string, string>, b: Record<string, string>): boolean {
-  const ka = Object.keys(a);
-  return ka.length === Object.keys(b).length && ka.every((k) => Object.hasOwn(b, k) && b[k] === a[k]);
 }
 
 /** The accessible copy of terminal `id`'s output, in the elements Terminal.astro renders. */
