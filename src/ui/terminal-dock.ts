@@ -22,7 +22,8 @@ interface DockState {
 
 const storeKey = (): string => `course:dock:${location.pathname}`;
 const floating = (): boolean => matchMedia(FLOAT_QUERY).matches;
-const maxHeight = (): number => Math.max(MIN_H, Math.round(innerHeight * 0.8));
+/** Keep in step with the CSS cap (65vh). */
+const maxHeight = (): number => Math.max(MIN_H, Math.round(innerHeight * 0.65));
 
 function saved(): DockState {
   const s = readJSON(storeKey());

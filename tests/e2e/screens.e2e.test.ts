@@ -116,11 +116,23 @@ describe('any screen', () => {
     await bar.locator('button[data-key="ctrl-c"]').tap();
     await expect.poll(async () => (await text(page)).split('\n').at(-1)?.trimEnd()).toBe('learner@course:~$');
 
+    // Taller with the keyboard on its top edge; the height is remembered for the page.
+    const screenH = async () => (await page.locator('#terminal').boundingBox())!.height;
+    const h0 = await screenH();
+    await page.locator('[data-dock-resize="terminal"]').focus();
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('ArrowUp');
+    expect(await screenH()).toBeGreaterThan(h0 + 40);
+    const h1 = await screenH();
+
     // Collapse and reopen; the state is remembered for the page.
     await page.locator('[data-dock-toggle]').tap();
     expect(await dock.getAttribute('data-collapsed')).toBe('');
     await page.reload();
     expect(await page.locator('.terminal-dock.docked').getAttribute('data-collapsed')).toBe('');
+    await page.locator('[data-dock-toggle]').tap();
+    expect(Math.round(await screenH())).toBe(Math.round(h1));
+    await page.locator('[data-dock-toggle]').tap();
 
     // A Run button low on the screen, where the opening terminal would cover it: the page
     // moves just enough to keep it in sight above the terminal.
