@@ -58,6 +58,21 @@ function keepAboveDock(button: HTMLElement): void {
   });
 }
 
+/** Copies the button's block to the clipboard and says so (on the button, and to screen readers). */
+async function copyBlock(button: HTMLButtonElement): Promise<void> {
+  const block = button.closest('.code-block');
+  const text = (block?.querySelector('pre')?.textContent ?? '').replace(/\n+$/, '\n');
+  try {
+    await navigator.clipboard.writeText(text);
+  } catch {
+    return; // no clipboard (insecure context, refused): the text stays selectable
+  }
+  button.dataset.done = '';
+  const report = block?.querySelector<HTMLElement>('.code-report');
+  if (report) report.textContent = button.dataset.copied ?? 'Copied';
+  setTimeout(() => delete button.dataset.done, 2000);
+}
+
 /** Installs the page's click handler once. */
 export function initCodeButtons(): void {
   const w = window as Window & { __courseCodeButtons?: boolean };
@@ -84,6 +99,11 @@ export function initCodeButtons(): void {
   });
 
   document.addEventListener('click', (event) => {
+    const copy = (event.target as Element | null)?.closest?.('button[data-copy]');
+    if (copy instanceof HTMLButtonElement) {
+      void copyBlock(copy);
+      return;
+    }
     const button = (event.target as Element | null)?.closest?.('button[data-run], button[data-apply]');
     if (!(button instanceof HTMLButtonElement)) return;
     if (button.dataset.state === 'queued' || button.dataset.state === 'running') return;

@@ -252,7 +252,16 @@ describe('Run buttons', () => {
 
 describe('any reader', () => {
   it('hears the terminal: its output is in the accessibility tree, and Run reports what came back', async () => {
-    const { context, page, errors } = await open({ viewport: { width: 1280, height: 800 } });
+    const { context, page, errors } = await open({ viewport: { width: 1280, height: 800 }, permissions: ['clipboard-read', 'clipboard-write'] });
+    // Every code block has a Copy button.
+    const block = page.locator('.lesson-body .code-block[data-code-action="run"]').first();
+    await block.locator('button[data-copy]').click();
+    const commands = JSON.parse((await block.locator('button[data-run]').getAttribute('data-run'))!) as string[];
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toContain(commands[0]!);
+    expect(await block.locator('.code-report').innerText()).toBe('Copied');
+    expect(await page.locator('.lesson-body .code-block:not(.code-output)').count()).toBe(
+      await page.locator('.lesson-body .code-block button[data-copy]').count(),
+    );
     await addRunBlock(page, ['kubectl get namespaces'], 'ns-block');
     const button = page.locator('#ns-block button');
     await button.click();
