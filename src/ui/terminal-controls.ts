@@ -75,7 +75,7 @@ export function wireTerminalControls(id: string, host: HTMLElement, term: XTerm,
     }
     if (offer.skipping) {
       const text = words.cueSkipping ?? 'Skipping ahead...';
-      session.screen.cue(`\u23e9 ${text}`);
+      session.screen.cue(`\u25b6\u25b6 ${text}`);
       say(text);
       return;
     }
@@ -83,7 +83,7 @@ export function wireTerminalControls(id: string, host: HTMLElement, term: XTerm,
       offer.remainingMs !== undefined
         ? fill(words.cueSleep ?? 'Waiting {time}: press Ctrl-F to skip ahead.', { time: shortDuration(offer.remainingMs) })
         : fill(words.cueWait ?? 'Waiting for {time} so far: press Ctrl-F to skip ahead.', { time: shortDuration(offer.waitedMs) });
-    session.screen.cue(`\u23f3 ${text}`);
+    session.screen.cue(`\u00bb ${text}`);
     say(text);
   });
 
