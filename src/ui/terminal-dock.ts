@@ -88,6 +88,13 @@ function wireDock(dock: HTMLElement): void {
   // First visit: collapsed, so the terminal does not cover the text before it is wanted.
   setCollapsed(dock, state.collapsed ?? true, false);
   if (typeof state.height === 'number') setHeight(dock, state.height, false);
+  else {
+    // The separator's value before any resize: the height the stylesheet gives the terminal.
+    const sep = dock.querySelector('[data-dock-resize]');
+    sep?.setAttribute('aria-valuenow', String(Math.round(Math.min(innerHeight * 0.4, 352))));
+    sep?.setAttribute('aria-valuemin', String(MIN_H));
+    sep?.setAttribute('aria-valuemax', String(maxHeight()));
+  }
 
   dock.querySelector('[data-dock-toggle]')?.addEventListener('click', () => {
     const collapse = !dock.hasAttribute('data-collapsed');
