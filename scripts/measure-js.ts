@@ -123,7 +123,7 @@ export async function measureJs(opts: { dist?: string; page?: string } = {}): Pr
   const server = await serveStatic(dist);
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
   try {
-    // Narrow and short: the terminal sits in the text's flow, below the fold.
+    // Narrow and short: the terminal floats at the bottom, collapsed (not started).
     const context = await browser.newContext({ viewport: { width: 600, height: 500 } });
     const tab = await context.newPage();
     const fetched: JsFile[] = [];
@@ -137,7 +137,10 @@ export async function measureJs(opts: { dist?: string; page?: string } = {}): Pr
     await Promise.all(pending);
     const before = fetched.length;
     const started = await tab.evaluate(() => document.querySelector('course-terminal')?.getAttribute('data-state'));
-    await tab.locator('course-terminal').first().scrollIntoViewIfNeeded();
+    // Narrow screens float the terminal at the bottom, collapsed until opened: open it.
+    const toggle = tab.locator('[data-dock-toggle]').first();
+    if ((await toggle.count()) && (await toggle.isVisible()) && (await toggle.getAttribute('aria-expanded')) === 'false') await toggle.click();
+    else await tab.locator('course-terminal').first().scrollIntoViewIfNeeded();
     await tab.waitForSelector('course-terminal[data-ready]', { timeout: 30_000 });
     await tab.waitForLoadState('networkidle');
     await Promise.all(pending);

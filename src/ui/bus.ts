@@ -7,12 +7,41 @@
  * a module-level variable could exist twice.
  */
 
+/** What every request may carry. */
+interface RequestCommon {
+  /** Names the request in the `REQUEST_STATE_EVENT`s the terminal fires about it. */
+  id?: string;
+  /** Skip ahead through the waits of these commands at once (see fast-forward.ts). */
+  fastForward?: boolean;
+}
+
 /** Something to do in a terminal. */
 export type TerminalRequest =
   /** Type these commands, one after the other, each shown as if typed. */
-  | { kind: 'run'; commands: string[] }
+  | (RequestCommon & { kind: 'run'; commands: string[] })
   /** Save `content` as `file` in the terminal's home directory, then type `kubectl apply -f file`. */
-  | { kind: 'apply'; file: string; content: string };
+  | (RequestCommon & { kind: 'apply'; file: string; content: string });
+
+/** Where a request stands: waiting behind another, running, or finished. */
+export type RequestState = 'queued' | 'running' | 'done';
+
+/** Detail of a `REQUEST_STATE_EVENT`. */
+export interface RequestStateDetail {
+  id: string;
+  state: RequestState;
+  /** With `done`: what the commands printed (plain text, colours removed). */
+  output?: string;
+  /** With `done`: true when a command was interrupted (the next button, or Ctrl-C). */
+  interrupted?: boolean;
+}
+
+/** Fired on window as a request with an id moves through its states. */
+export const REQUEST_STATE_EVENT = 'course:request-state';
+
+/** Tells the page where request `detail.id` stands. */
+export function reportRequest(detail: RequestStateDetail): void {
+  window.dispatchEvent(new CustomEvent<RequestStateDetail>(REQUEST_STATE_EVENT, { detail }));
+}
 
 /** What a ready terminal offers to the rest of the page (exercises). */
 export interface SessionHandle {
@@ -20,6 +49,8 @@ export interface SessionHandle {
   readonly cluster: import('../sim/index.ts').Cluster;
   /** Calls `cb` with each new cluster (after a reset); returns unsubscribe. */
   onClusterChange(cb: () => void): () => void;
+  /** A fresh cluster prepared as at the start (setup included); files and history stay. */
+  reset(): Promise<void>;
 }
 
 interface BusState {

@@ -4,6 +4,9 @@
  * wakes it, or the reader presses "Start", and only then imports the heavy part
  * (./session.ts: xterm, the shell, kubectl, the simulator).
  *
+ * An exercise's terminal (`data-manual`) does not start by scrolling into view: its exercise
+ * starts it (Start, or on load when the reader started it before).
+ *
  * Readiness: `data-state` is `idle`, `loading`, `ready` or `error`; `data-ready` appears once
  * the terminal accepts input.
  */
@@ -22,6 +25,7 @@ class CourseTerminal extends HTMLElement {
       void this.start();
       return;
     }
+    if (this.dataset.manual !== undefined) return;
     this.observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((e) => e.isIntersecting)) void this.start();

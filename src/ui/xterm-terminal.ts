@@ -14,12 +14,18 @@ export interface XtermAdapter extends ShellTerminal {
   dispose(): void;
 }
 
+/** Page keys the adapter lets the host take before the shell sees them. */
+export interface AdapterOptions {
+  /** Called on each keydown; return true to take the key (the shell and the browser then ignore it). */
+  onKey?: (event: KeyboardEvent) => boolean;
+}
+
 /**
  * Wraps `term`. Keyboard input goes to the shell's onData subscribers unchanged, except:
  * Escape is kept from the shell and arms "leave": a Tab right after it is left to the browser,
- * which moves focus out of the terminal (Shift+Tab backwards).
+ * which moves focus out of the terminal (Shift+Tab backwards); keys the host's `onKey` takes.
  */
-export function adaptXterm(term: XTerm): XtermAdapter {
+export function adaptXterm(term: XTerm, opts: AdapterOptions = {}): XtermAdapter {
   const listeners = new Set<(data: string) => void>();
   const emit = (data: string) => {
     for (const l of listeners) l(data);
@@ -29,6 +35,10 @@ export function adaptXterm(term: XTerm): XtermAdapter {
   let leaveArmed = false;
   term.attachCustomKeyEventHandler((event) => {
     if (event.type !== 'keydown') return true;
+    if (opts.onKey?.(event)) {
+      event.preventDefault();
+      return false;
+    }
     if (event.key === 'Escape' && !event.ctrlKey && !event.altKey && !event.metaKey) {
       leaveArmed = true;
       return false;

@@ -24,7 +24,8 @@ function terminalText(page: Page, id = 'terminal'): Promise<string> {
 function lessonText(page: Page): Promise<string> {
   return page.evaluate(() => {
     const body = document.querySelector('article.lesson')!.cloneNode(true) as HTMLElement;
-    for (const t of body.querySelectorAll('course-terminal, course-exercise .check-detail, course-exercise .check-state, course-exercise .check')) t.remove();
+    // The terminals' panels (screen, status line, accessible output) change with use; the text must not.
+    for (const t of body.querySelectorAll('.terminal-panel, course-exercise .check-detail, course-exercise .check-state, course-exercise .check')) t.remove();
     return body.textContent ?? '';
   });
 }

@@ -1,0 +1,136 @@
+/**
+ * The page's docked terminal below the docked breakpoint (phones, tablets, narrow windows): it
+ * floats at the bottom of the screen so that Run never scrolls the page away from the button.
+ * The reader collapses it to its title bar and resizes it by dragging its top edge (or with
+ * the arrow keys on that edge); both are remembered per page. The page keeps room below its
+ * text for it (`--dock-space` on <html>), so nothing hides behind it.
+ *
+ * Stored under `course:dock:<path>`: {"collapsed": true, "height": 320} (height in CSS px).
+ * Wide screens ignore all of it: the terminal sits beside the text there.
+ */
+import { readJSON, writeJSON } from './storage.ts';
+
+/** Where the layout stops docking beside the text (keep in step with global.css). */
+export const FLOAT_QUERY = '(max-width: 71.99rem)';
+const MIN_H = 96;
+const STEP = 32;
+
+interface DockState {
+  collapsed?: boolean;
+  height?: number;
+}
+
+const storeKey = (): string => `course:dock:${location.pathname}`;
+const floating = (): boolean => matchMedia(FLOAT_QUERY).matches;
+/** Keep in step with the CSS cap (65vh). */
+const maxHeight = (): number => Math.max(MIN_H, Math.round(innerHeight * 0.65));
+
+function saved(): DockState {
+  const s = readJSON(storeKey());
+  return typeof s === 'object' && s !== null ? (s as DockState) : {};
+}
+
+function remember(change: DockState): void {
+  writeJSON(storeKey(), { ...saved(), ...change });
+}
+
+/** The dock element of terminal `id`, if it is the page's docked terminal. */
+function dockOf(id: string): HTMLElement | null {
+  return document.querySelector<HTMLElement>(`.terminal-dock.docked[data-dock="${CSS.escape(id)}"]`);
+}
+
+function setCollapsed(dock: HTMLElement, collapsed: boolean, save = true): void {
+  dock.toggleAttribute('data-collapsed', collapsed);
+  dock.querySelector('[data-dock-toggle]')?.setAttribute('aria-expanded', String(!collapsed));
+  if (save) remember({ collapsed });
+}
+
+function setHeight(dock: HTMLElement, px: number, save = true): void {
+  const h = Math.round(Math.min(maxHeight(), Math.max(MIN_H, px)));
+  dock.style.setProperty('--float-h', `${h}px`);
+  const sep = dock.querySelector('[data-dock-resize]');
+  sep?.setAttribute('aria-valuenow', String(h));
+  sep?.setAttribute('aria-valuemin', String(MIN_H));
+  sep?.setAttribute('aria-valuemax', String(maxHeight()));
+  if (save) remember({ height: h });
+}
+
+/**
+ * Opens the floating terminal `id` when it is collapsed (a Run or Apply button was pressed).
+ * True when the terminal is the page's docked one (it is on screen now, nothing to scroll).
+ */
+export function revealDock(id: string): boolean {
+  const dock = dockOf(id);
+  if (!dock) return false;
+  if (floating() && dock.hasAttribute('data-collapsed')) setCollapsed(dock, false);
+  return true;
+}
+
+/**
+ * Folds the page's floating terminal away (an exercise's own terminal opened in the text), so
+ * that a small screen shows one terminal at a time. Not remembered; wide screens are untouched.
+ */
+export function foldDock(): void {
+  if (!floating()) return;
+  for (const dock of document.querySelectorAll<HTMLElement>('.terminal-dock.docked')) setCollapsed(dock, true, false);
+}
+
+/** Wires every docked terminal of the page (once). */
+export function initDocks(): void {
+  const w = window as Window & { __courseDocks?: boolean };
+  if (w.__courseDocks) return;
+  w.__courseDocks = true;
+  for (const dock of document.querySelectorAll<HTMLElement>('.terminal-dock.docked')) wireDock(dock);
+}
+
+function wireDock(dock: HTMLElement): void {
+  const state = saved();
+  // First visit: collapsed, so the terminal does not cover the text before it is wanted.
+  setCollapsed(dock, state.collapsed ?? true, false);
+  if (typeof state.height === 'number') setHeight(dock, state.height, false);
+  else {
+    // The separator's value before any resize: the height the stylesheet gives the terminal.
+    const sep = dock.querySelector('[data-dock-resize]');
+    sep?.setAttribute('aria-valuenow', String(Math.round(Math.min(innerHeight * 0.4, 352))));
+    sep?.setAttribute('aria-valuemin', String(MIN_H));
+    sep?.setAttribute('aria-valuemax', String(maxHeight()));
+  }
+
+  dock.querySelector('[data-dock-toggle]')?.addEventListener('click', () => {
+    const collapse = !dock.hasAttribute('data-collapsed');
+    setCollapsed(dock, collapse);
+    if (!collapse) dock.querySelector('course-terminal')?.dispatchEvent(new CustomEvent('course:wake'));
+  });
+
+  const sep = dock.querySelector<HTMLElement>('[data-dock-resize]');
+  const screen = dock.querySelector<HTMLElement>('course-terminal');
+  const current = (): number => screen?.getBoundingClientRect().height ?? 0;
+  sep?.addEventListener('pointerdown', (e) => {
+    e.preventDefault();
+    sep.setPointerCapture(e.pointerId);
+    const startY = e.clientY;
+    const startH = current();
+    const move = (m: PointerEvent): void => setHeight(dock, startH + (startY - m.clientY), false);
+    const up = (): void => {
+      sep.removeEventListener('pointermove', move);
+      setHeight(dock, current());
+    };
+    sep.addEventListener('pointermove', move);
+    sep.addEventListener('pointerup', up, { once: true });
+    sep.addEventListener('pointercancel', up, { once: true });
+  });
+  sep?.addEventListener('keydown', (e) => {
+    if (e.key !== 'ArrowUp' && e.key !== 'ArrowDown') return;
+    e.preventDefault();
+    setHeight(dock, current() + (e.key === 'ArrowUp' ? STEP : -STEP));
+  });
+
+  // Room at the bottom of the page for the floating terminal.
+  const root = document.documentElement;
+  const reserve = (): void => {
+    root.style.setProperty('--dock-space', floating() ? `${Math.ceil(dock.getBoundingClientRect().height)}px` : '0px');
+  };
+  new ResizeObserver(reserve).observe(dock);
+  matchMedia(FLOAT_QUERY).addEventListener('change', reserve);
+  reserve();
+}
