@@ -1,8 +1,7 @@
 /**
  * Keeps lessons from applying one manifest twice (its Apply button and a Run block); see
- * apply-twice.ts. The lessons listed in STILL_TO_REWORD apply some files twice today; their
- * text is being reworded, and each entry must go once its lesson no longer does (the test
- * fails on a stale entry as on a new pair).
+ * apply-twice.ts. A manifest the text applies with a Run block is marked `norun`, so it has no
+ * Apply button of its own.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -11,18 +10,8 @@ import { appliedTwice, filesApplied } from './apply-twice.ts';
 
 const ROOT = join(import.meta.dirname, '../../content/lessons');
 
-/** Lesson file (`<lang>/<slug>.mdx`) -> files its text still applies twice. */
-const STILL_TO_REWORD: Record<string, string[]> = {
-  'en/controllers.mdx': ['hello.yaml'],
-  'en/daemonset.mdx': ['sample-daemonset-everywhere.yaml', 'sample-daemonset.yaml', 'ssd-monitor.yaml'],
-  'en/deployment.mdx': ['sample-deployment.yaml'],
-  'en/job-cronjob.mdx': ['always-job.yaml', 'failing-job.yaml', 'parallel-job.yaml', 'sample-cronjob.yaml', 'sample-job.yaml'],
-  'en/lab.mdx': ['lonely.yaml', 'node-agent.yaml'],
-  'en/pods.mdx': ['picky.yaml', 'sample-pod.yaml', 'two-containers.yaml'],
-  'en/replicaset.mdx': ['sample-replicaset.yaml'],
-  'en/scheduling.mdx': ['db-tolerating.yaml', 'db.yaml', 'hungry.yaml', 'nvme-pod.yaml', 'ssd-pod.yaml'],
-  'en/statefulset.mdx': ['sample-statefulset-fixed.yaml', 'sample-statefulset-service.yaml', 'sample-statefulset.yaml'],
-};
+/** Lesson file (`<lang>/<slug>.mdx`) -> files its text still applies twice (none: keep it so). */
+const STILL_TO_REWORD: Record<string, string[]> = {};
 
 function lessons(): string[] {
   return readdirSync(ROOT, { withFileTypes: true }).flatMap((d) =>
