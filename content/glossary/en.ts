@@ -1,6 +1,6 @@
 /**
  * The glossary in English: every term the lessons define, with a short definition in inline
- * Markdown and the slug of the lesson that teaches it. Lessons link to `/en/glossary/#<id>`.
+ * Markdown and the slug of the lesson that teaches it. Lessons link to it relatively, `../../glossary/#<id>`, so the course works under any base path.
  */
 export interface GlossaryEntry {
   /** Anchor on the glossary page. */

@@ -10,7 +10,7 @@ import Terminal from '../../../src/components/Terminal.astro';
 
 Some prose.
 
-\`\`\`yaml
+\`\`\`yaml norun
 # file: sample-pod.yaml
 apiVersion: v1
 kind: Pod
@@ -59,6 +59,14 @@ describe('extractLesson', () => {
     ]);
     expect(l.files).toEqual({ 'sample-pod.yaml': '# file: sample-pod.yaml\napiVersion: v1\nkind: Pod\n' });
     expect(l.exerciseIds).toEqual(['pods/web']);
+  });
+
+  it('runs a manifest with an Apply button as the reader would press it, the output after it being its output', () => {
+    const l = extractLesson('```yaml file=web.yaml\napiVersion: v1\nkind: Pod\nmetadata:\n  name: web\n```\n\n```text\npod/web created\n```\n\n{/* expect-error */}\n```yaml file=bad.yaml\napiVersion: v1\nkind: Pod\nmetadata:\n  name: bad\n```\n');
+    expect(l.steps.filter((s) => s.kind === 'commands')).toEqual([
+      { kind: 'commands', commands: ['kubectl apply -f web.yaml'], expectError: false, output: { text: 'pod/web created', line: 8 }, line: 1 },
+      { kind: 'commands', commands: ['kubectl apply -f bad.yaml'], expectError: true, line: 13 },
+    ]);
   });
 
   it('keeps an output block verbatim, including blank lines and trailing spaces', () => {

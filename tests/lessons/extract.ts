@@ -16,6 +16,7 @@
  */
 import { parse as parseYaml } from 'yaml';
 import { parseMeta, SHELL_LANGS, splitCommands, YAML_LANGS } from '../../src/ui/code-meta.ts';
+import { manifestFileName } from '../../src/ui/manifest-name.ts';
 
 /** A file the terminal holds, from a ```yaml block that names it (`file=NAME` or `# file: NAME`). */
 export interface LessonFile {
@@ -96,7 +97,10 @@ export function extractLesson(source: string): ExtractedLesson {
       continue;
     }
     const runnable = SHELL_LANGS.has(fence.lang) && !fence.meta.norun;
-    if (pendingMarker !== undefined && !runnable) {
+    // A manifest with an Apply button runs `kubectl apply -f NAME` when the reader presses it,
+    // as the page does (CodeBlock.astro); the output block after it is that command's output.
+    const applied = YAML_LANGS.has(fence.lang) && !fence.meta.norun ? manifestFileName(fence.content.join('\n'), fileNameOf(fence)) : undefined;
+    if (pendingMarker !== undefined && !runnable && !applied) {
       throw new LessonSyntaxError(`line ${pendingMarker + 1}: expect-error marker not followed by a bash block`);
     }
     if (SHELL_LANGS.has(fence.lang)) {
@@ -121,6 +125,11 @@ export function extractLesson(source: string): ExtractedLesson {
         steps.push({ kind: 'file', name, content, line: fence.line });
       }
       lastCommands = undefined;
+      if (applied) {
+        const step: LessonCommands = { kind: 'commands', commands: [`kubectl apply -f ${applied}`], expectError: pendingMarker !== undefined, line: fence.line };
+        steps.push(step);
+        lastCommands = step;
+      }
     }
     pendingMarker = undefined;
     i = fence.end;

@@ -1,5 +1,5 @@
 /**
- * The glossary and the lessons agree: every glossary link in a lesson (`/en/glossary/#id`)
+ * The glossary and the lessons agree: every glossary link in a lesson (`../../glossary/#id`)
  * names an entry, every entry's lesson exists, and each lesson of the course links to the
  * glossary at least once.
  */
@@ -22,14 +22,21 @@ describe('glossary', () => {
   for (const file of LESSONS) {
     const text = readFileSync(join(DIR, file), 'utf8');
     it(`${file}: every glossary link names an entry`, () => {
-      const anchors = [...text.matchAll(/\/en\/glossary\/#([\w-]+)/g)].map((m) => m[1]!);
+      const anchors = [...text.matchAll(/\]\(\.\.\/\.\.\/glossary\/#([\w-]+)\)/g)].map((m) => m[1]!);
       expect(anchors.filter((a) => !IDS.has(a))).toEqual([]);
+    });
+  }
+
+  for (const file of LESSONS) {
+    it(`${file}: links within the course are relative, so they work under any base path`, () => {
+      const text = readFileSync(join(DIR, file), 'utf8');
+      expect([...text.matchAll(/\]\((\/[^)]*)\)/g)].map((m) => m[1])).toEqual([]);
     });
   }
 
   it('is linked from the lessons', () => {
     for (const slug of ['pods', 'controllers', 'replicaset', 'deployment', 'daemonset', 'job-cronjob', 'choosing', 'lab', 'scheduling']) {
-      expect(readFileSync(join(DIR, `${slug}.mdx`), 'utf8'), slug).toMatch(/\/en\/glossary\/#/);
+      expect(readFileSync(join(DIR, `${slug}.mdx`), 'utf8'), slug).toMatch(/\]\(\.\.\/\.\.\/glossary\/#/);
     }
   });
 });
