@@ -14,6 +14,7 @@ import type { Clock } from '../clock/clock.ts';
 import type { Random } from '../clock/random.ts';
 import type { Store } from '../store/store.ts';
 import { admissionFor, type AdmissionContext } from './admission.ts';
+import { nodeSpecDecodeError, objectMetaDecodeError } from './object-meta-decode.ts';
 
 export type FieldValidation = 'Strict' | 'Warn' | 'Ignore';
 export type PropagationPolicy = 'Background' | 'Foreground' | 'Orphan';
@@ -264,7 +265,7 @@ export class ApiServer {
   /** Strict decoding: unknown fields and undecodable values, per the field validation level. */
   private decode(t: ResourceType, obj: KubeObject, level: FieldValidation): string[] {
     const adm = admissionFor(t.group ? `${t.plural}.${t.group}` : t.plural);
-    const decodeErr = adm.decodeError?.(obj);
+    const decodeErr = objectMetaDecodeError(obj.metadata, t.kind) ?? (t.plural === 'nodes' && !t.group ? nodeSpecDecodeError(obj) : undefined) ?? adm.decodeError?.(obj);
     if (decodeErr) {
       throw badRequest(`${t.kind} in version "${t.version}" cannot be handled as a ${t.kind}: ${decodeErr}`);
     }

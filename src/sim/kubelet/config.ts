@@ -7,6 +7,7 @@
 import type { KubeObject } from '../api/types.ts';
 import type { Store } from '../store/store.ts';
 import { MemFs } from './mem-fs.ts';
+import { hasOwn, setOwn } from '../api/own-keys.ts';
 
 const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
 
@@ -35,8 +36,8 @@ function sourceData(store: Store, ns: string, kind: 'configmap' | 'secret', name
   if (!obj) return undefined;
   if (kind === 'configmap') return { ...((obj.data as Record<string, string>) ?? {}) };
   const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries((obj.data as Record<string, string>) ?? {})) out[k] = decodeBase64(v);
-  for (const [k, v] of Object.entries((obj.stringData as Record<string, string>) ?? {})) out[k] = v;
+  for (const [k, v] of Object.entries((obj.data as Record<string, string>) ?? {})) setOwn(out, k, decodeBase64(v));
+  for (const [k, v] of Object.entries((obj.stringData as Record<string, string>) ?? {})) setOwn(out, k, v);
   return out;
 }
 
@@ -96,7 +97,7 @@ export function resolveEnv(store: Store, pod: KubeObject, container: KubeObject[
   for (const e of container.env ?? []) {
     const vf = e.valueFrom;
     if (!vf) {
-      env[e.name] = expandRefs(e.value ?? '', env);
+      setOwn(env, e.name, expandRefs(e.value ?? '', env));
       continue;
     }
     if (vf.configMapKeyRef || vf.secretKeyRef) {
@@ -107,15 +108,15 @@ export function resolveEnv(store: Store, pod: KubeObject, container: KubeObject[
         if (ref.optional) continue;
         return { error: `${kind} "${ref.name}" not found` };
       }
-      if (!(ref.key in data)) {
+      if (!hasOwn(data, ref.key)) {
         if (ref.optional) continue;
         return { error: `couldn't find key ${ref.key} in ${kind === 'configmap' ? 'ConfigMap' : 'Secret'} ${ns}/${ref.name}` };
       }
-      env[e.name] = data[ref.key]!;
+      setOwn(env, e.name, data[ref.key]!);
     } else if (vf.fieldRef) {
-      env[e.name] = fieldValue(pod, vf.fieldRef.fieldPath, podIP, hostIP);
+      setOwn(env, e.name, fieldValue(pod, vf.fieldRef.fieldPath, podIP, hostIP));
     } else if (vf.resourceFieldRef) {
-      env[e.name] = '0';
+      setOwn(env, e.name, '0');
     }
   }
   return { env };
@@ -186,6 +187,6 @@ export function buildContainerFs(store: Store, pod: KubeObject, container: KubeO
 function mapItems(data: Record<string, string>, items?: { key: string; path: string }[]): Record<string, string> {
   if (!items?.length) return data;
   const out: Record<string, string> = {};
-  for (const it of items) if (it.key in data) out[it.path] = data[it.key]!;
+  for (const it of items) if (hasOwn(data, it.key)) setOwn(out, it.path, data[it.key]!);
   return out;
 }
