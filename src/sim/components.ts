@@ -22,6 +22,7 @@ import './controllers/job/register.ts';
 import './controllers/cronjob/register.ts';
 import './controllers/volume/register.ts';
 import './controllers/endpoints/register.ts';
+import './events/event-ttl.ts';
 
 export const COMPONENTS: Component[] = componentList();
 
