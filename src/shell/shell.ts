@@ -11,6 +11,7 @@ import { applyRedirect, type Sink } from './redirect.ts';
 import { InterruptController, childInterrupt } from './interrupt.ts';
 import { parse } from './parse.ts';
 import { HOME, resolvePath } from './path.ts';
+import { BrokenPipe, inputNeed, NoSpaceError, pipeSink, writeErrorMessage } from './pipe-buffer.ts';
 
 /** Name -> command. Builtins, `kubectl` and `k` live here (see createCommands). */
 export type CommandTable = Map<string, Command>;
@@ -141,10 +142,16 @@ export class Shell {
     for (let k = 0; k < p.commands.length; k++) {
       const last = k === p.commands.length - 1;
       const chunks: string[] = [];
-      const out: Sink = last ? (t) => io.write(t, 'stdout') : (t) => chunks.push(t);
+      const out: Sink = last ? (t) => io.write(t, 'stdout') : pipeSink(chunks, inputNeed(p.commands[k + 1]!));
       const err: Sink = (t) => io.write(t, 'stderr');
       const cmd = p.commands[k]!;
-      status = cmd.kind === undefined ? await this.simple(cmd, input, out, err, io, last) : await this.compound(cmd, input, out, err, io);
+      try {
+        status = cmd.kind === undefined ? await this.simple(cmd, input, out, err, io, last) : await this.compound(cmd, input, out, err, io);
+      } catch (e) {
+        // The next command stopped reading: this one ends as SIGPIPE ends it.
+        if (!(e instanceof BrokenPipe && e.pipe === out)) throw e;
+        status = 141;
+      }
       input = chunks.join('');
       if (++this.ran % 64 === 0) await this.opts.yieldToHost?.();
     }
@@ -205,10 +212,12 @@ export class Shell {
         const status = await command(args.slice(1), ctx);
         return typeof status === 'number' ? status : 0;
       } catch (e) {
-        fds[2]!(`bash: ${name}: ${e instanceof Error ? e.message : String(e)}\n`);
+        if (e instanceof BrokenPipe) throw e;
+        fds[2]!(e instanceof NoSpaceError ? writeErrorMessage(name) : `bash: ${name}: ${e instanceof Error ? e.message : String(e)}\n`);
         return 1;
       }
     } catch (e) {
+      if (e instanceof BrokenPipe) throw e;
       if (e instanceof ExpansionError) {
         err(e.message + '\n');
         if (e instanceof OutOfMemoryError) this.abortLine?.();
@@ -304,6 +313,7 @@ export class Shell {
         this.loopDepth--;
       }
     } catch (e) {
+      if (e instanceof BrokenPipe) throw e;
       err(e instanceof ExpansionError ? e.message + '\n' : `bash: ${e instanceof Error ? e.message : String(e)}\n`);
       if (e instanceof OutOfMemoryError) this.abortLine?.();
       return 1;
