@@ -8,7 +8,7 @@ import { tokenize, type Token } from './tokenize.ts';
 export type ParseResult =
   | { ok: true; script: Script; warnings: string[] }
   /** More lines are needed (open quote, heredoc body, trailing `|` / `&&` / `\`). */
-  | { ok: false; incomplete: true; heredoc?: { delimiter: string; stripTabs: boolean } }
+  | { ok: false; incomplete: true; heredoc?: { delimiter: string; stripTabs: boolean }; openQuote?: "'" | '"' }
   | { ok: false; incomplete: false; message: string };
 
 const ASSIGN = /^([A-Za-z_][A-Za-z0-9_]*)=/;

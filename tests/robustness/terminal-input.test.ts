@@ -58,6 +58,20 @@ describe('huge and random input', () => {
     await expectAnswers(t);
   });
 
+  it('parses a pasted multi-line quoted string once, not once per line', async () => {
+    const t = terminal();
+    // About 1 MB in 20,000 lines inside one quote: parsing per line would be quadratic.
+    const body = Array.from({ length: 20_000 }, (_, i) => `line ${i} ${'x'.repeat(40)}`).join('\n');
+    const t0 = performance.now();
+    t.term.type(PASTE(`printf '%s' '${body}' | wc -l\r`));
+    await until(() => /\n\s*19999\s*\r?\n/.test(t.term.written), 20_000, 'wc to answer');
+    expect(performance.now() - t0).toBeLessThan(10_000);
+    const dq = Array.from({ length: 2000 }, (_, i) => `row ${i}`).join('\n');
+    t.term.type(PASTE(`echo "${dq}" | tail -1\r`));
+    await until(() => t.term.written.includes('row 1999'), 10_000, 'echo to answer');
+    await expectAnswers(t);
+  }, 30_000);
+
   it('refuses a heredoc paste longer than a command may be, with a message', async () => {
     const t = terminal();
     const yaml = Array.from({ length: 60_000 }, (_, i) => `  key${i}: ${'v'.repeat(40)}`).join('\n');
