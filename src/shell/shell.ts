@@ -25,6 +25,9 @@ export interface RunIO {
   stdin?: string;
 }
 
+/** Commands run inside commands (`timeout 5 timeout 5 ...`) at most this deep. */
+const MAX_NESTED_RUNS = 100;
+
 /** Loop iterations between two yields to the host, so `while true` stays interruptible. */
 const YIELD_EVERY = 32;
 /**
@@ -65,6 +68,8 @@ export class Shell {
   /** Set by `break` / `continue` until the enclosing loop takes it. */
   private loopControl: { kind: 'break' | 'continue'; levels: number } | undefined;
   private loopDepth = 0;
+  /** Commands currently running inside other commands (see MAX_NESTED_RUNS). */
+  private nestedRuns = 0;
   /** Nesting of execute(); the outermost call owns the command line's abort. */
   private depth = 0;
   /** Ends the whole command line after a fatal error (an expansion too large to hold). */
@@ -179,7 +184,13 @@ export class Shell {
     const flushes: (() => void)[] = [];
     try {
       const args: string[] = [];
-      for (const w of cmd.words) for (const a of await expandWord(w, env)) args.push(a);
+      for (const w of cmd.words) {
+        // A quoted literal expands to itself; skipping the await keeps long argument lists
+        // (thousands of nested `timeout` words) cheap.
+        const only = w.length === 1 && w[0]!.kind === 'lit' && w[0]!.quoted ? w[0]!.text : undefined;
+        if (only !== undefined) args.push(only);
+        else for (const a of await expandWord(w, env)) args.push(a);
+      }
       const assigns: Record<string, string> = {};
       for (const a of cmd.assigns) assigns[a.name] = await expandString(a.value, env);
       const fds: Sink[] = [() => {}, out, err];
@@ -353,6 +364,24 @@ export class Shell {
       clearHistory: () => this.opts.history?.clear(),
       clearScreen: () => this.opts.clearScreen?.(),
       run: (line, ctx) => this.run(line, { interrupt: ctx.interrupt, write: (t, s) => (s === 'stdout' ? ctx.stdout(t) : ctx.stderr(t)) }),
+      runArgv: async (argv, ctx) => {
+        // One turn of the microtask queue, so that nested commands (`timeout 9 timeout 9 ...`)
+        // do not all run on one JavaScript stack; past MAX_NESTED_RUNS, bash's nesting error.
+        await null;
+        if (this.nestedRuns >= MAX_NESTED_RUNS) {
+          ctx.stderr(`bash: maximum nesting level exceeded (${MAX_NESTED_RUNS})\n`);
+          return 1;
+        }
+        this.nestedRuns++;
+        try {
+          return await this.pipeline(
+            { negate: false, commands: [{ assigns: [], words: argv.map((text) => [{ kind: 'lit', text, quoted: true }]), redirects: [] }] },
+            { interrupt: ctx.interrupt, stdin: ctx.stdin, write: (t, s) => (s === 'stdout' ? ctx.stdout(t) : ctx.stderr(t)) },
+          );
+        } finally {
+          this.nestedRuns--;
+        }
+      },
     };
   }
 }

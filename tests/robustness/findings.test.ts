@@ -104,6 +104,19 @@ describe('bounded shell memory', () => {
   }, 60_000);
 });
 
+describe('nested commands', () => {
+  it('nests timeout without parsing its command again at each level, up to a bash-like limit', async () => {
+    const fifty = 'timeout 100 '.repeat(50) + 'echo fifty';
+    const deep = 'timeout 100 '.repeat(3000) + 'echo deep';
+    const { ms, value: out } = await timed(() => session([fifty, deep, 'echo x | timeout 5 cat', 'timeout 1 sleep 5; echo $?']));
+    expect(ms).toBeLessThan(20_000);
+    expect(outputOf(out, fifty)).toBe('fifty\n');
+    expect(outputOf(out, deep)).toBe('bash: maximum nesting level exceeded (100)\n');
+    expect(outputOf(out, 'echo x | timeout 5 cat')).toBe('x\n');
+    expect(outputOf(out, 'timeout 1 sleep 5; echo $?')).toBe('124\n');
+  }, 60_000);
+});
+
 describe('prototype pollution', () => {
   const before = Object.getOwnPropertyNames(Object.prototype).sort();
 
