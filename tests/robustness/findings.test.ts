@@ -226,3 +226,37 @@ describe('JavaScript internals never reach the terminal', () => {
     );
   });
 });
+
+describe('odd arguments', () => {
+  it('never print JavaScript internals', async () => {
+    await session([
+      'kubectl get node/',
+      'kubectl get nodes ""',
+      'kubectl describe node/',
+      'kubectl delete node/',
+      'kubectl cordon kind-worker9',
+      'kubectl drain kind-worker9',
+      'kubectl top node nosuch',
+      'kubectl taint node kind-worker9 a=b:NoSchedule',
+      'kubectl label node kind-worker9 a=b',
+      'kubectl get pods --field-selector spec.nodeName=',
+      'kubectl get pods -l "a in (b"',
+      `kubectl run x --image=nginx:1.27 --overrides='{"spec":{"nodeName":null}}' --dry-run=client -o yaml`,
+      `kubectl run y --image=nginx:1.27 --overrides='{"spec":{"containers":5}}'`,
+      `kubectl run z --image=nginx:1.27 --overrides='null'`,
+      `kubectl patch node kind-worker -p '{"spec":{"taints":"none"}}'`,
+      `kubectl patch node kind-worker --type=json -p '[{"op":"add","path":"/spec/taints/-","value":{"key":"k","effect":5}}]'`,
+      'kubectl scale deployment nosuch --replicas=-1',
+      'kubectl scale deployment nosuch --replicas=1e9',
+      'cluster stop-node',
+      'cluster remove-node',
+      'cluster start-node nosuch',
+      'cluster add-node',
+      "printf '%d %f %x\\n' abc 1e400 -1",
+      'seq 1 0.5 3',
+      'seq 1e20 1e20',
+      'echo $((2**64)) $((1/0))',
+    ]);
+  });
+});
+

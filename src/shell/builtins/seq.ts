@@ -17,7 +17,13 @@ export const seq: Command = async (args, ctx) => {
   // Any length, written in chunks: a pipe's reader may stop it (`seq 1 1000000000 | head`), a
   // full pipe or file fails it (`seq: write error: No space left on device`), Ctrl-C ends it.
   let out: string[] = [];
-  for (let v = first; step > 0 ? v <= last : v >= last; v += step) {
+  let prev = NaN;
+  for (let i = 0; ; i++) {
+    // From the index, not by adding: past 2^53 adding a small step changes nothing.
+    const v = first + i * step;
+    if (step > 0 ? v > last : v < last) break;
+    if (v === prev) break;
+    prev = v;
     out.push(String(v));
     if (out.length >= CHUNK_LINES) {
       ctx.stdout(out.join('\n') + '\n');
