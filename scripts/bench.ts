@@ -11,6 +11,8 @@ import { existsSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { runTranscript } from '../src/cli/transcript.ts';
 import { addNode, createCluster, type Cluster } from '../src/sim/index.ts';
+import { createMemoryFS } from '../src/shell/fs.ts';
+import { replayJournal, type JournalEntry } from '../src/shell/replay.ts';
 
 function podManifests(n: number): string {
   const docs: string[] = [];
@@ -133,6 +135,33 @@ async function cronJobDay(): Promise<{ ms: number; jobs: number; pods: number }>
   };
 }
 
+/**
+ * A journal of `n` commands a learner might type, five seconds apart: Pods created, listed,
+ * labelled, described and deleted, a Deployment scaled up and down.
+ */
+function learnerJournal(start: number, n: number): JournalEntry[] {
+  const kinds = [
+    (i: number) => `kubectl run p${i} --image=nginx:1.27`,
+    () => 'kubectl get pods',
+    (i: number) => `kubectl label pod p${i - 2} tier=web`,
+    (i: number) => `kubectl describe pod p${i - 3}`,
+    (i: number) => `kubectl delete pod p${i - 4} --wait=false`,
+    (i: number) => (i % 2 ? 'kubectl scale deployment web --replicas=5' : 'kubectl scale deployment web --replicas=2'),
+  ];
+  const out: JournalEntry[] = [{ t: start, line: 'kubectl create deployment web --image=nginx:1.27' }];
+  for (let i = 1; i < n; i++) out.push({ t: start + i * 5000, line: kinds[i % kinds.length]!(i) });
+  return out;
+}
+
+/** Restores a lesson's cluster from `entries` as the page does on reload; returns the wall time. */
+async function restore(entries: JournalEntry[], until: number): Promise<{ ms: number; pods: number; events: number }> {
+  const cluster = createCluster({ seed: 1 });
+  const { ms } = await timed(() =>
+    replayJournal({ cluster, fs: createMemoryFS(), entries, until, yieldToHost: () => new Promise((r) => setImmediate(r)) }),
+  );
+  return { ms, pods: cluster.store.count('pods'), events: cluster.store.count('events') };
+}
+
 async function section(name: string, fn: () => Promise<void>): Promise<void> {
   try {
     await fn();
@@ -191,6 +220,20 @@ if (want('network')) {
     await runTranscript('kubectl create service clusterip web-headless --clusterip=None --tcp=8080:8080\nkubectl patch service web-headless -p \'{"spec":{"selector":{"app":"web"}}}\'\n', { cluster, stepMs: 1000 });
     const d = dnsRate(cluster);
     console.log(`DNS: ${Math.round(d.resolverPerSec).toLocaleString('en')} lookups/s of a Service name through the search list; ${Math.round(d.headlessPerSec).toLocaleString('en')} queries/s of a headless name with 1,000 addresses`);
+  });
+}
+
+if (want('replay')) {
+  await section('replay', async () => {
+    const start = createCluster({ seed: 1 }).clock.now();
+    for (const n of [1000, 5000]) {
+      const entries = learnerJournal(start, n);
+      const r = await restore(entries, entries[entries.length - 1]!.t + 1000);
+      console.log(`restore a lesson from ${n.toLocaleString('en')} journal entries: ${fmt(r.ms)} (${r.pods} Pods, ${r.events} Events)`);
+    }
+    const week = 7 * 24 * 3_600_000;
+    const cron = await restore([{ t: start, line: "kubectl create cronjob tick --image=busybox:1.36 --schedule='* * * * *' -- date" }], start + week);
+    console.log(`restore a lesson after a week of a per-minute CronJob: ${fmt(cron.ms)} (${cron.pods} Pods, ${cron.events} Events)`);
   });
 }
 

@@ -46,6 +46,11 @@ export interface ShellControl {
   clearScreen(): void;
   /** Runs a command line in this shell with the caller's interrupt; resolves to its status. */
   run(line: string, ctx: ExecContext): Promise<number>;
+  /**
+   * Runs one command given as words (no expansion, no re-parsing: `timeout 5 CMD ARG...`),
+   * with the caller's input, output and interrupt; resolves to its status.
+   */
+  runArgv(argv: string[], ctx: ExecContext): Promise<number>;
 }
 
 export interface ExecContext {

@@ -6,6 +6,9 @@
 /** A malformed or impossible expression (`1 +`, division by zero). */
 export class ArithError extends Error {}
 
+/** bash's limit on nested sub-expressions (MAX_EXPR_RECURSION_LEVEL). */
+const MAX_RECURSION = 1024;
+
 /** Evaluates `expr` with `vars`; throws ArithError with bash's wording. */
 export function evalArith(expr: string, vars: Record<string, string>): number {
   const tokens = expr.match(/\s*(\d+|[A-Za-z_][A-Za-z0-9_]*|\$[A-Za-z_][A-Za-z0-9_]*|\*\*|<=|>=|==|!=|&&|\|\||[-+*/%()<>!])\s*/gy);
@@ -18,15 +21,15 @@ export function evalArith(expr: string, vars: Record<string, string>): number {
     throw new ArithError(`${expr.trim()}: syntax error: operand expected (error token is "${toks.slice(i).join(' ') || expr.trim()}")`);
   };
   const LEVELS: string[][] = [['||'], ['&&'], ['==', '!='], ['<', '>', '<=', '>='], ['+', '-'], ['*', '/', '%']];
-  const binary = (level: number): number => {
-    if (level === LEVELS.length) return power();
-    let left = binary(level + 1);
-    while (LEVELS[level]!.includes(peek() ?? '')) {
+  /** Precedence climbing: one stack frame per nested operand, whatever the number of levels. */
+  const binary = (minLevel: number): number => {
+    let left = power();
+    for (;;) {
+      const level = LEVELS.findIndex((ops) => ops.includes(peek() ?? ''));
+      if (level < minLevel || level < 0) return left;
       const op = toks[i++]!;
-      const right = binary(level + 1);
-      left = apply(op, left, right);
+      left = apply(op, left, binary(level + 1));
     }
-    return left;
   };
   const power = (): number => {
     const base = unary();
@@ -36,7 +39,18 @@ export function evalArith(expr: string, vars: Record<string, string>): number {
     }
     return base;
   };
+  let nesting = 0;
   const unary = (): number => {
+    if (++nesting > MAX_RECURSION) {
+      throw new ArithError(`${expr.trim()}: expression recursion level exceeded (error token is "${toks.slice(i).join('')}")`);
+    }
+    try {
+      return operand();
+    } finally {
+      nesting--;
+    }
+  };
+  const operand = (): number => {
     const t = peek();
     if (t === '-') return i++, -unary();
     if (t === '+') return i++, unary();

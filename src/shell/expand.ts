@@ -7,6 +7,7 @@ import type { Word } from './ast.ts';
 import type { VirtualFS } from '../command/contract.ts';
 import { resolvePath } from './path.ts';
 import { ArithError, evalArith } from './arith.ts';
+import { compileGlob, globMatches } from '../command/glob-match.ts';
 
 export interface ExpandEnv {
   vars: Record<string, string>;
@@ -189,20 +190,14 @@ function glob(f: Field, env: ExpandEnv): string[] {
   const dirText = slash < 0 ? '' : f.text.slice(0, slash + 1);
   if (f.glob.some((k) => k <= slash)) return [f.text];
   const active = new Set(f.glob);
-  let re = '^';
-  for (let k = slash + 1; k < f.text.length; k++) {
-    const c = f.text[k]!;
-    if (active.has(k) && c === '*') re += '[^/]*';
-    else if (active.has(k) && c === '?') re += '[^/]';
-    else re += c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  }
-  const pattern = new RegExp(re + '$');
+  const base = slash + 1;
+  const pattern = compileGlob(f.text.slice(base), (k) => active.has(base + k));
   const dir = resolvePath(env.cwd, dirText || '.', env.vars.HOME);
   const hidden = f.text[slash + 1] === '.';
   const matches = env.fs
     .list(dir)
     .map((e) => (e.endsWith('/') ? e.slice(0, -1) : e))
-    .filter((e) => pattern.test(e) && (hidden || !e.startsWith('.')))
+    .filter((e) => globMatches(pattern, e) && (hidden || !e.startsWith('.')))
     .map((e) => dirText + e);
   return matches.length ? matches : [f.text];
 }

@@ -48,6 +48,10 @@ export class InteractiveSession {
   private readonly buffer = new LineBuffer();
   private readonly queue = new InputQueue();
   private pendingLines: string[] = [];
+  /** Characters in pendingLines (newlines included), kept as lines arrive. */
+  private pendingLength = 0;
+  /** The quote the pending lines end inside, when they do (see ParseResult.openQuote). */
+  private openQuote: "'" | '"' | undefined;
   private waitingFor: { delimiter: string; stripTabs: boolean } | undefined;
   private prompt: string;
   private drawnRow = 0;
@@ -147,6 +151,8 @@ export class InteractiveSession {
       // A command run from the page replaces a half-finished one (an open quote or heredoc).
       this.write(finishLine(this.prompt, this.buffer.text, this.cols(), this.drawnRow));
       this.pendingLines = [];
+      this.openQuote = undefined;
+      this.pendingLength = 0;
       this.waitingFor = undefined;
       this.buffer.set('');
       this.showPrompt();
@@ -194,6 +200,8 @@ export class InteractiveSession {
         this.write(`${redraw(this.prompt, b.text, b.text.length, this.cols(), this.drawnRow).out}^C\r\n`);
         b.set('');
         this.pendingLines = [];
+        this.openQuote = undefined;
+        this.pendingLength = 0;
         this.waitingFor = undefined;
         this.o.shell.status = 130;
         this.showPrompt();
@@ -283,13 +291,19 @@ export class InteractiveSession {
     this.drawnRow = 0;
     this.buffer.set('');
     this.pendingLines.push(line);
+    this.pendingLength += line.length + 1;
     const wait = this.waitingFor;
     if (wait && line !== wait.delimiter && !(wait.stripTabs && line.replace(/^\t+/, '') === wait.delimiter)) {
       return this.continueCommand();
     }
+    // Inside an open quote, a line that cannot close it changes nothing: a pasted multi-line
+    // string is parsed once when its last line comes, not once per line.
+    if (this.openQuote && this.pendingLength <= MAX_COMMAND && !mayCloseQuote(line, this.openQuote)) return this.continueCommand();
     const source = this.pendingLines.join('\n');
     if (source.length > MAX_COMMAND) {
       this.pendingLines = [];
+      this.openQuote = undefined;
+      this.pendingLength = 0;
       this.waitingFor = undefined;
       this.write(`bash: command too long (more than ${MAX_COMMAND} characters): ignored\r\n`);
       return this.showPrompt();
@@ -297,9 +311,12 @@ export class InteractiveSession {
     const parsed = parse(source, false);
     if (!parsed.ok && parsed.incomplete) {
       this.waitingFor = parsed.heredoc;
+      this.openQuote = parsed.openQuote;
       return this.continueCommand();
     }
     this.pendingLines = [];
+    this.openQuote = undefined;
+    this.pendingLength = 0;
     this.waitingFor = undefined;
     this.prompt = this.mainPrompt();
     if (source.trim()) this.o.history.add(source);
@@ -378,6 +395,8 @@ export class InteractiveSession {
   private internalError(e: unknown): void {
     this.running = undefined;
     this.pendingLines = [];
+    this.openQuote = undefined;
+    this.pendingLength = 0;
     this.waitingFor = undefined;
     this.buffer.set('');
     this.write(toTerminal(`\nbash: internal error: ${e instanceof Error ? e.message : String(e)}\n`));
@@ -387,3 +406,8 @@ export class InteractiveSession {
 }
 
 export type { Interrupt };
+
+/** Whether `line` could end an open `quote` (for `"`, also through an escape or an expansion). */
+function mayCloseQuote(line: string, quote: "'" | '"'): boolean {
+  return quote === "'" ? line.includes("'") : /["\\$`]/.test(line);
+}

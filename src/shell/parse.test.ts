@@ -129,8 +129,10 @@ describe('parse: here-documents', () => {
 
 describe('parse: unfinished quotes', () => {
   it('asks for more input interactively', () => {
-    expect(parse('echo "abc', false)).toEqual({ ok: false, incomplete: true });
-    expect(parse("echo 'abc", false)).toEqual({ ok: false, incomplete: true });
+    expect(parse('echo "abc', false)).toEqual({ ok: false, incomplete: true, openQuote: '"' });
+    expect(parse("echo 'abc", false)).toEqual({ ok: false, incomplete: true, openQuote: "'" });
+    expect(parse("echo $'abc", false)).toEqual({ ok: false, incomplete: true });
+    expect(parse('echo "$(echo \'a', false)).toEqual({ ok: false, incomplete: true });
     expect(parse('echo abc \\', false)).toEqual({ ok: false, incomplete: true });
   });
   it('is an error at end of script, like bash', () => {

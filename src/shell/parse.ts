@@ -8,7 +8,7 @@ import { tokenize, type Token } from './tokenize.ts';
 export type ParseResult =
   | { ok: true; script: Script; warnings: string[] }
   /** More lines are needed (open quote, heredoc body, trailing `|` / `&&` / `\`). */
-  | { ok: false; incomplete: true; heredoc?: { delimiter: string; stripTabs: boolean } }
+  | { ok: false; incomplete: true; heredoc?: { delimiter: string; stripTabs: boolean }; openQuote?: "'" | '"' }
   | { ok: false; incomplete: false; message: string };
 
 const ASSIGN = /^([A-Za-z_][A-Za-z0-9_]*)=/;
@@ -16,6 +16,12 @@ const UNSUPPORTED_WORDS = new Set(['case', 'esac', 'function', 'select', 'coproc
 /** Words that close a compound command; at the start of a command outside one they are errors. */
 const CLOSERS = new Set(['then', 'else', 'elif', 'fi', 'do', 'done', '}']);
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+/**
+ * How deep compound commands (`{ }`, loops, `if`) may nest. bash has no fixed limit; this
+ * terminal's parser and executor recurse once per level, so a deeper script is refused in
+ * bash's words for exceeded nesting instead of overflowing the browser's stack.
+ */
+export const MAX_NESTING = 200;
 
 /**
  * Parses shell input. With `final` (a script's end of input) an open quote or a dangling
@@ -88,7 +94,17 @@ export function parse(src: string, final = false): ParseResult {
     return out;
   };
 
+  let depth = 0;
   const compound = (w: string): Compound => {
+    if (++depth > MAX_NESTING) throw new SyntaxError(`bash: maximum nesting level exceeded (${MAX_NESTING})`);
+    try {
+      return compoundBody(w);
+    } finally {
+      depth--;
+    }
+  };
+
+  const compoundBody = (w: string): Compound => {
     i++;
     if (w === 'for') {
       const nameTok = peek();

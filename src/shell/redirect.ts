@@ -7,6 +7,7 @@ import type { Redirect } from './ast.ts';
 import type { VirtualFS } from '../command/contract.ts';
 import { expandHereDoc, expandString, type ExpandEnv } from './expand.ts';
 import { dirname, resolvePath } from './path.ts';
+import { FILE_CAPACITY, NoSpaceError } from './pipe-buffer.ts';
 
 /** Where a descriptor's output goes. */
 export type Sink = (text: string) => void;
@@ -50,8 +51,14 @@ export async function applyRedirect(r: Redirect, fds: Sink[], env: ExpandEnv, fl
     return content;
   }
   const chunks: string[] = [];
-  const sink: Sink = (t) => chunks.push(t);
   const base = r.mode === 'append' ? (fs.read(path) ?? '') : '';
+  let size = base.length;
+  const sink: Sink = (t) => {
+    // A file past the terminal's limit is a full disk to the command writing it.
+    if (path !== '/dev/null' && size + t.length > FILE_CAPACITY) throw new NoSpaceError();
+    size += t.length;
+    if (path !== '/dev/null') chunks.push(t);
+  };
   fs.write(path, base);
   flushes.push(() => fs.write(path, base + chunks.join('')));
   if (r.kind === 'both') fds[1] = fds[2] = sink;

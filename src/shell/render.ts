@@ -47,6 +47,16 @@ export function safeOutput(text: string): string {
   });
 }
 
+/** `line` with every control character but newline and tab in caret notation (`^[`, `^?`, `M-^[`). */
+export function caretNotation(line: string): string {
+  return line.replace(/[\x00-\x08\x0b-\x1f\x7f\x80-\x9f]/g, (m) => {
+    const c = m.charCodeAt(0);
+    if (c === 0x7f) return '^?';
+    if (c >= 0x80) return 'M-^' + String.fromCharCode(c - 0x40);
+    return '^' + String.fromCharCode(c + 0x40);
+  });
+}
+
 /** Terminal output: `\n` becomes `\r\n` (a lone `\r` stays as it is). */
 export function toTerminal(text: string): string {
   return text.replace(/\r?\n/g, '\r\n');
@@ -56,8 +66,12 @@ export function toTerminal(text: string): string {
  * The escape sequence that redraws `prompt` + `text` with the cursor at `cursor`, starting with
  * the terminal cursor on row `fromRow` of the previous drawing. Returns it and the cursor's row.
  */
-export function redraw(prompt: string, text: string, cursor: number, cols: number, fromRow: number): { out: string; row: number } {
+export function redraw(prompt: string, line: string, cursor: number, cols: number, fromRow: number): { out: string; row: number } {
   const pw = visibleWidth(prompt);
+  // Control characters in the line (a completed file name, a recalled paste) are drawn as
+  // readline draws them, `^[` for ESC, never sent to the terminal as they are.
+  const text = caretNotation(line);
+  cursor = caretNotation(line.slice(0, cursor)).length;
   let out = (fromRow > 0 ? `\x1b[${fromRow}A` : '') + '\r\x1b[J' + prompt + toTerminal(text);
   const end = positionAfter(pw, text, cols);
   // At an exact multiple of the width the terminal holds the cursor on the last column
@@ -75,7 +89,7 @@ export function redraw(prompt: string, text: string, cursor: number, cols: numbe
  */
 export function finishLine(prompt: string, text: string, cols: number, fromRow: number): string {
   const r = redraw(prompt, text, text.length, cols, fromRow);
-  const end = positionAfter(visibleWidth(prompt), text, cols);
+  const end = positionAfter(visibleWidth(prompt), caretNotation(text), cols);
   const wrapped = end.col === 0 && end.row > 0 && !text.endsWith('\n');
   return r.out + (wrapped ? '' : '\r\n');
 }

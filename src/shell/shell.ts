@@ -12,6 +12,7 @@ import { applyRedirect, type Sink } from './redirect.ts';
 import { InterruptController, childInterrupt } from '../command/interrupt.ts';
 import { parse } from './parse.ts';
 import { HOME, resolvePath } from './path.ts';
+import { BrokenPipe, inputNeed, NoSpaceError, pipeSink, writeErrorMessage } from './pipe-buffer.ts';
 
 /** Name -> command. Builtins, `kubectl` and `k` live here (see src/host/terminal-commands.ts). */
 export type CommandTable = Map<string, Command>;
@@ -24,6 +25,9 @@ export interface RunIO {
   /** Input for the first command of each pipeline (default none). */
   stdin?: string;
 }
+
+/** Commands run inside commands (`timeout 5 timeout 5 ...`) at most this deep. */
+const MAX_NESTED_RUNS = 100;
 
 /** Loop iterations between two yields to the host, so `while true` stays interruptible. */
 const YIELD_EVERY = 32;
@@ -70,6 +74,8 @@ export class Shell {
   /** Set by `break` / `continue` until the enclosing loop takes it. */
   private loopControl: { kind: 'break' | 'continue'; levels: number } | undefined;
   private loopDepth = 0;
+  /** Commands currently running inside other commands (see MAX_NESTED_RUNS). */
+  private nestedRuns = 0;
   /** Nesting of execute(); the outermost call owns the command line's abort. */
   private depth = 0;
   /** Ends the whole command line after a fatal error (an expansion too large to hold). */
@@ -147,10 +153,16 @@ export class Shell {
     for (let k = 0; k < p.commands.length; k++) {
       const last = k === p.commands.length - 1;
       const chunks: string[] = [];
-      const out: Sink = last ? (t) => io.write(t, 'stdout') : (t) => chunks.push(t);
+      const out: Sink = last ? (t) => io.write(t, 'stdout') : pipeSink(chunks, inputNeed(p.commands[k + 1]!));
       const err: Sink = (t) => io.write(t, 'stderr');
       const cmd = p.commands[k]!;
-      status = cmd.kind === undefined ? await this.simple(cmd, input, out, err, io, last) : await this.compound(cmd, input, out, err, io);
+      try {
+        status = cmd.kind === undefined ? await this.simple(cmd, input, out, err, io, last) : await this.compound(cmd, input, out, err, io);
+      } catch (e) {
+        // The next command stopped reading: this one ends as SIGPIPE ends it.
+        if (!(e instanceof BrokenPipe && e.pipe === out)) throw e;
+        status = 141;
+      }
       input = chunks.join('');
       if (++this.ran % 64 === 0) await this.opts.yieldToHost?.();
     }
@@ -178,7 +190,13 @@ export class Shell {
     const flushes: (() => void)[] = [];
     try {
       const args: string[] = [];
-      for (const w of cmd.words) for (const a of await expandWord(w, env)) args.push(a);
+      for (const w of cmd.words) {
+        // A quoted literal expands to itself; skipping the await keeps long argument lists
+        // (thousands of nested `timeout` words) cheap.
+        const only = w.length === 1 && w[0]!.kind === 'lit' && w[0]!.quoted ? w[0]!.text : undefined;
+        if (only !== undefined) args.push(only);
+        else for (const a of await expandWord(w, env)) args.push(a);
+      }
       const assigns: Record<string, string> = {};
       for (const a of cmd.assigns) assigns[a.name] = await expandString(a.value, env);
       const fds: Sink[] = [() => {}, out, err];
@@ -211,10 +229,12 @@ export class Shell {
         const status = await command(args.slice(1), ctx);
         return typeof status === 'number' ? status : 0;
       } catch (e) {
-        fds[2]!(`bash: ${name}: ${e instanceof Error ? e.message : String(e)}\n`);
+        if (e instanceof BrokenPipe) throw e;
+        fds[2]!(e instanceof NoSpaceError ? writeErrorMessage(name) : `bash: ${name}: ${e instanceof Error ? e.message : String(e)}\n`);
         return 1;
       }
     } catch (e) {
+      if (e instanceof BrokenPipe) throw e;
       if (e instanceof ExpansionError) {
         err(e.message + '\n');
         if (e instanceof OutOfMemoryError) this.abortLine?.();
@@ -310,6 +330,7 @@ export class Shell {
         this.loopDepth--;
       }
     } catch (e) {
+      if (e instanceof BrokenPipe) throw e;
       err(e instanceof ExpansionError ? e.message + '\n' : `bash: ${e instanceof Error ? e.message : String(e)}\n`);
       if (e instanceof OutOfMemoryError) this.abortLine?.();
       return 1;
@@ -350,6 +371,24 @@ export class Shell {
       clearHistory: () => this.opts.history?.clear(),
       clearScreen: () => this.opts.clearScreen?.(),
       run: (line, ctx) => this.run(line, { interrupt: ctx.interrupt, write: (t, s) => (s === 'stdout' ? ctx.stdout(t) : ctx.stderr(t)) }),
+      runArgv: async (argv, ctx) => {
+        // One turn of the microtask queue, so that nested commands (`timeout 9 timeout 9 ...`)
+        // do not all run on one JavaScript stack; past MAX_NESTED_RUNS, bash's nesting error.
+        await null;
+        if (this.nestedRuns >= MAX_NESTED_RUNS) {
+          ctx.stderr(`bash: maximum nesting level exceeded (${MAX_NESTED_RUNS})\n`);
+          return 1;
+        }
+        this.nestedRuns++;
+        try {
+          return await this.pipeline(
+            { negate: false, commands: [{ assigns: [], words: argv.map((text) => [{ kind: 'lit', text, quoted: true }]), redirects: [] }] },
+            { interrupt: ctx.interrupt, stdin: ctx.stdin, write: (t, s) => (s === 'stdout' ? ctx.stdout(t) : ctx.stderr(t)) },
+          );
+        } finally {
+          this.nestedRuns--;
+        }
+      },
     };
   }
 }

@@ -17,7 +17,12 @@ export type Token =
 export type TokenizeResult =
   | { ok: true; tokens: Token[]; warnings: string[] }
   /** `heredoc`: the end line that would finish the first unfinished here-document. */
-  | { ok: false; incomplete: true; heredoc?: { delimiter: string; stripTabs: boolean } }
+  /**
+   * More lines are needed. `openQuote`: the input ends inside a plain `'...'` or `"..."`
+   * string (the innermost open construct), so a next line without that quote character (and,
+   * for `"`, without `\`, `$` or a backquote) leaves it open: no need to tokenize again.
+   */
+  | { ok: false; incomplete: true; heredoc?: { delimiter: string; stripTabs: boolean }; openQuote?: "'" | '"' }
   | { ok: false; incomplete: false; message: string };
 
 const META = new Set([' ', '\t', '\n', ';', '&', '|', '<', '>', '(', ')']);
@@ -125,9 +130,12 @@ export function tokenize(src: string, final = false): TokenizeResult {
     if (pending.length) readHereDocs();
   } catch (e) {
     if (!(e instanceof Incomplete)) throw e;
-    if (!final) return e.doc ? { ok: false, incomplete: true, heredoc: { delimiter: e.doc.delimiter, stripTabs: e.doc.stripTabs } } : { ok: false, incomplete: true };
+    if (!final) {
+      if (e.doc) return { ok: false, incomplete: true, heredoc: { delimiter: e.doc.delimiter, stripTabs: e.doc.stripTabs } };
+      return e.missing === "'" || e.missing === '"' ? { ok: false, incomplete: true, openQuote: e.missing } : { ok: false, incomplete: true };
+    }
     if (e.missing === '\\') return { ok: false, incomplete: false, message: 'bash: syntax error: unexpected end of file' };
-    return { ok: false, incomplete: false, message: `bash: unexpected EOF while looking for matching \`${e.missing}'` };
+    return { ok: false, incomplete: false, message: `bash: unexpected EOF while looking for matching \`${e.missing === "$'" ? "'" : e.missing}'` };
   }
   return { ok: true, tokens, warnings };
 
@@ -268,7 +276,7 @@ export function tokenize(src: string, final = false): TokenizeResult {
     if (next === "'" && !quoted) {
       let end = pos + 2;
       while (end < src.length && src[end] !== "'") end += src[end] === '\\' ? 2 : 1;
-      if (end >= src.length) throw new Incomplete("'");
+      if (end >= src.length) throw new Incomplete("$'");
       const text = unescapeAnsiC(src.slice(pos + 2, end));
       pos = end + 1;
       return { kind: 'lit', text, quoted: true };

@@ -77,3 +77,9 @@ export { hostProbe } from './network/host.ts';
 export { localForwards } from './network/host.ts';
 export type { LocalForward } from './network/host.ts';
 export { requestIP } from './network/connect.ts';
+// Own-key reads and writes (no key ever reaches a prototype) and the API server's decode
+// errors, which kubectl's client-side checks (`run --overrides`, patches, labels) share.
+export { getOwn, hasOwn, setOwn } from './api/own-keys.ts';
+export { objectMetaDecodeError } from './apiserver/object-meta-decode.ts';
+export { podSpecDecodeError } from './apiserver/kinds/pod-spec-schema.ts';
+export { jsonTypeName } from './apiserver/kinds/config.ts';

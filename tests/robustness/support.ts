@@ -11,7 +11,7 @@ import { createInteractiveShell, createMemoryFS, type InteractiveShell } from '.
 import { startRealtimeDriver, type RealtimeDriver } from '../../src/ui/realtime-driver.ts';
 
 /** Text that only an escaped JavaScript error (not a kubectl- or shell-shaped message) would print. */
-export const CRASH = /\bat (Object\.|async |new )|\bat \S+ \(|TypeError|ReferenceError|RangeError|SyntaxError|undefined is not|null is not|Cannot read propert|is not a function|is not iterable|Maximum call stack|Invalid string length|Invalid array length|internal error|\[object Object\]/;
+export const CRASH = /\bat (Object\.|async |new )|\bat \S+ \(|TypeError|ReferenceError|RangeError|SyntaxError|undefined is not|null is not|Cannot read propert|Cannot create propert|Cannot set propert|is not a function|is not iterable|Maximum call stack|Invalid string length|Invalid array length|internal error|\[object Object\]|"undefined"|\bundefined\b|\bNaN\b|toFixed|toPrecision|digits argument/;
 
 /** Fails when `text` shows a JavaScript error instead of a command's own message. */
 export function expectNoCrash(text: string): void {

@@ -6,7 +6,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { MAX_COMMAND, MAX_LINE } from '../../src/shell/interactive.ts';
-import { safeOutput } from '../../src/shell/render.ts';
+import { redraw, safeOutput } from '../../src/shell/render.ts';
 import { expectNoCrash, pageTerminal, until, wait, type PageTerminal } from './support.ts';
 
 let open: PageTerminal | undefined;
@@ -58,6 +58,20 @@ describe('huge and random input', () => {
     await expectAnswers(t);
   });
 
+  it('parses a pasted multi-line quoted string once, not once per line', async () => {
+    const t = terminal();
+    // About 1 MB in 20,000 lines inside one quote: parsing per line would be quadratic.
+    const body = Array.from({ length: 20_000 }, (_, i) => `line ${i} ${'x'.repeat(40)}`).join('\n');
+    const t0 = performance.now();
+    t.term.type(PASTE(`printf '%s' '${body}' | wc -l\r`));
+    await until(() => /\n\s*19999\s*\r?\n/.test(t.term.written), 20_000, 'wc to answer');
+    expect(performance.now() - t0).toBeLessThan(10_000);
+    const dq = Array.from({ length: 2000 }, (_, i) => `row ${i}`).join('\n');
+    t.term.type(PASTE(`echo "${dq}" | tail -1\r`));
+    await until(() => t.term.written.includes('row 1999'), 10_000, 'echo to answer');
+    await expectAnswers(t);
+  }, 30_000);
+
   it('refuses a heredoc paste longer than a command may be, with a message', async () => {
     const t = terminal();
     const yaml = Array.from({ length: 60_000 }, (_, i) => `  key${i}: ${'v'.repeat(40)}`).join('\n');
@@ -107,6 +121,18 @@ describe('escape sequences in names, files and logs', () => {
   it('shows control characters in caret notation, keeping colours', () => {
     expect(safeOutput('a\x1b[31mred\x1b[0m\tb\n')).toBe('a\x1b[31mred\x1b[0m\tb\n');
     expect(safeOutput('\x1b[2J\x1bc\x1b]0;title\x07\x00\x7f\x9b')).toBe('^[[2J^[c^[]0;title\x07^@^?M-^[');
+  });
+
+  it('Tab completion draws control characters in caret notation', async () => {
+    const t = terminal({ 'ev\x1b[2Jil.txt': 'x\n' });
+    const before = t.term.written.length;
+    t.term.type('cat ev\t');
+    await until(() => t.term.written.slice(before).includes('^[[2Jil.txt'), 5000, 'the completed name');
+    expect(t.term.written.slice(before)).not.toMatch(/\x1b\[2J/);
+    // A recalled line is drawn by the same code: the line editor never sends it raw.
+    expect(redraw('$ ', 'echo "a\x1b[?1049hb"', 3, 80, 0).out).toContain('echo "a^[[?1049hb"');
+    t.term.type('\x03');
+    await expectAnswers(t);
   });
 
   it('keeps the terminal when output holds escape sequences', async () => {

@@ -7,6 +7,7 @@ import type { Cluster } from '../../sim/index.ts';
 import type { ExecContext } from '../../command/contract.ts';
 import { HELP } from '../help/texts.ts';
 import { CliError, reportError } from './errors.ts';
+import { BrokenPipe } from '../../command/pipe-errors.ts';
 import { FlagError, Flags, flagsOf, globalFlags, parseArgs, type FlagSpec } from './flags.ts';
 import { loadWhatRunNeeds } from './on-demand.ts';
 import { findSubcommand, findVerb } from './registry.ts';
@@ -108,6 +109,8 @@ export async function dispatch(session: Session, args: string[], ctx: ExecContex
     }
     return await r.verb.run(inv);
   } catch (e) {
+    // The reader of a pipe stopped (`kubectl get pods | head -1`): the shell ends the command.
+    if (e instanceof BrokenPipe) throw e;
     if (e instanceof FlagError) return reportError(new CliError(e.message, { usage: true }), ctx.stderr, path);
     return reportError(e, ctx.stderr, path);
   }

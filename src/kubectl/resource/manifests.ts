@@ -9,7 +9,7 @@
  * command dispatcher awaits it for every command given `-f` (see cli/on-demand.ts).
  */
 import type * as Yaml from 'yaml';
-import { remoteDocument, typeByGvk, type KubeObject, type ResourceType } from '../../sim/index.ts';
+import { base64Decode, remoteDocument, typeByGvk, type KubeObject, type ResourceType } from '../../sim/index.ts';
 import { CliError } from '../cli/errors.ts';
 import type { Invocation } from '../cli/verb.ts';
 
@@ -53,41 +53,90 @@ function goYamlError(code: string, line: number, message: string): string {
       return `line ${line}: found unexpected end of stream`;
     case 'DUPLICATE_KEY':
       return `line ${line}: ${message}`;
+    case 'BAD_INDENT':
+      // An unclosed flow collection: Go names the closing character it looked for.
+      if (message.startsWith('Flow sequence')) return `line ${Math.max(1, line - 1)}: did not find expected ',' or ']'`;
+      if (message.startsWith('Flow map')) return `line ${Math.max(1, line - 1)}: did not find expected ',' or '}'`;
+      return `line ${Math.max(1, line - 1)}: did not find expected key`;
     default:
       return `line ${Math.max(1, line - 1)}: did not find expected key`;
   }
 }
 
-/** Parses YAML or JSON text into plain objects (one per document, nulls skipped). Needs loadManifestParser(). */
-export function parseDocuments(text: string, source: string): unknown[] {
+/**
+ * The documents of a YAML stream as Go's YAMLReader cuts them: at lines that start with `---`
+ * (followed by nothing but blanks or a comment). Each document is parsed on its own, so the
+ * line numbers of its errors count from its own first line, as kubectl reports them.
+ */
+function splitDocuments(text: string): string[] {
+  const docs: string[] = [];
+  let start = 0;
+  const re = /^---[ \t]*(?:#[^\n]*)?$/gm;
+  for (let m = re.exec(text); m; m = re.exec(text)) {
+    docs.push(text.slice(start, m.index));
+    start = m.index + m[0].length + 1;
+  }
+  docs.push(text.slice(Math.min(start, text.length)));
+  return docs;
+}
+
+/** The documents parsed before the first one that does not parse, and that one's error. */
+export interface DocumentStream {
+  docs: unknown[];
+  error?: CliError;
+}
+
+/**
+ * Parses YAML or JSON text into plain objects (one per document, nulls skipped), stopping at
+ * the first document that does not parse, as kubectl's stream reader does. Needs loadManifestParser().
+ */
+export function parseDocumentStream(text: string, source: string): DocumentStream {
   const fail = (detail: string): CliError => new CliError(`error parsing ${source}: error converting YAML to JSON: yaml: ${detail}`);
   // Go's yaml reader refuses non-printable characters before parsing anything (binary files, pastes of garbage).
-  if (/[^\t\n\r\x20-\x7e\x85\xa0-\ud7ff\ud800-\udfff\ue000-\ufffd]/.test(text)) throw fail('control characters are not allowed');
-  // YAML 1.1 like Go's yaml.v2 (`yes` is a bool), but timestamps stay strings as they do there.
+  if (/[^\t\n\r\x20-\x7e\x85\xa0-\ud7ff\ud800-\udfff\ue000-\ufffd]/.test(text)) return { docs: [], error: fail('control characters are not allowed') };
   if (!yaml) throw new Error('the YAML parser is not loaded (await loadManifestParser() first)');
-  const docs = yaml.parseAllDocuments(text, {
-    uniqueKeys: false,
-    version: '1.1',
-    customTags: (tags) => tags.filter((t) => typeof t === 'string' || t.tag !== 'tag:yaml.org,2002:timestamp'),
-  });
-  const list = Array.isArray(docs) ? docs : [docs];
   const out: unknown[] = [];
-  for (const d of list) {
+  for (const chunk of splitDocuments(text)) {
+    // YAML 1.1 like Go's yaml.v2 (`yes` is a bool), but timestamps stay strings as they do
+    // there, and `!!binary` becomes the string of its bytes, as Go's YAML-to-JSON makes it.
+    const d = yaml.parseDocument(chunk, { uniqueKeys: false, version: '1.1', customTags: goTags });
     const e = d.errors[0];
-    if (e) {
-      const line = e.linePos?.[0]?.line ?? 1;
-      throw fail(goYamlError(e.code, line, e.message));
-    }
+    if (e) return { docs: out, error: fail(goYamlError(e.code, e.linePos?.[0]?.line ?? 1, e.message)) };
     let v: unknown;
     try {
       v = d.toJS({ maxAliasCount: 100 }) as unknown;
     } catch {
       // The yaml package refuses alias bombs (billion laughs) here; Go's yaml.v2 words it so.
-      throw fail('document contains excessive aliasing');
+      return { docs: out, error: fail('document contains excessive aliasing') };
     }
     if (v !== null && v !== undefined) out.push(v);
   }
-  return out;
+  return { docs: out };
+}
+
+/** The YAML 1.1 tags as Go's yaml.v2 resolves them for kubectl (see parseDocumentStream). */
+function goTags(tags: Yaml.Tags): Yaml.Tags {
+  const kept = tags.filter((t) => typeof t === 'string' || (t.tag !== 'tag:yaml.org,2002:timestamp' && t.tag !== 'tag:yaml.org,2002:binary'));
+  return [...kept, BINARY_AS_STRING];
+}
+
+const BINARY_AS_STRING: Yaml.ScalarTag = {
+  tag: 'tag:yaml.org,2002:binary',
+  resolve(src: string, onError: (message: string) => void): string {
+    try {
+      return base64Decode(src.replace(/\s+/g, ''));
+    } catch {
+      onError('!!binary value contains invalid base64 data');
+      return '';
+    }
+  },
+};
+
+/** Every document of `text`; throws the first parse error. Needs loadManifestParser(). */
+export function parseDocuments(text: string, source: string): unknown[] {
+  const { docs, error } = parseDocumentStream(text, source);
+  if (error) throw error;
+  return docs;
 }
 
 /** Reads a file or directory given to `-f`, returning [display name, content] pairs. */
@@ -131,14 +180,37 @@ function toManifest(doc: unknown, source: string): Manifest[] {
   return [{ obj, type, source }];
 }
 
-/** Every object named by `-f` (and `-R`), in file and document order. Throws CliError. Needs loadManifestParser(). */
-export function readManifests(inv: Invocation): Manifest[] {
-  const paths = inv.flags.list('filename');
-  const out: Manifest[] = [];
-  for (const p of paths) {
+/**
+ * Every object named by `-f` (and `-R`), and every error met on the way, in file and
+ * document order, as kubectl's builder visits them when it continues on errors: a document
+ * that names an unknown kind is an error and the next one is still read; a document that does
+ * not parse ends its file. Needs loadManifestParser().
+ */
+export function visitManifests(inv: Invocation): (Manifest | CliError)[] {
+  const out: (Manifest | CliError)[] = [];
+  for (const p of inv.flags.list('filename')) {
     for (const [source, text] of readPath(inv, p, inv.flags.bool('recursive'))) {
-      for (const doc of parseDocuments(text, source)) out.push(...toManifest(doc, source));
+      const { docs, error } = parseDocumentStream(text, source);
+      for (const doc of docs) {
+        try {
+          out.push(...toManifest(doc, source));
+        } catch (e) {
+          if (!(e instanceof CliError)) throw e;
+          out.push(e);
+        }
+      }
+      if (error) out.push(error);
     }
+  }
+  return out;
+}
+
+/** Every object named by `-f` (and `-R`), in file and document order. Throws the first error (CliError). Needs loadManifestParser(). */
+export function readManifests(inv: Invocation): Manifest[] {
+  const out: Manifest[] = [];
+  for (const item of visitManifests(inv)) {
+    if (item instanceof CliError) throw item;
+    out.push(item);
   }
   return out;
 }

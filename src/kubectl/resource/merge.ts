@@ -5,6 +5,8 @@
  * Keys a previous manifest set and the new one dropped are removed (`pruneRemoved`).
  */
 
+import { getOwn, setOwn } from '../../sim/index.ts';
+
 type Json = unknown;
 
 const MERGE_KEYS = ['name', 'containerPort', 'port', 'mountPath', 'ip', 'devicePath', 'type'];
@@ -15,7 +17,7 @@ function isMap(v: Json): v is Record<string, Json> {
 
 function mergeKeyOf(items: Json[]): string | undefined {
   if (!items.length || !items.every(isMap)) return undefined;
-  return MERGE_KEYS.find((k) => items.every((i) => (i as Record<string, Json>)[k] !== undefined));
+  return MERGE_KEYS.find((k) => items.every((i) => getOwn(i as object, k) !== undefined));
 }
 
 /** `patch` merged onto `base` (neither is modified). */
@@ -24,9 +26,9 @@ export function strategicMerge(base: Json, patch: Json): Json {
   if (isMap(base) && isMap(patch)) {
     const out: Record<string, Json> = { ...base };
     for (const [k, v] of Object.entries(patch)) {
-      const merged = strategicMerge(base[k], v);
+      const merged = strategicMerge(getOwn(base, k), v);
       if (merged === undefined) delete out[k];
-      else out[k] = merged;
+      else setOwn(out, k, merged);
     }
     return out;
   }
@@ -46,7 +48,7 @@ export function strategicMerge(base: Json, patch: Json): Json {
 export function pruneRemoved(target: Json, previous: Json, current: Json): void {
   if (!isMap(target) || !isMap(previous)) return;
   for (const k of Object.keys(previous)) {
-    if (!isMap(current) || !(k in current)) delete target[k];
-    else if (isMap(previous[k]) && isMap(current[k])) pruneRemoved(target[k], previous[k], current[k]);
+    if (!isMap(current) || !Object.prototype.hasOwnProperty.call(current, k)) delete target[k];
+    else if (isMap(previous[k]) && isMap(current[k])) pruneRemoved(getOwn(target, k), previous[k], current[k]);
   }
 }

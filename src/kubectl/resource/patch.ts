@@ -5,6 +5,8 @@
  * JSON patch (RFC 6902: add, remove, replace, move, copy, test).
  */
 
+import { getOwn, hasOwn, setOwn } from '../../sim/index.ts';
+
 type Json = unknown;
 type JsonMap = Record<string, Json>;
 
@@ -39,7 +41,7 @@ function mergeKeyFor(field: string, items: Json[]): string | undefined {
 }
 
 function mergeKeyedList(base: Json[], patch: Json[], key: string): Json[] {
-  const byKey = (list: Json[], k: Json) => list.find((i) => isMap(i) && i[key] === k);
+  const byKey = (list: Json[], k: Json) => list.find((i) => isMap(i) && getOwn(i, key) === k);
   const deleted = new Set<Json>();
   const fromPatch: Json[] = [];
   for (const p of patch) {
@@ -61,7 +63,7 @@ function stripDirectives(v: Json): Json {
   if (Array.isArray(v)) return v.map(stripDirectives);
   if (!isMap(v)) return v;
   const out: JsonMap = {};
-  for (const [k, x] of Object.entries(v)) if (!k.startsWith('$') && x !== null) out[k] = stripDirectives(x);
+  for (const [k, x] of Object.entries(v)) if (!k.startsWith('$') && x !== null) setOwn(out, k, stripDirectives(x));
   return out;
 }
 
@@ -74,9 +76,9 @@ export function strategicPatch(base: Json, patch: Json, field = ''): Json {
     const out: JsonMap = isMap(base) ? { ...base } : {};
     for (const [k, v] of Object.entries(patch)) {
       if (k.startsWith('$')) continue;
-      const merged = strategicPatch(out[k], v, k);
+      const merged = strategicPatch(getOwn(out, k), v, k);
       if (merged === undefined) delete out[k];
-      else out[k] = merged;
+      else setOwn(out, k, merged);
     }
     return out;
   }
@@ -96,7 +98,7 @@ export function mergePatch(base: Json, patch: Json): Json {
   const out: JsonMap = isMap(base) ? { ...base } : {};
   for (const [k, v] of Object.entries(patch)) {
     if (v === null) delete out[k];
-    else out[k] = mergePatch(out[k], v);
+    else setOwn(out, k, mergePatch(getOwn(out, k), v));
   }
   return out;
 }
@@ -117,8 +119,8 @@ function pointer(path: unknown): string[] {
 function parentOf(doc: Json, parts: string[]): { parent: Json; last: string } {
   let cur = doc;
   for (const p of parts.slice(0, -1)) {
-    if (Array.isArray(cur)) cur = cur[Number(p)];
-    else if (isMap(cur)) cur = cur[p];
+    if (Array.isArray(cur)) cur = /^\d+$/.test(p) ? cur[Number(p)] : undefined;
+    else if (isMap(cur)) cur = getOwn(cur, p);
     else cur = undefined;
     if (cur === undefined) throw new JsonPatchError(`doc is missing path: ${p}`);
   }
@@ -128,7 +130,7 @@ function parentOf(doc: Json, parts: string[]): { parent: Json; last: string } {
 function getAt(doc: Json, parts: string[]): Json {
   if (!parts.length) return doc;
   const { parent, last } = parentOf(doc, parts);
-  const v = Array.isArray(parent) ? parent[Number(last)] : isMap(parent) ? parent[last] : undefined;
+  const v = Array.isArray(parent) ? (/^\d+$/.test(last) ? parent[Number(last)] : undefined) : isMap(parent) ? getOwn(parent, last) : undefined;
   if (v === undefined) throw new JsonPatchError(`doc is missing key: ${last}`);
   return v;
 }
@@ -144,7 +146,7 @@ function arrayIndex(arr: Json[], last: string, forAdd: boolean): number {
 function remove(doc: Json, parts: string[]): Json {
   const { parent, last } = parentOf(doc, parts);
   if (Array.isArray(parent)) return parent.splice(arrayIndex(parent, last, false), 1)[0];
-  if (!isMap(parent) || !(last in parent)) throw new JsonPatchError(`doc is missing key: ${last}`);
+  if (!isMap(parent) || !hasOwn(parent, last)) throw new JsonPatchError(`doc is missing key: ${last}`);
   const v = parent[last];
   delete parent[last];
   return v;
@@ -157,8 +159,8 @@ function add(doc: Json, parts: string[], value: Json, replace: boolean): Json {
     const i = arrayIndex(parent, last, !replace);
     parent.splice(i, replace ? 1 : 0, value);
   } else if (isMap(parent)) {
-    if (replace && !(last in parent)) throw new JsonPatchError(`doc is missing key: ${last}`);
-    parent[last] = value;
+    if (replace && !hasOwn(parent, last)) throw new JsonPatchError(`doc is missing key: ${last}`);
+    setOwn(parent, last, value);
   } else throw new JsonPatchError(`doc is missing path: ${last}`);
   return doc;
 }

@@ -9,6 +9,7 @@ import { CliError } from '../cli/errors.ts';
 import type { Invocation } from '../cli/verb.ts';
 import { getObject, listObjects, withKind } from './fetch.ts';
 import { parseRequests } from './resolve.ts';
+import { globMatch as matchGlob } from '../../command/glob-match.ts';
 
 /** One object the command acts on, with its type. */
 export interface Target {
@@ -72,8 +73,7 @@ export function canonical(v: unknown): string {
   return JSON.stringify(v);
 }
 
-/** Go's `filepath.Match`-style glob as `-c/--containers` uses it (`*` and `?`). */
+/** Go's `filepath.Match`-style glob as `-c/--containers` uses it (`*` and `?`), matched without backtracking. */
 export function globMatch(pattern: string, name: string): boolean {
-  const re = new RegExp('^' + pattern.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.') + '$');
-  return re.test(name);
+  return matchGlob(pattern, name);
 }

@@ -4,6 +4,43 @@
  */
 import type { Command } from '../../command/contract.ts';
 import { lines, parseArgs, readInputs } from './util.ts';
+import { compileRegex, hasBackReference, RegexSyntaxError } from '../regex/compile.ts';
+import { Matcher } from '../regex/match.ts';
+
+/** What grep needs of a pattern: does a line match, and which texts match (for -o). */
+interface LineMatcher {
+  test(line: string): boolean;
+  all(line: string): string[];
+}
+
+/**
+ * The pattern as a matcher. Patterns run on the linear-time engine (regex/), so no pattern
+ * can stall the terminal; only back-references (`\(a\)\1`), which no linear-time engine
+ * matches, use JavaScript's own.
+ */
+function lineMatcher(source: string, ignoreCase: boolean, word: boolean): LineMatcher {
+  if (hasBackReference(source)) {
+    const re = new RegExp(word ? `(?<![A-Za-z0-9_])(?:${source})(?![A-Za-z0-9_])` : source, ignoreCase ? 'gi' : 'g');
+    return {
+      test: (line) => ((re.lastIndex = 0), re.test(line)),
+      all: (line) => [...line.matchAll(re)].map((m) => m[0]),
+    };
+  }
+  const m = new Matcher(compileRegex(source, ignoreCase, word));
+  return {
+    test: (line) => m.test(line),
+    all(line) {
+      const out: string[] = [];
+      for (let pos = 0; pos <= line.length; ) {
+        const span = m.exec(line, pos);
+        if (!span) break;
+        out.push(line.slice(span.start, span.end));
+        pos = span.end > span.start ? span.end : span.start + 1;
+      }
+      return out;
+    },
+  };
+}
 
 /**
  * Turns a POSIX basic regular expression into a JavaScript one: in BRE, `+ ? | ( ) { }` are
@@ -65,13 +102,12 @@ export const grep: Command = async (args, ctx) => {
   }
   let source = f.has('F') ? pattern.replace(/[.*+?^${}()|[\]\\]/g, '\\$&') : f.has('E') ? pattern : breToJs(pattern);
   source = source.replace(/\[:([a-z]+):\]/g, (all, name: string) => CLASSES[name] ?? all);
-  if (f.has('w')) source = `(?<![A-Za-z0-9_])(?:${source})(?![A-Za-z0-9_])`;
   if (f.has('x')) source = `^(?:${source})$`;
-  let re: RegExp;
+  let re: LineMatcher;
   try {
-    re = new RegExp(source, f.has('i') ? 'gi' : 'g');
-  } catch {
-    ctx.stderr(`grep: Invalid regular expression\n`);
+    re = lineMatcher(source, f.has('i'), f.has('w'));
+  } catch (e) {
+    ctx.stderr(e instanceof RegexSyntaxError ? `${e.message}\n` : 'grep: Invalid regular expression\n');
     return 2;
   }
   const context = contextCounts(f, ctx);
@@ -99,7 +135,6 @@ export const grep: Command = async (args, ctx) => {
     };
     for (let n = 0; n < ls.length; n++) {
       const line = ls[n]!;
-      re.lastIndex = 0;
       const hit = re.test(line) !== f.has('v');
       if (!hit) {
         if (useContext && afterLeft > 0) {
@@ -114,8 +149,7 @@ export const grep: Command = async (args, ctx) => {
       if (f.has('c') || f.has('l') || f.has('L')) continue;
       if (f.has('o') && !f.has('v')) {
         const num = f.has('n') ? `${n + 1}:` : '';
-        re.lastIndex = 0;
-        for (const m of line.matchAll(re)) if (m[0]) ctx.stdout(`${prefix}${num}${m[0]}\n`);
+        for (const m of re.all(line)) if (m) ctx.stdout(`${prefix}${num}${m}\n`);
         continue;
       }
       if (useContext) for (let b = Math.max(lastPrinted + 1, n - context.before); b < n; b++) print(b, false);

@@ -14,11 +14,26 @@ export const seq: Command = async (args, ctx) => {
     ctx.stderr(`seq: invalid Zero increment value: '${args[1]}'\nTry 'seq --help' for more information.\n`);
     return 1;
   }
-  const out: string[] = [];
-  for (let v = first; step > 0 ? v <= last : v >= last; v += step) {
+  // Any length, written in chunks: a pipe's reader may stop it (`seq 1 1000000000 | head`), a
+  // full pipe or file fails it (`seq: write error: No space left on device`), Ctrl-C ends it.
+  let out: string[] = [];
+  let prev = NaN;
+  for (let i = 0; ; i++) {
+    // From the index, not by adding: past 2^53 adding a small step changes nothing.
+    const v = first + i * step;
+    if (step > 0 ? v > last : v < last) break;
+    if (v === prev) break;
+    prev = v;
     out.push(String(v));
-    if (out.length >= 1_000_000) break;
+    if (out.length >= CHUNK_LINES) {
+      ctx.stdout(out.join('\n') + '\n');
+      out = [];
+      if (!(await ctx.sleep(0))) return 130;
+    }
   }
-  ctx.stdout(out.length ? out.join('\n') + '\n' : '');
+  if (out.length) ctx.stdout(out.join('\n') + '\n');
   return 0;
 };
+
+/** Lines per write: small enough to stop early, large enough to stay fast. */
+const CHUNK_LINES = 65_536;

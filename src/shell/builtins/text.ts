@@ -3,6 +3,20 @@ import type { Command } from '../../command/contract.ts';
 import { unescapeAnsiC } from '../tokenize.ts';
 import { lines, parseArgs, readInputs, unlines } from './util.ts';
 
+/** Widths and precisions past this are cut to it: a terminal line of a mebibyte is already more than anyone reads. */
+const MAX_FIELD = 1 << 20;
+/** bash reads widths and precisions as C ints; a larger one makes the conversion print nothing. */
+const INT_MAX = 2 ** 31 - 1;
+
+/** `n` in fixed notation with `prec` digits after the point, for any precision (toFixed stops at 100). */
+export function fixed(n: number, prec: number): string {
+  if (!Number.isFinite(n)) return Number.isNaN(n) ? 'nan' : n > 0 ? 'inf' : '-inf';
+  if (prec <= 100) return n.toFixed(prec);
+  // Past 100 digits a double's expansion is exact in the first 100 for every value printed here
+  // (integers and short decimals); the rest are the zeros bash prints for them.
+  return n.toFixed(100) + '0'.repeat(prec - 100);
+}
+
 /** printf FORMAT [ARG]...: %s %d %i %f %x %o %c %b %%, widths and `-` flags; the format repeats for extra args. */
 export const printf: Command = async (args, ctx) => {
   if (!args.length) {
@@ -19,6 +33,8 @@ export const printf: Command = async (args, ctx) => {
       if (conv === '%') return '%';
       used = true;
       const arg = rest[k++] ?? '';
+      if (Number(width || 0) > INT_MAX || Number(prec ?? 0) > INT_MAX) return '';
+      const precision = prec === undefined ? undefined : Math.min(Number(prec), MAX_FIELD);
       let s: string;
       switch (conv) {
         case 'd':
@@ -26,7 +42,7 @@ export const printf: Command = async (args, ctx) => {
           s = String(Math.trunc(Number(arg) || 0));
           break;
         case 'f':
-          s = (Number(arg) || 0).toFixed(prec === undefined ? 6 : Number(prec));
+          s = fixed(Number(arg) || 0, precision ?? 6);
           break;
         case 'x':
           s = (Math.trunc(Number(arg)) || 0).toString(16);
@@ -44,9 +60,9 @@ export const printf: Command = async (args, ctx) => {
           s = unescapeAnsiC(arg);
           break;
         default:
-          s = prec === undefined ? arg : arg.slice(0, Number(prec));
+          s = precision === undefined ? arg : arg.slice(0, precision);
       }
-      const w = Number(width || 0);
+      const w = Math.min(Number(width || 0), MAX_FIELD);
       return flags.includes('-') ? s.padEnd(w) : s.padStart(w, flags.includes('0') && conv !== 's' ? '0' : ' ');
     });
     if (!used) break;

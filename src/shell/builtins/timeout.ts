@@ -3,11 +3,6 @@ import type { Command, ExecContext } from '../../command/contract.ts';
 import { childInterrupt } from '../../command/interrupt.ts';
 import { parseInterval } from './misc.ts';
 
-/** Quotes one word so the shell reads it back unchanged. */
-function shellQuote(word: string): string {
-  return /^[A-Za-z0-9_@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
-}
-
 /**
  * Runs `COMMAND ARG...` with its own interrupt, which fires after DURATION (`9`, `2.5s`, `1m`)
  * or when the caller's does. Status: the command's own, or 124 when the time ran out, as GNU
@@ -38,7 +33,8 @@ export const timeout: Command = async (args, ctx) => {
     });
   }
   const innerCtx: ExecContext = { ...ctx, interrupt: inner };
-  const status = await ctx.shell.run(operands.slice(1).map(shellQuote).join(' '), innerCtx);
+  // The command's words as they are: nested timeouts are not quoted and parsed again at each level.
+  const status = await ctx.shell.runArgv(operands.slice(1), innerCtx);
   finished = true;
   return timedOut ? 124 : status;
 };

@@ -3,6 +3,7 @@
  * Spec and status stay loosely typed (`any` inside `KubeObject`) at this layer; kind-specific
  * modules narrow them with their own interfaces where they need the shape.
  */
+import { setOwn } from './own-keys.ts';
 
 export interface OwnerReference {
   apiVersion: string;
@@ -61,7 +62,7 @@ export function clone<T>(v: T): T {
   if (v === null || typeof v !== 'object') return v;
   if (Array.isArray(v)) return v.map(clone) as unknown as T;
   const out: Record<string, unknown> = {};
-  for (const k of Object.keys(v as object)) out[k] = clone((v as Record<string, unknown>)[k]);
+  for (const k of Object.keys(v as object)) setOwn(out, k, clone((v as Record<string, unknown>)[k]));
   return out as T;
 }
 

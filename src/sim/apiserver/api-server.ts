@@ -15,6 +15,8 @@ import type { Random } from '../clock/random.ts';
 import type { Store } from '../store/store.ts';
 import { admissionFor, type AdmissionContext } from './admission.ts';
 import { callValidatingWebhooks } from './webhooks.ts';
+import { nodeSpecDecodeError, objectMetaDecodeError } from './object-meta-decode.ts';
+import { POD_BUDGET, podBudgetExceeded } from './pod-budget.ts';
 
 export type FieldValidation = 'Strict' | 'Warn' | 'Ignore';
 export type PropagationPolicy = 'Background' | 'Foreground' | 'Orphan';
@@ -58,6 +60,8 @@ export class ApiServer {
   readonly store: Store;
   readonly clock: Clock;
   readonly random: Random;
+  /** Pods the cluster may hold at once (see pod-budget.ts); tests may lower it. */
+  podBudget = POD_BUDGET;
 
   constructor(store: Store, clock: Clock, random: Random) {
     this.store = store;
@@ -99,6 +103,7 @@ export class ApiServer {
     const md = obj.metadata;
     if (t.namespaced) md.namespace = md.namespace || 'default';
     else delete md.namespace;
+    const requestedName = md.name || md.generateName || '';
     if (!md.name && md.generateName) md.name = md.generateName.slice(0, 58) + this.random.suffix(5);
     if (!md.name) {
       throw invalid(t.kind, t.group, '', [
@@ -111,6 +116,7 @@ export class ApiServer {
     adm.default?.(obj, this.ctx);
     const causes = adm.validate?.(obj, this.ctx) ?? [];
     if (causes.length) throw invalid(t.kind, t.group, md.name, causes);
+    if (resource === 'pods' && this.store.count('pods') >= this.podBudget) throw podBudgetExceeded(requestedName, this.podBudget);
     callValidatingWebhooks(resource, { operation: 'CREATE', resource, object: obj }, this.ctx);
     if (this.store.get(resource, md.namespace ?? '', md.name)) throw alreadyExists(resource, md.name);
     md.uid = this.random.uuid();
@@ -267,7 +273,7 @@ export class ApiServer {
   /** Strict decoding: unknown fields and undecodable values, per the field validation level. */
   private decode(t: ResourceType, obj: KubeObject, level: FieldValidation): string[] {
     const adm = admissionFor(t.group ? `${t.plural}.${t.group}` : t.plural);
-    const decodeErr = adm.decodeError?.(obj);
+    const decodeErr = objectMetaDecodeError(obj.metadata, t.kind) ?? (t.plural === 'nodes' && !t.group ? nodeSpecDecodeError(obj) : undefined) ?? adm.decodeError?.(obj);
     if (decodeErr) {
       throw badRequest(`${t.kind} in version "${t.version}" cannot be handled as a ${t.kind}: ${decodeErr}`);
     }

@@ -9,6 +9,7 @@ import type { KubeObject } from '../api/types.ts';
 import type { Store } from '../store/store.ts';
 import { resourceFieldValue, sourceValues } from './volumes/payload.ts';
 import { serviceEnv } from '../network/service-env.ts';
+import { hasOwn, setOwn } from '../api/own-keys.ts';
 
 function sourceData(store: Store, ns: string, kind: 'configmap' | 'secret', name: string): Record<string, string> | undefined {
   return sourceValues(store, ns, kind, name);
@@ -66,12 +67,12 @@ export function resolveEnv(store: Store, pod: KubeObject, container: KubeObject[
       if (ref.optional) continue;
       return { error: `${kind} "${ref.name}" not found` };
     }
-    for (const [k, v] of Object.entries(data)) env[(from.prefix ?? '') + k] = v;
+    for (const [k, v] of Object.entries(data)) setOwn(env, (from.prefix ?? '') + k, v);
   }
   for (const e of container.env ?? []) {
     const vf = e.valueFrom;
     if (!vf) {
-      env[e.name] = expandRefs(e.value ?? '', env);
+      setOwn(env, e.name, expandRefs(e.value ?? '', env));
       continue;
     }
     if (vf.configMapKeyRef || vf.secretKeyRef) {
@@ -82,16 +83,16 @@ export function resolveEnv(store: Store, pod: KubeObject, container: KubeObject[
         if (ref.optional) continue;
         return { error: `${kind} "${ref.name}" not found` };
       }
-      if (!(ref.key in data)) {
+      if (!hasOwn(data, ref.key)) {
         if (ref.optional) continue;
         return { error: `couldn't find key ${ref.key} in ${kind === 'configmap' ? 'ConfigMap' : 'Secret'} ${ns}/${ref.name}` };
       }
-      env[e.name] = data[ref.key]!;
+      setOwn(env, e.name, data[ref.key]!);
     } else if (vf.fieldRef) {
-      env[e.name] = fieldValue(pod, vf.fieldRef.fieldPath, podIP, hostIP);
+      setOwn(env, e.name, fieldValue(pod, vf.fieldRef.fieldPath, podIP, hostIP));
     } else if (vf.resourceFieldRef) {
       const node = pod.spec?.nodeName ? store.get('nodes', '', pod.spec.nodeName) : undefined;
-      env[e.name] = resourceFieldValue(pod, vf.resourceFieldRef, container.name, node?.status?.allocatable ?? {});
+      setOwn(env, e.name, resourceFieldValue(pod, vf.resourceFieldRef, container.name, node?.status?.allocatable ?? {}));
     }
   }
   return { env };

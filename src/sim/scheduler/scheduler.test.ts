@@ -92,8 +92,9 @@ describe('default-scheduler', () => {
         o.spec.unschedulable = true;
       });
     }
-    c.settle();
-    // A node change retries the pending Pod, which now fails for another reason.
+    // A node change retries the pending Pod once its back-off (1 s after the first failure)
+    // has passed; it now fails for another reason.
+    c.advance(1000);
     const msgs = events(c, 'tainted').map((e) => e.message);
     expect(msgs).toContain(`0/3 nodes are available: ${TAINT}, 2 node(s) were unschedulable. ${NOT_HELPFUL3}`);
   });
@@ -120,6 +121,8 @@ describe('default-scheduler', () => {
     c.api.delete('pods', 'default', 'a', { gracePeriodSeconds: 0 });
     c.store.remove('pods', 'default', 'a');
     c.settle();
+    expect(c.store.get('pods', 'default', 'c')!.spec.nodeName).toBeUndefined();
+    c.advance(1000);
     expect(c.store.get('pods', 'default', 'c')!.spec.nodeName).toBe('kind-worker');
   });
 
@@ -135,7 +138,8 @@ describe('default-scheduler', () => {
     c.api.modifyStatus('nodes', undefined, 'kind-worker2', (n) => {
       n.metadata.labels!['disktype'] = 'ssd';
     });
-    c.settle();
+    // Two failures so far: the back-off is 2 s from the last one, a second from now.
+    c.advance(1000);
     expect(c.store.get('pods', 'default', 'ssd')!.spec.nodeName).toBe('kind-worker2');
   });
 

@@ -31,6 +31,27 @@ export const SCHEDULER_NAME = 'default-scheduler';
 /** Filter plugins in the order the 1.32 default profile runs them. */
 export const FILTERS: FilterPlugin[] = [nodeUnschedulable, nodeName, taintToleration, nodeAffinity, nodeResourcesFit];
 
+/** kube-scheduler's podInitialBackoffDuration and podMaxBackoffDuration. */
+const INITIAL_BACKOFF_MS = 1000;
+const MAX_BACKOFF_MS = 10_000;
+
+/**
+ * How long after its `attempts`-th failed attempt a Pod waits before a change in the cluster
+ * may bring another: 1 s doubling up to 10 s, so a burst of changes (hundreds of Pods
+ * finishing) retries each pending Pod once, not once per change.
+ */
+function backoff(attempts: number): number {
+  return Math.min(INITIAL_BACKOFF_MS * 2 ** Math.max(0, attempts - 1), MAX_BACKOFF_MS);
+}
+
+/** A Pod that failed to schedule: the world version and its own resourceVersion then, and its back-off. */
+interface Pending {
+  epoch: number;
+  rv: string | undefined;
+  attempts: number;
+  lastAttempt: number;
+}
+
 /** kube-scheduler's podMaxInUnschedulablePodsDuration. */
 const RETRY_INTERVAL_MS = 5 * 60_000;
 
@@ -92,20 +113,18 @@ export class Scheduler implements Controller {
   readonly watches;
   private cluster: Cluster;
   private usage: NodeUsageIndex;
-  /** Pending Pods and the world version of their last failed attempt. */
-  private pending = new Map<string, { epoch: number; spec: string }>();
+  /** Pending Pods, with the world version and their own resourceVersion at their last failed attempt. */
+  private pending = new Map<string, Pending>();
   /** Bumped by every change that might let a pending Pod fit. */
   private epoch = 0;
   private retryTimer: number | undefined;
+  /** The timer of the next back-off expiry among pending Pods that need a retry. */
+  private dueTimer: number | undefined;
 
   constructor(cluster: Cluster) {
     this.cluster = cluster;
     this.usage = nodeUsageIndex(cluster);
-    const all = () => [...this.pending.keys()];
-    const worldChanged = () => {
-      this.epoch++;
-      return all();
-    };
+    const worldChanged = () => this.worldChanged();
     this.watches = [
       { resource: 'pods', keys: (e: WatchEvent) => this.podKeys(e) },
       { resource: 'nodes', keys: worldChanged },
@@ -126,15 +145,37 @@ export class Scheduler implements Controller {
     const pod = e.object;
     const key = keyOf(pod);
     const freesRoom = pod.spec?.nodeName && (e.type === 'DELETED' || podIsTerminal(pod));
-    if (freesRoom && this.pending.size) {
-      this.epoch++;
-      return [...this.pending.keys()];
-    }
+    if (freesRoom && this.pending.size) return this.worldChanged();
     if (e.type === 'DELETED') {
       this.pending.delete(key);
       return [];
     }
     return needsScheduling(pod) ? [key] : [];
+  }
+
+  /**
+   * Something changed that may let pending Pods fit: each is tried again once its back-off
+   * has passed (later changes before then are covered by that one retry).
+   */
+  private worldChanged(): string[] {
+    this.epoch++;
+    this.armRetryDue();
+    return [];
+  }
+
+  /** Arms one timer for the earliest pending Pod that is stale and whose back-off ends first. */
+  private armRetryDue(): void {
+    if (this.dueTimer !== undefined) return;
+    let due = Infinity;
+    for (const p of this.pending.values()) if (p.epoch !== this.epoch) due = Math.min(due, p.lastAttempt + backoff(p.attempts));
+    if (due === Infinity) return;
+    const clock = this.cluster.clock;
+    this.dueTimer = clock.setTimeout(() => {
+      this.dueTimer = undefined;
+      const now = clock.now();
+      for (const [key, p] of [...this.pending]) if (p.epoch !== this.epoch && p.lastAttempt + backoff(p.attempts) <= now) this.attempt(key, false);
+      this.armRetryDue();
+    }, Math.max(0, due - clock.now()));
   }
 
   reconcile(key: string): void {
@@ -148,9 +189,9 @@ export class Scheduler implements Controller {
       this.pending.delete(key);
       return;
     }
-    const spec = JSON.stringify([pod.spec, pod.metadata.labels]);
     const last = this.pending.get(key);
-    if (!force && last && last.epoch === this.epoch && last.spec === spec) return;
+    // Nothing changed since the last failed attempt, neither the world nor the Pod itself.
+    if (!force && last && last.epoch === this.epoch && last.rv === pod.metadata.resourceVersion) return;
     const decision = decide(this.cluster, this.usage, pod);
     const now = isoTime(this.cluster.now());
     if ('node' in decision) {
@@ -168,12 +209,16 @@ export class Scheduler implements Controller {
       );
       return;
     }
-    this.pending.set(key, { epoch: this.epoch, spec });
     let current = pod;
     const cond = (pod.status?.conditions ?? []).find((c: { type: string }) => c.type === 'PodScheduled');
+    // Recorded before the write, whose own watch event must find the attempt already made.
+    const attempts = (last?.attempts ?? 0) + 1;
+    const lastAttempt = this.cluster.now();
+    this.pending.set(key, { epoch: this.epoch, rv: undefined, attempts, lastAttempt });
     if (!cond || cond.status !== 'False' || cond.message !== decision.message) {
       current = this.cluster.api.modifyStatus('pods', namespace, name, (p) => setScheduledCondition(p, 'False', now, decision.message));
     }
+    this.pending.set(key, { epoch: this.epoch, rv: current.metadata.resourceVersion, attempts, lastAttempt });
     this.cluster.events.record(current, 'Warning', 'FailedScheduling', decision.message, { component: SCHEDULER_NAME });
     this.armRetry();
   }

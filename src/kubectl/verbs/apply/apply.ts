@@ -10,7 +10,8 @@ import { registerVerb } from '../../cli/registry.ts';
 import type { Invocation } from '../../cli/verb.ts';
 import { toCompactJson } from '../../printers/json.ts';
 import { LAST_APPLIED, lastAppliedOf } from '../../resource/last-applied.ts';
-import { manifestNamespace, readManifests, type Manifest } from '../../resource/manifests.ts';
+import { CollectedErrors } from '../../resource/collected-errors.ts';
+import { manifestNamespace, visitManifests, type Manifest } from '../../resource/manifests.ts';
 import { pruneRemoved, strategicMerge } from '../../resource/merge.ts';
 import { keyOf } from '../../resource/resolve.ts';
 import { checkWriteOutput, dryRunOf, printWarnings, printWritten, validationOf, type DryRun } from '../../resource/write.ts';
@@ -73,20 +74,27 @@ async function run(inv: Invocation): Promise<number> {
   if (inv.flags.str('kustomize')) throw new CliError('kustomize is not supported in this terminal');
   checkWriteOutput(inv);
   const dry = dryRunOf(inv);
-  const manifests = readManifests(inv);
-  if (!manifests.length) throw new CliError('no objects passed to apply');
-  let failed = false;
+  const visited = visitManifests(inv);
+  const manifests = visited.filter((v): v is Manifest => !(v instanceof CliError));
+  const errors = new CollectedErrors();
+  // kubectl apply keeps the builder's errors (unreadable documents, unknown kinds) as one
+  // aggregate, applies every object it could read, then reports them all after the output.
+  errors.addGroup(visited.filter((v): v is CliError => v instanceof CliError));
+  if (!manifests.length && !errors.size) throw new CliError('no objects passed to apply');
   for (const m of manifests) {
     try {
       applyOne(inv, m, dry);
     } catch (e) {
+      if (e instanceof CliError) {
+        errors.add(e);
+        continue;
+      }
       if (!(e instanceof ApiError)) throw e;
-      const exists = inv.cluster.api.tryGet(keyOf(m.type), manifestNamespace(inv, m), m.obj.metadata.name ?? '');
-      inv.err(formatApiError(e, { file: m.source, op: exists ? 'patching' : 'creating' }) + '\n');
-      failed = true;
+      const exists = inv.cluster.api.tryGet(keyOf(m.type), m.type.namespaced ? (m.obj.metadata.namespace || inv.namespace) : undefined, m.obj.metadata.name ?? '');
+      errors.add(e, { file: m.source, op: exists ? 'patching' : 'creating' });
     }
   }
-  return failed ? 1 : 0;
+  return errors.report((t) => inv.err(t));
 }
 
 registerVerb({ name: 'apply', short: 'Apply a configuration to a resource by file name or stdin', run });

@@ -3,10 +3,11 @@
  * secret here; other modules add theirs with `registerSubcommand('create', ...)`).
  */
 import { ApiError } from '../../../sim/index.ts';
-import { CliError, formatApiError, usageError } from '../../cli/errors.ts';
+import { CliError, usageError } from '../../cli/errors.ts';
 import { registerVerb } from '../../cli/registry.ts';
 import type { Invocation } from '../../cli/verb.ts';
-import { readManifests, manifestNamespace } from '../../resource/manifests.ts';
+import { CollectedErrors } from '../../resource/collected-errors.ts';
+import { visitManifests, manifestNamespace } from '../../resource/manifests.ts';
 import { LAST_APPLIED, lastAppliedOf } from '../../resource/last-applied.ts';
 import { keyOf } from '../../resource/resolve.ts';
 import { checkWriteOutput, dryRunOf, printWarnings, printWritten, validationOf } from '../../resource/write.ts';
@@ -19,31 +20,39 @@ async function createFromFiles(inv: Invocation): Promise<number> {
   if (!inv.flags.list('filename').length) throw new CliError('must specify one of -f and -k');
   checkWriteOutput(inv);
   const dry = dryRunOf(inv);
-  const manifests = readManifests(inv);
-  if (!manifests.length) throw new CliError('no objects passed to create');
-  let failed = false;
-  for (const m of manifests) {
-    const obj = { ...m.obj, metadata: { ...m.obj.metadata } };
-    const ns = manifestNamespace(inv, m);
-    if (ns) obj.metadata.namespace = ns;
-    if (inv.flags.bool('save-config')) {
-      obj.metadata.annotations = { ...(obj.metadata.annotations ?? {}), [LAST_APPLIED]: lastAppliedOf(obj) };
-    }
-    if (dry === 'client') {
-      printWritten(inv, m.type, obj, 'created', dry);
+  const visited = visitManifests(inv);
+  // kubectl create goes on past a bad document or a refused object and reports every error,
+  // in document order, after the objects it created.
+  const errors = new CollectedErrors();
+  let count = 0;
+  for (const m of visited) {
+    if (m instanceof CliError) {
+      errors.add(m);
       continue;
     }
     try {
+      const obj = { ...m.obj, metadata: { ...m.obj.metadata } };
+      const ns = manifestNamespace(inv, m);
+      if (ns) obj.metadata.namespace = ns;
+      if (inv.flags.bool('save-config')) {
+        obj.metadata.annotations = { ...(obj.metadata.annotations ?? {}), [LAST_APPLIED]: lastAppliedOf(obj) };
+      }
+      count++;
+      if (dry === 'client') {
+        printWritten(inv, m.type, obj, 'created', dry);
+        continue;
+      }
       const res = inv.cluster.api.create(keyOf(m.type), obj, { dryRun: dry === 'server', fieldValidation: validationOf(inv) });
       printWarnings(inv, res.warnings);
       printWritten(inv, m.type, res.object, 'created', dry);
     } catch (e) {
-      if (!(e instanceof ApiError)) throw e;
-      inv.err(formatApiError(e, { file: m.source, op: 'creating' }) + '\n');
-      failed = true;
+      if (e instanceof CliError) errors.add(e);
+      else if (e instanceof ApiError) errors.add(e, { file: m.source, op: 'creating' });
+      else throw e;
     }
   }
-  return failed ? 1 : 0;
+  if (!count && !errors.size) throw new CliError('no objects passed to create');
+  return errors.report((t) => inv.err(t));
 }
 
 registerVerb({

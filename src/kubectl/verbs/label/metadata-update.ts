@@ -9,6 +9,7 @@ import type { Invocation } from '../../cli/verb.ts';
 import { getObject, listObjects } from '../../resource/fetch.ts';
 import { keyOf, kindPrefix, parseRequests } from '../../resource/resolve.ts';
 import { drySuffix, dryRunOf } from '../../resource/write.ts';
+import { hasOwn, setOwn } from '../../../sim/index.ts';
 
 export interface MetadataKind {
   field: 'labels' | 'annotations';
@@ -48,11 +49,11 @@ export async function updateMetadata(inv: Invocation, kind: MetadataKind): Promi
   const remove: string[] = [];
   for (const c of changes) {
     const eq = c.indexOf('=');
-    if (eq > 0) set[c.slice(0, eq)] = c.slice(eq + 1);
+    if (eq > 0) setOwn(set, c.slice(0, eq), c.slice(eq + 1));
     else if (c.endsWith('-') && eq < 0) remove.push(c.slice(0, -1));
     else throw new CliError(`invalid ${kind.noun} spec: ${c}`);
   }
-  for (const k of remove) if (k in set) throw new CliError(`can not both modify and remove ${kind.noun}s in the same command`);
+  for (const k of remove) if (hasOwn(set, k)) throw new CliError(`can not both modify and remove ${kind.noun}s in the same command`);
   const dry = dryRunOf(inv);
   let failed = false;
   for (const { type, obj } of targets(inv, resources)) {
@@ -64,15 +65,15 @@ export async function updateMetadata(inv: Invocation, kind: MetadataKind): Promi
     }
     if (!inv.flags.bool('overwrite')) {
       for (const [k, v] of Object.entries(set)) {
-        if (k in current && current[k] !== v) throw new CliError(`'${k}' already has a value (${current[k]}), and --overwrite is false`);
+        if (hasOwn(current, k) && current[k] !== v) throw new CliError(`'${k}' already has a value (${current[k]}), and --overwrite is false`);
       }
     }
     const next = { ...current };
     for (const k of remove) {
-      if (!(k in next) && kind.field === 'labels') inv.out(`${kind.noun} "${k}" not found.\n`);
+      if (!hasOwn(next, k) && kind.field === 'labels') inv.out(`${kind.noun} "${k}" not found.\n`);
       delete next[k];
     }
-    Object.assign(next, set);
+    for (const [k, v] of Object.entries(set)) setOwn(next, k, v);
     const changed = JSON.stringify(Object.entries(next).sort()) !== JSON.stringify(Object.entries(current).sort());
     let msg = kind.done;
     if (kind.field === 'labels') msg = !changed ? `not ${kind.done}` : remove.length && !Object.keys(set).length ? `un${kind.done}` : kind.done;

@@ -8,6 +8,7 @@ import type { KubeObject } from '../../api/types.ts';
 import { registerAdmission } from '../admission.ts';
 import { forbiddenField, invalidValue, required, tooLong, validateObjectMeta } from '../validation.ts';
 import { objectMetaUnknownFields, sortFieldPaths } from './pod-spec.ts';
+import { setOwn } from '../../api/own-keys.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Obj = Record<string, any>;
@@ -154,7 +155,7 @@ registerAdmission('secrets', {
     const sd = obj.stringData as Obj | undefined;
     if (sd && typeof sd === 'object') {
       const data: Obj = { ...((obj.data as Obj) ?? {}) };
-      for (const [k, v] of Object.entries(sd)) data[k] = base64Encode(String(v ?? ''));
+      for (const [k, v] of Object.entries(sd)) setOwn(data, k, base64Encode(String(v ?? '')));
       obj.data = data;
     }
     delete obj.stringData;

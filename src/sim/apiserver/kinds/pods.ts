@@ -8,6 +8,7 @@ import { registerAdmission } from '../admission.ts';
 import { forbiddenField, validateObjectMeta } from '../validation.ts';
 import { admitNewPod } from './pod-admission.ts';
 import { defaultPodSpec, objectMetaUnknownFields, podSpecDecodeError, podSpecUnknownFields, sortFieldPaths, validatePodSpec } from './pod-spec.ts';
+import { setOwn } from '../../api/own-keys.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Obj = Record<string, any>;
@@ -86,7 +87,7 @@ function canonical(v: unknown): unknown {
   if (Array.isArray(v)) return v.map(canonical);
   if (v && typeof v === 'object') {
     const out: Obj = {};
-    for (const k of Object.keys(v).sort()) out[k] = canonical((v as Obj)[k]);
+    for (const k of Object.keys(v).sort()) setOwn(out, k, canonical((v as Obj)[k]));
     return out;
   }
   return v;

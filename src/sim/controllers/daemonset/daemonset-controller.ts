@@ -11,6 +11,7 @@ import { keyOf, ownerKeys, splitKey, type Controller, type ReconcileResult } fro
 import { controllerRef, isPodAvailable, isPodReady, msUntilAvailable, ownedBy, writeStatus } from '../statefulset/pods.ts';
 import { syncRevisions, truncateHistory } from '../statefulset/revision.ts';
 import { pinToNode, podNode, shouldRunOn, withDaemonTolerations } from './placement.ts';
+import { MAX_CREATES_PER_SYNC, slowStartBatch } from '../shared/slow-start.ts';
 
 export const DAEMONSET_CONTROLLER = 'daemonset-controller';
 const RESOURCE = 'daemonsets.apps';
@@ -44,7 +45,8 @@ export function daemonSetController(cluster: Cluster): Controller {
     }
   }
 
-  function createPod(ds: KubeObject, node: string, hash: string, generation: string): void {
+  /** Creates the daemon Pod for `node`; false (with a FailedCreate event) when refused. */
+  function createPod(ds: KubeObject, node: string, hash: string, generation: string): boolean {
     const tmpl = clone(ds.spec.template ?? {});
     const spec = tmpl.spec ?? {};
     spec.tolerations = withDaemonTolerations(spec.tolerations, spec.hostNetwork === true);
@@ -64,8 +66,10 @@ export function daemonSetController(cluster: Cluster): Controller {
     try {
       const created = api.create('pods', pod).object;
       event(ds, 'Normal', 'SuccessfulCreate', `Created pod: ${created.metadata.name}`);
+      return true;
     } catch (e) {
       event(ds, 'Warning', 'FailedCreate', `Error creating: ${(e as Error).message}`);
+      return false;
     }
   }
 
@@ -99,6 +103,7 @@ export function daemonSetController(cluster: Cluster): Controller {
     }
     const placed = byNode(pods);
     const eligible = new Set<string>();
+    const needPod: string[] = [];
     for (const node of nodes) {
       const name = node.metadata.name!;
       const run = shouldRunOn(ds, node);
@@ -116,9 +121,11 @@ export function daemonSetController(cluster: Cluster): Controller {
         } else if (p.status?.phase === 'Succeeded') deletePod(ds, p);
         else running.push(p);
       }
-      if (running.length === 0) createPod(ds, name, hash, generation);
+      if (running.length === 0) needPod.push(name);
       else for (const extra of running.slice(1)) deletePod(ds, extra);
     }
+    // Like syncNodes: at most MAX_CREATES_PER_SYNC, in slow-start batches.
+    slowStartBatch(Math.min(needPod.length, MAX_CREATES_PER_SYNC), (k) => createPod(ds, needPod[k]!, hash, generation));
 
     // Rolling update: replace out-of-date pods, at most maxUnavailable down at a time.
     if (spec.updateStrategy?.type === 'RollingUpdate') {

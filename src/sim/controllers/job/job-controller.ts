@@ -14,7 +14,9 @@ import { isoTime, type KubeObject } from '../../api/types.ts';
 import { completionIndexOf, jobPod } from './job-pods.ts';
 import { newMemory, type JobMemory } from './job-memory.ts';
 import { keyOf, ownerKeys, splitKey, type Controller, type ReconcileResult } from '../../runtime/controller.ts';
-import { isPodReady, isTerminal, ownedBy, writeStatus } from '../statefulset/pods.ts';
+import { isPodReady, isTerminal, writeStatus } from '../statefulset/pods.ts';
+import { dependentIndex } from '../shared/dependent-index.ts';
+import { MAX_CREATES_PER_SYNC, slowStartBatch } from '../shared/slow-start.ts';
 import {
   formatIndexes,
   isJobFinished,
@@ -29,10 +31,17 @@ import {
 
 export const JOB_CONTROLLER = 'job-controller';
 const RESOURCE = 'jobs.batch';
+/**
+ * How long Pod events for one Job are gathered into one sync. The real syncJobBatchPeriod is a
+ * second; the simulated kubelet moves Pods in discrete steps, so a short window already
+ * gathers a burst, and Job durations stay what a real cluster shows.
+ */
+const SYNC_JOB_BATCH_PERIOD_MS = 50;
 
 /** The controller; memory of counted pods lives per Job uid. */
 export function jobController(cluster: Cluster): Controller {
   const { api } = cluster;
+  const podIndex = dependentIndex(cluster, 'pods');
   const memory = new Map<string, JobMemory>();
   const mem = (uid: string) => {
     let m = memory.get(uid);
@@ -52,15 +61,23 @@ export function jobController(cluster: Cluster): Controller {
     }
   }
 
-  function createPod(job: KubeObject, index: number | undefined): void {
+  /** Creates one Pod; false (with a FailedCreate event) when the API server refuses it. */
+  function createPod(job: KubeObject, index: number | undefined): boolean {
     const pod = jobPod(job, index);
     try {
       const created = api.create('pods', pod).object;
       event(job, 'Normal', 'SuccessfulCreate', `Created pod: ${created.metadata.name}`);
+      return true;
     } catch (e) {
       event(job, 'Warning', 'FailedCreate', `Error creating: ${(e as Error).message}`);
+      return false;
     }
   }
+
+  /** The Job's Pods, in no particular order (counting needs no sort). */
+  const podsOf = (job: KubeObject): KubeObject[] => podIndex.controlledBy(job.metadata.namespace ?? '', job.metadata.uid!);
+  const isActive = (p: KubeObject): boolean => !isTerminal(p) && !p.metadata.deletionTimestamp;
+  const byName = (list: KubeObject[]): KubeObject[] => [...list].sort((a, b) => (a.metadata.name! < b.metadata.name! ? -1 : a.metadata.name! > b.metadata.name! ? 1 : 0));
 
   function finished(job: KubeObject, now: number): ReconcileResult | void {
     const left = ttlRemaining(job, now);
@@ -81,7 +98,7 @@ export function jobController(cluster: Cluster): Controller {
     const spec = job.spec ?? {};
     const old = job.status ?? {};
     const indexed = spec.completionMode === 'Indexed';
-    const pods = ownedBy(cluster, 'pods', job);
+    const pods = podsOf(job);
     const replaceTerminating = spec.podReplacementPolicy !== 'Failed';
 
     if (!m.seeded) {
@@ -134,7 +151,8 @@ export function jobController(cluster: Cluster): Controller {
       m.lastFailureTime = Math.max(...newFailed);
     }
 
-    let active = pods.filter((p) => !isTerminal(p) && !p.metadata.deletionTimestamp);
+    let active = pods.filter(isActive);
+    let changed = false;
     let conditions: JobCondition[] = [...(old.conditions ?? [])];
     let startTime: string | undefined = old.startTime;
     let completionTime: string | undefined = old.completionTime;
@@ -144,7 +162,8 @@ export function jobController(cluster: Cluster): Controller {
     const suspended = spec.suspend === true;
     const wasSuspended = conditions.some((c) => c.type === 'Suspended' && c.status === 'True');
     if (suspended) {
-      for (const p of active) deletePod(job, m, p);
+      for (const p of byName(active)) deletePod(job, m, p);
+      changed ||= active.length > 0;
       active = [];
       if (!wasSuspended) {
         conditions = setCondition(conditions, 'Suspended', 'True', 'JobSuspended', 'Job suspended', now);
@@ -183,35 +202,38 @@ export function jobController(cluster: Cluster): Controller {
           : succeeded >= completions);
 
     if (failure || done) {
-      for (const p of active) deletePod(job, m, p);
+      for (const p of byName(active)) deletePod(job, m, p);
+      changed ||= active.length > 0;
       active = [];
     } else if (!suspended) {
       let want: number;
       if (completions === undefined) want = succeeded > 0 ? active.length : parallelism;
       else want = Math.max(0, Math.min(parallelism, (indexed ? completions - completed.size : completions - succeeded)));
       if (active.length > want) {
-        const extra = [...active].sort((a, b) => Number(isPodReady(a)) - Number(isPodReady(b))).slice(0, active.length - want);
+        const extra = new Set(byName(active).sort((a, b) => Number(isPodReady(a)) - Number(isPodReady(b))).slice(0, Math.min(active.length - want, MAX_CREATES_PER_SYNC)));
         for (const p of extra) deletePod(job, m, p);
-        active = active.filter((p) => !extra.includes(p));
+        changed = true;
+        active = active.filter((p) => !extra.has(p));
       } else if (active.length < want) {
         const left = remainingBackoff(m.failuresAfterLastSuccess, m.lastFailureTime, now);
         if (left > 0) wake(left);
-        else if (indexed) {
-          const busy = new Set(active.map(completionIndexOf));
-          let need = want - active.length;
-          for (let i = 0; i < completions! && need > 0; i++) {
-            if (completed.has(i) || busy.has(i)) continue;
-            createPod(job, i);
-            need--;
-          }
-        } else {
-          for (let i = active.length; i < want; i++) createPod(job, undefined);
+        else {
+          // At most MAX_CREATES_PER_SYNC per sync, in slow-start batches; the new Pods'
+          // events bring the next sync for the rest.
+          const need = Math.min(want - active.length, MAX_CREATES_PER_SYNC);
+          if (indexed) {
+            const busy = new Set(active.map(completionIndexOf));
+            const free: number[] = [];
+            for (let i = 0; i < completions! && free.length < need; i++) if (!completed.has(i) && !busy.has(i)) free.push(i);
+            slowStartBatch(free.length, (k) => createPod(job, free[k]));
+          } else slowStartBatch(need, () => createPod(job, undefined));
+          changed = true;
         }
-        active = ownedBy(cluster, 'pods', job).filter((p) => !isTerminal(p) && !p.metadata.deletionTimestamp);
+        if (changed) active = podsOf(job).filter(isActive);
       }
     }
 
-    const current = ownedBy(cluster, 'pods', job);
+    const current = changed ? podsOf(job) : pods;
     const terminating = current.filter((p) => p.metadata.deletionTimestamp && !isTerminal(p)).length;
     if (failure) {
       conditions = setCondition(conditions, 'FailureTarget', 'True', failure.reason, failure.message, now);
@@ -262,6 +284,9 @@ export function jobController(cluster: Cluster): Controller {
       },
       {
         resource: 'pods',
+        // Pod events are batched per Job, so a Job with thousands of Pods syncs once per
+        // burst, not once per Pod change.
+        coalesceMs: SYNC_JOB_BATCH_PERIOD_MS,
         keys: (e) => {
           const keys = ownerKeys(e, 'Job');
           if (e.type === 'DELETED' && keys.length) {

@@ -32,11 +32,12 @@ import { adoptObject, releaseObject } from './claim.ts';
 import { PodTally } from './pod-tally.ts';
 import { podsToDelete } from './pod-ranking.ts';
 import { calculateStatus, type ManageReplicasError } from './status.ts';
+import { MAX_CREATES_PER_SYNC, slowStartBatch } from '../shared/slow-start.ts';
 
 export const REPLICASET_CONTROLLER = 'replicaset-controller';
 const RS = 'replicasets.apps';
 /** Most Pods created or deleted in one sync (ReplicaSetController.burstReplicas). */
-export const BURST_REPLICAS = 500;
+export const BURST_REPLICAS = MAX_CREATES_PER_SYNC;
 
 /** The Pod a ReplicaSet creates from its template (controller.GetPodFromTemplate). */
 export function podFromTemplate(rs: KubeObject): KubeObject {
@@ -99,24 +100,29 @@ export function createReplicaSetController(cluster: Cluster): Controller {
     return replicaSets.controlledBy(ns, owner.uid).flatMap((r) => pods.controlledBy(ns, r.metadata.uid!).filter(isPodActive));
   }
 
+  /** Creates `count` Pods in slow-start batches; the first refusal's message, if any. */
   function createPods(rs: KubeObject, count: number): ManageReplicasError | undefined {
-    for (let i = 0; i < count; i++) {
-      let created: KubeObject | undefined;
-      for (let attempt = 0; attempt < 3 && !created; attempt++) {
+    let error: ManageReplicasError | undefined;
+    const createOne = (): boolean => {
+      for (let attempt = 0; attempt < 3; attempt++) {
         try {
-          created = api.create('pods', podFromTemplate(rs)).object;
+          const created = api.create('pods', podFromTemplate(rs)).object;
+          events.record(rs, 'Normal', 'SuccessfulCreate', `Created pod: ${created.metadata.name}`, source);
+          return true;
         } catch (err) {
           // A generated name already taken: draw another suffix, as a retried sync would.
           if (err instanceof ApiError && err.reason === 'AlreadyExists') continue;
           const message = err instanceof Error ? err.message : String(err);
           events.record(rs, 'Warning', 'FailedCreate', `Error creating: ${message}`, source);
-          return { message };
+          error ??= { message };
+          return false;
         }
       }
-      if (!created) return { message: 'could not generate a unique pod name' };
-      events.record(rs, 'Normal', 'SuccessfulCreate', `Created pod: ${created.metadata.name}`, source);
-    }
-    return undefined;
+      error ??= { message: 'could not generate a unique pod name' };
+      return false;
+    };
+    slowStartBatch(count, createOne);
+    return error;
   }
 
   function deletePods(rs: KubeObject, victims: readonly KubeObject[]): ManageReplicasError | undefined {

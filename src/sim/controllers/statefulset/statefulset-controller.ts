@@ -22,6 +22,7 @@ import {
 } from './pods.ts';
 import { syncRevisions, truncateHistory } from './revision.ts';
 import { REVISION_LABEL, claimName, statefulClaim, statefulPod } from './stateful-objects.ts';
+import { MAX_CREATES_PER_SYNC, slowStartBatch } from '../shared/slow-start.ts';
 
 export const STATEFULSET_CONTROLLER = 'statefulset-controller';
 const RESOURCE = 'statefulsets.apps';
@@ -135,6 +136,9 @@ class StatefulSetSync {
     }
     condemned.sort((a, b) => ordinalOf(name, b)! - ordinalOf(name, a)!);
 
+    // Parallel: the missing Pods are created after the pass, in slow-start batches of at
+    // most MAX_CREATES_PER_SYNC (the Pods' events bring the next sync for the rest).
+    const missing: number[] = [];
     for (let i = 0; i < count; i++) {
       const ord = start + i;
       let pod = replicas[i];
@@ -148,8 +152,11 @@ class StatefulSetSync {
         }
       }
       if (!pod) {
-        this.createPod(i, ord, current, update);
-        if (monotonic) return;
+        if (monotonic) {
+          this.createPod(i, ord, current, update);
+          return;
+        }
+        missing.push(i);
         continue;
       }
       if (isTerminating(pod) || !healthy(pod)) {
@@ -157,6 +164,10 @@ class StatefulSetSync {
         continue;
       }
       this.ensureClaims(ord, pod.metadata.name!);
+    }
+
+    if (missing.length) {
+      slowStartBatch(Math.min(missing.length, MAX_CREATES_PER_SYNC), (k) => this.createPod(missing[k]!, start + missing[k]!, current, update));
     }
 
     for (const pod of condemned) {
@@ -184,7 +195,8 @@ class StatefulSetSync {
     }
   }
 
-  private createPod(index: number, ord: number, current: KubeObject, update: KubeObject): void {
+  /** Creates the Pod of one ordinal (and its claims); false when the API server refused one. */
+  private createPod(index: number, ord: number, current: KubeObject, update: KubeObject): boolean {
     const set = this.set;
     const spec = set.spec ?? {};
     const partition: number | undefined = spec.updateStrategy?.rollingUpdate?.partition;
@@ -193,12 +205,14 @@ class StatefulSetSync {
     const setName = set.metadata.name!;
     const podName = `${setName}-${ord}`;
     const pod = statefulPod(set, revision, ord);
-    if (!this.ensureClaims(ord, podName)) return;
+    if (!this.ensureClaims(ord, podName)) return false;
     try {
       this.cluster.api.create('pods', pod);
       this.event('Normal', 'SuccessfulCreate', `create Pod ${podName} in StatefulSet ${setName} successful`);
+      return true;
     } catch (e) {
       this.event('Warning', 'FailedCreate', `create Pod ${podName} in StatefulSet ${setName} failed error: ${(e as Error).message}`);
+      return false;
     }
   }
 
@@ -258,7 +272,8 @@ export function statefulSetController(cluster: Cluster): Controller {
     name: STATEFULSET_CONTROLLER,
     watches: [
       { resource: RESOURCE, keys: (e) => (e.type === 'DELETED' ? [] : [keyOf(e.object)]) },
-      { resource: 'pods', keys: (e) => ownerKeys(e, 'StatefulSet') },
+      // A burst of Pod changes (a Parallel set of hundreds) is handled by one sync.
+      { resource: 'pods', keys: (e) => ownerKeys(e, 'StatefulSet'), coalesceMs: 50 },
     ],
     initialKeys: () => cluster.api.list(RESOURCE).map(keyOf),
     reconcile(key) {

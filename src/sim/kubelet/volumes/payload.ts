@@ -8,6 +8,7 @@ import { milliValue, parseQuantity, quantityValue } from '../../api/quantity.ts'
 import type { KubeObject } from '../../api/types.ts';
 import type { Store } from '../../store/store.ts';
 import type { Payload } from './atomic-writer.ts';
+import { setOwn } from '../../api/own-keys.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Obj = Record<string, any>;
@@ -42,9 +43,9 @@ export function sourceValues(store: Store, ns: string, kind: 'configmap' | 'secr
   const out: Record<string, string> = {};
   if (kind === 'configmap') {
     Object.assign(out, (obj.data as Record<string, string>) ?? {});
-    for (const [k, v] of Object.entries((obj.binaryData as Record<string, string>) ?? {})) out[k] = decodeData(v);
+    for (const [k, v] of Object.entries((obj.binaryData as Record<string, string>) ?? {})) setOwn(out, k, decodeData(v));
   } else {
-    for (const [k, v] of Object.entries((obj.data as Record<string, string>) ?? {})) out[k] = decodeData(v);
+    for (const [k, v] of Object.entries((obj.data as Record<string, string>) ?? {})) setOwn(out, k, decodeData(v));
   }
   return out;
 }
@@ -59,7 +60,7 @@ function keyedFiles(
   if (!data) return src.optional ? { payload: {} } : { error: `${kind} "${name}" not found` };
   const payload: Payload = {};
   if (!src.items?.length) {
-    for (const [k, v] of Object.entries(data)) payload[k] = { content: v, mode: defaultMode };
+    for (const [k, v] of Object.entries(data)) setOwn(payload, k, { content: v, mode: defaultMode });
     return { payload };
   }
   for (const it of src.items as Obj[]) {
@@ -67,7 +68,7 @@ function keyedFiles(
       if (src.optional) continue;
       return { error: kind === 'configmap' ? `configmap references non-existent config key: ${it.key}` : `references non-existent secret key: ${it.key}` };
     }
-    payload[it.path] = { content: data[it.key]!, mode: it.mode ?? defaultMode };
+    setOwn(payload, it.path, { content: data[it.key]!, mode: it.mode ?? defaultMode });
   }
   return { payload };
 }
@@ -118,7 +119,7 @@ function downwardFiles(pod: KubeObject, src: Obj, defaultMode: number, allocatab
     let v: string | undefined;
     if (it.fieldRef) v = podFieldValue(pod, it.fieldRef.fieldPath);
     else if (it.resourceFieldRef) v = resourceFieldValue(pod, it.resourceFieldRef, undefined, allocatable);
-    if (v !== undefined) payload[it.path] = { content: v, mode: it.mode ?? defaultMode };
+    if (v !== undefined) setOwn(payload, it.path, { content: v, mode: it.mode ?? defaultMode });
   }
   return payload;
 }

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { compileGlob, globMatch, globMatches } from './glob-match.ts';
+
+describe('globMatch', () => {
+  it('matches stars and question marks as bash does', () => {
+    const cases: [string, string, boolean][] = [
+      ['*', '', true],
+      ['*', 'abc', true],
+      ['a*', 'abc', true],
+      ['*c', 'abc', true],
+      ['a*c', 'ac', true],
+      ['a*c', 'ab', false],
+      ['a?c', 'abc', true],
+      ['a?c', 'ac', false],
+      ['*.yaml', 'pod.yaml', true],
+      ['*.yaml', 'pod.yml', false],
+      ['**', 'x', true],
+      ['a*b*c', 'aXbYc', true],
+      ['a*b*c', 'aXcYb', false],
+      ['*ab*ab*', 'xabyab', true],
+      ['*aba', 'aba', true],
+      ['ab*ba', 'aba', false],
+      ['plain', 'plain', true],
+      ['plain', 'plainer', false],
+    ];
+    for (const [p, n, want] of cases) expect([p, n, globMatch(p, n)]).toEqual([p, n, want]);
+  });
+
+  it('leaves quoted wildcards literal', () => {
+    const g = compileGlob('a*b', (i) => i !== 1);
+    expect(globMatches(g, 'a*b')).toBe(true);
+    expect(globMatches(g, 'axb')).toBe(false);
+  });
+
+  it('answers at once where a backtracking regex would not', () => {
+    const name = 'a'.repeat(5000);
+    const t = performance.now();
+    expect(globMatch('*a'.repeat(40) + 'b', name)).toBe(false);
+    expect(globMatch('************c', 'x'.repeat(255))).toBe(false);
+    expect(performance.now() - t).toBeLessThan(200);
+  });
+});

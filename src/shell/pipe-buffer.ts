@@ -1,0 +1,91 @@
+/**
+ * Bounded pipes and files. The terminal runs a pipeline's commands one after the other, each
+ * writing into a buffer the next one reads, so two things a real pipe does have to be
+ * modelled here:
+ *  - a reader that stops early (`head -n N`, `head -c N`) closes the pipe: the writer's next
+ *    write ends it as SIGPIPE does (status 141, silently), so `while true; do seq 1 1000000;
+ *    done | head -1` ends at once instead of filling memory;
+ *  - the buffer and the terminal's files have a size limit, past which a write fails with
+ *    the error of a full disk (`seq: write error: No space left on device`).
+ */
+import type { SimpleCommand, Word } from './ast.ts';
+import { BrokenPipe, NoSpaceError } from '../command/pipe-errors.ts';
+
+export { BrokenPipe, NoSpaceError };
+
+/** Most characters a pipe buffer holds between two commands (the terminal's stand-in for a full disk). */
+export const PIPE_CAPACITY = 32 * 1024 * 1024;
+/** Most characters one file of the terminal may hold. */
+export const FILE_CAPACITY = 16 * 1024 * 1024;
+
+/** bash's own commands, whose errors bash prefixes with `bash: `. */
+const BASH_BUILTINS = new Set(['echo', 'printf', 'pwd', 'type', 'help', 'history', 'export', 'cd', 'test', '[', 'true', 'false', ':']);
+
+/** The message a command prints when its output cannot be written. */
+export function writeErrorMessage(name: string): string {
+  return `${BASH_BUILTINS.has(name) ? 'bash: ' : ''}${name}: write error: No space left on device\n`;
+}
+
+/** How much of its input a command reads before it stops: lines or characters. */
+export type InputNeed = { lines: number } | { chars: number };
+
+function literal(w: Word): string | undefined {
+  let s = '';
+  for (const p of w) {
+    if (p.kind !== 'lit') return undefined;
+    s += p.text;
+  }
+  return s;
+}
+
+/** What `cmd` reads of its standard input, when it stops early (`head`); undefined when it reads it all. */
+export function inputNeed(cmd: SimpleCommand | { kind: string }): InputNeed | undefined {
+  if (!('words' in cmd) || cmd.redirects.length) return undefined;
+  const words = cmd.words.map(literal);
+  if (words.some((w) => w === undefined) || words[0] !== 'head') return undefined;
+  const args = words.slice(1) as string[];
+  let need: InputNeed = { lines: 10 };
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    let m: RegExpExecArray | null;
+    if ((m = /^-(\d+)$/.exec(a))) need = { lines: Number(m[1]) };
+    else if ((m = /^-n(\d+)$/.exec(a)) || (m = /^--lines=(\d+)$/.exec(a))) need = { lines: Number(m[1]) };
+    else if ((m = /^-c(\d+)$/.exec(a)) || (m = /^--bytes=(\d+)$/.exec(a))) need = { chars: Number(m[1]) };
+    else if ((a === '-n' || a === '-c') && /^\d+$/.test(args[i + 1] ?? '')) need = a === '-n' ? { lines: Number(args[++i]) } : { chars: Number(args[++i]) };
+    else return undefined; // files, negative counts, options this model does not know: reads all
+  }
+  return need;
+}
+
+/**
+ * The writing end of a pipe into `chunks`: it keeps what the reader will read (all of it, up
+ * to PIPE_CAPACITY, or what `need` asks for), then throws BrokenPipe on the next write once
+ * the reader has had enough, or NoSpaceError once the buffer is full.
+ */
+export function pipeSink(chunks: string[], need: InputNeed | undefined): (text: string) => void {
+  let size = 0;
+  let lines = 0;
+  let satisfied = false;
+  const sink = (text: string): void => {
+    if (satisfied) throw new BrokenPipe(sink);
+    if (need && 'chars' in need) {
+      const room = need.chars - size;
+      if (text.length >= room) {
+        text = text.slice(0, room);
+        satisfied = true;
+      }
+    } else if (need) {
+      for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', at + 1)) {
+        if (++lines >= need.lines) {
+          text = text.slice(0, at + 1);
+          satisfied = true;
+          break;
+        }
+      }
+    }
+    if (size + text.length > PIPE_CAPACITY) throw new NoSpaceError();
+    size += text.length;
+    chunks.push(text);
+  };
+  return sink;
+}
