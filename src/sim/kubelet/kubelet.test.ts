@@ -198,6 +198,17 @@ describe('entrypoints and commands', () => {
     expect(t.message).toContain('exec: "foo": executable file not found in $PATH: unknown');
     expect(pod(c, 'nosuch').status.phase).toBe('Failed');
   });
+
+  it('backs off restarting a container that cannot start, as it does a crashing one', () => {
+    const c = cluster();
+    run(c, 'nosuch', 'busybox:1.36', {}, { command: ['foo'] });
+    c.advance(60_000);
+    const s = pod(c, 'nosuch').status.containerStatuses[0];
+    // Starts at about 0, 10, 30 s (10 s then 20 s of back-off), not once a second.
+    expect(s.restartCount).toBeGreaterThanOrEqual(2);
+    expect(s.restartCount).toBeLessThanOrEqual(4);
+    expect(s.state.waiting?.reason).toBe('CrashLoopBackOff');
+  });
 });
 
 describe('pod networking from containers', () => {

@@ -215,7 +215,9 @@ const crash: Stage = {
   delay: () => SYNC_DELAY_MS,
   run(c, ctx) {
     const t = c.terminated!;
-    if (t.finishedAt - t.startedAt >= BACKOFF_RESET_MS) c.crashBackoffMs = 0;
+    // A container that never started (StartError: startedAt 0) ran for no time at all: its
+    // back-off grows like any crash's instead of being reset.
+    if (t.startedAt > 0 && t.finishedAt - t.startedAt >= BACKOFF_RESET_MS) c.crashBackoffMs = 0;
     if (c.crashBackoffMs && ctx.now() - t.finishedAt < c.crashBackoffMs) {
       const pod = ctx.pod();
       const who = `${pod.metadata.name}_${pod.metadata.namespace}(${pod.metadata.uid})`;
