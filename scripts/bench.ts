@@ -12,7 +12,7 @@ import { performance } from 'node:perf_hooks';
 import { runTranscript } from '../src/cli/transcript.ts';
 import { addNode, createCluster, type Cluster } from '../src/sim/index.ts';
 import { createMemoryFS } from '../src/shell/fs.ts';
-import { replayJournal, type JournalEntry } from '../src/shell/replay.ts';
+import { replayJournal, type JournalEntry } from '../src/host/replay.ts';
 
 function podManifests(n: number): string {
   const docs: string[] = [];
