@@ -25,5 +25,6 @@ import './controllers/volume/register.ts';
 import './controllers/endpoints/register.ts';
 import './network/load-balancer.ts';
 import './addons/ingress-nginx/register.ts';
+import './kinds/resourcequota/index.ts';
 
 export { COMPONENTS };
