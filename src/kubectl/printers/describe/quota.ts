@@ -6,6 +6,7 @@
 import { formatQuantity, parseQuantity, quantityValue, type KubeObject, type Quantity } from '../../../sim/index.ts';
 import { registerDescriber } from './common.ts';
 import { PrefixWriter } from './prefix-writer.ts';
+import { writeLimitRangeHeader, writeLimitRangeRows } from './limit-range-rows.ts';
 
 type Rec = Record<string, string>;
 
@@ -44,31 +45,13 @@ export function describeQuota(q: KubeObject): string {
   return w.toString();
 }
 
-/** The rows of a LimitRange spec (describeLimitRangeSpec), one per type and resource. */
-export function writeLimitRangeRows(w: PrefixWriter, level: number, lr: KubeObject): void {
-  for (const item of (lr.spec?.limits ?? []) as Record<string, unknown>[]) {
-    const cols = ['min', 'max', 'defaultRequest', 'default', 'maxLimitRequestRatio'].map((f) => (item[f] ?? {}) as Rec);
-    const names = new Set(cols.flatMap((c) => Object.keys(c)));
-    for (const name of [...names].sort()) {
-      const cells = cols.map((c) => (c[name] === undefined ? '-' : formatQuantity(parseQuantity(c[name]!))));
-      w.write(level, `${String(item.type ?? '')}\t${name}\t${cells.join('\t')}\n`);
-    }
-  }
-}
-
-/** The table heading describeLimitRange prints. */
-export function writeLimitRangeHeader(w: PrefixWriter, level: number): void {
-  w.write(level, 'Type\tResource\tMin\tMax\tDefault Request\tDefault Limit\tMax Limit/Request Ratio\n');
-  w.write(level, '----\t--------\t---\t---\t---------------\t-------------\t-----------------------\n');
-}
-
 /** `kubectl describe limits NAME`. */
 export function describeLimitRange(lr: KubeObject): string {
   const w = new PrefixWriter();
   w.write(0, `Name:\t${lr.metadata.name}\n`);
   w.write(0, `Namespace:\t${lr.metadata.namespace}\n`);
-  writeLimitRangeHeader(w, 0);
-  writeLimitRangeRows(w, 0, lr);
+  writeLimitRangeHeader(w, '');
+  writeLimitRangeRows(w, '', lr);
   return w.toString();
 }
 
