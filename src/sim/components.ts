@@ -27,5 +27,6 @@ import './network/load-balancer.ts';
 import './addons/ingress-nginx/register.ts';
 import './kinds/limitrange/index.ts';
 import './kinds/resourcequota/index.ts';
+import './kinds/networkpolicy/index.ts';
 
 export { COMPONENTS };
