@@ -8,7 +8,7 @@
 import type { StatusCause } from '../../api/errors.ts';
 import type { KubeObject } from '../../api/types.ts';
 import { registerAdmission } from '../../apiserver/admission.ts';
-import { invalidValue, notSupported, required, validateObjectMeta } from '../../apiserver/validation.ts';
+import { forbiddenField, invalidValue, notSupported, required, validateObjectMeta } from '../../apiserver/validation.ts';
 import { NETWORK_POLICIES } from './policy.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -33,20 +33,18 @@ function defaults(obj: KubeObject): void {
   if (!Array.isArray(spec.policyTypes) || !spec.policyTypes.length) spec.policyTypes = spec.egress ? ['Ingress', 'Egress'] : ['Ingress'];
 }
 
+/** ValidateNetworkPolicyPeer: the ipBlock's own checks first, then the peer-type rules. */
 function validatePeer(peer: Obj, path: string): StatusCause[] {
-  const selectors = peer.podSelector !== undefined || peer.namespaceSelector !== undefined;
-  if (peer.ipBlock !== undefined && selectors) return [forbiddenPeer(path)];
-  if (peer.ipBlock === undefined && !selectors) return [required(path, 'must specify a peer')];
-  if (peer.ipBlock === undefined) return [];
   const causes: StatusCause[] = [];
-  const cidr = String(peer.ipBlock.cidr ?? '');
-  if (!cidr) causes.push(required(`${path}.ipBlock.cidr`));
-  else if (!validCidr(cidr)) causes.push(invalidValue(`${path}.ipBlock.cidr`, cidr, 'must be a valid CIDR value, (e.g. 10.9.8.0/24 or 2001:db8::/64)'));
+  const count = ['podSelector', 'namespaceSelector', 'ipBlock'].filter((k) => peer[k] !== undefined && peer[k] !== null).length;
+  if (peer.ipBlock) {
+    const cidr = String(peer.ipBlock.cidr ?? '');
+    if (!cidr) causes.push(required(`${path}.ipBlock.cidr`));
+    else if (!validCidr(cidr)) causes.push(invalidValue(`${path}.ipBlock.cidr`, cidr, 'must be a valid CIDR value, (e.g. 10.9.8.0/24 or 2001:db8::/64)'));
+  }
+  if (count === 0) causes.push(required(path, 'must specify a peer'));
+  else if (count > 1 && peer.ipBlock) causes.push(forbiddenField(path, 'may not specify both ipBlock and another peer'));
   return causes;
-}
-
-function forbiddenPeer(path: string): StatusCause {
-  return { reason: 'FieldValueForbidden', field: path, message: `${path}: Forbidden: may not specify more than 1 peer type` };
 }
 
 function validate(obj: KubeObject): StatusCause[] {
