@@ -30,7 +30,7 @@ function defaults(obj: KubeObject): void {
   const spec = (obj.spec ??= {}) as Obj;
   spec.podSelector ??= {};
   for (const field of ['ingress', 'egress'] as const) for (const r of rules(spec, field)) for (const p of (r.ports ?? []) as Obj[]) p.protocol ??= 'TCP';
-  if (!Array.isArray(spec.policyTypes) || !spec.policyTypes.length) spec.policyTypes = spec.egress ? ['Ingress', 'Egress'] : ['Ingress'];
+  if (!Array.isArray(spec.policyTypes) || !spec.policyTypes.length) spec.policyTypes = Array.isArray(spec.egress) && spec.egress.length ? ['Ingress', 'Egress'] : ['Ingress'];
 }
 
 /** ValidateNetworkPolicyPeer: the ipBlock's own checks first, then the peer-type rules. */

@@ -80,7 +80,7 @@ function portMatches(rulePorts: Obj[] | undefined, port: number, protocol: strin
 /** The policy types in force: the stored list, or what the API server defaults it to. */
 export function policyTypes(spec: Obj): string[] {
   if (Array.isArray(spec.policyTypes) && spec.policyTypes.length) return spec.policyTypes as string[];
-  return spec.egress ? ['Ingress', 'Egress'] : ['Ingress'];
+  return Array.isArray(spec.egress) && spec.egress.length ? ['Ingress', 'Egress'] : ['Ingress'];
 }
 
 function selecting(cluster: Cluster, pod: KubeObject, type: 'Ingress' | 'Egress'): KubeObject[] {
