@@ -25,4 +25,3 @@ export function writeLimitRangeHeader(w: PrefixWriter, prefix: string): void {
   w.write(0, `${prefix}Type\tResource\tMin\tMax\tDefault Request\tDefault Limit\tMax Limit/Request Ratio\n`);
   w.write(0, `${prefix}----\t--------\t---\t---\t---------------\t-------------\t-----------------------\n`);
 }
-

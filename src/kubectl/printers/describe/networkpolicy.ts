@@ -42,7 +42,11 @@ function writeRules(w: PrefixWriter, rules: Obj[], direction: 'ingress' | 'egres
       w.write(0, `${indent}To Port: ${range}/${p.protocol ?? 'TCP'}\n`);
     }
     const peers = (rule[direction === 'ingress' ? 'from' : 'to'] ?? []) as Obj[];
-    if (!peers.length) w.write(0, direction === 'ingress' ? `${indent}From: <any> (traffic not restricted by source)\n` : `${indent}To: <any> (traffic not restricted by destination)\n`);
+    if (!peers.length)
+      w.write(
+        0,
+        direction === 'ingress' ? `${indent}From: <any> (traffic not restricted by source)\n` : `${indent}To: <any> (traffic not restricted by destination)\n`,
+      );
     else writePeers(w, indent, direction === 'ingress' ? 'From' : 'To', peers);
     if (i !== rules.length - 1) w.write(0, `${indent}----------\n`);
   });

@@ -41,7 +41,8 @@ pods        0     3
 
   it('prints a LimitRange table with dashes for unset columns', async () => {
     const { run } = await kindSession({
-      'lr.yaml': 'apiVersion: v1\nkind: LimitRange\nmetadata:\n  name: lr\nspec:\n  limits:\n  - type: Container\n    max: {cpu: "1"}\n    maxLimitRequestRatio: {memory: "2"}\n  - type: Pod\n    min: {memory: 64Mi}\n',
+      'lr.yaml':
+        'apiVersion: v1\nkind: LimitRange\nmetadata:\n  name: lr\nspec:\n  limits:\n  - type: Container\n    max: {cpu: "1"}\n    maxLimitRequestRatio: {memory: "2"}\n  - type: Pod\n    min: {memory: 64Mi}\n',
     });
     await run('apply -f lr.yaml');
     expect((await run('describe limits lr')).stdout).toBe(`Name:       lr

@@ -13,7 +13,8 @@ type Rec = Record<string, string>;
 /** Scope help texts (helpTextForResourceQuotaScope). */
 const SCOPE_HELP: Record<string, string> = {
   Terminating: 'Matches all pods that have an active deadline. These pods have a limited lifespan on a node before being actively terminated by the system.',
-  NotTerminating: 'Matches all pods that do not have an active deadline. These pods usually include long running pods whose container command is not expected to terminate.',
+  NotTerminating:
+    'Matches all pods that do not have an active deadline. These pods usually include long running pods whose container command is not expected to terminate.',
   BestEffort: 'Matches all pods that do not have resource requirements set. These pods have a best effort quality of service.',
   NotBestEffort: 'Matches all pods that have at least one resource requirement set. These pods have a burstable or guaranteed quality of service.',
 };

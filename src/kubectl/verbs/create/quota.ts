@@ -20,7 +20,11 @@ function hardList(spec: string): Record<string, string> {
     }
     out[pair.slice(0, i)] = value;
   }
-  return Object.fromEntries(Object.keys(out).sort().map((k) => [k, out[k]!]));
+  return Object.fromEntries(
+    Object.keys(out)
+      .sort()
+      .map((k) => [k, out[k]!]),
+  );
 }
 
 const quotaCommand: Verb = {

@@ -18,7 +18,10 @@ const LIMIT_RANGES = 'limitranges';
 const ANNOTATION = 'kubernetes.io/limit-ranger';
 
 function rangesIn(ctx: AdmissionContext, ns: string): KubeObject[] {
-  return ctx.store.list(LIMIT_RANGES, ns).slice().sort((a, b) => (a.metadata.name! < b.metadata.name! ? -1 : 1));
+  return ctx.store
+    .list(LIMIT_RANGES, ns)
+    .slice()
+    .sort((a, b) => (a.metadata.name! < b.metadata.name! ? -1 : 1));
 }
 
 const itemsOf = (lr: KubeObject): Obj[] => (Array.isArray(lr.spec?.limits) ? (lr.spec.limits as Obj[]) : []);
@@ -104,7 +107,8 @@ function ratioConstraint(type: string, name: string, enforced: Quantity, request
   if (!lim || lim.mantissa === 0n) return `${name} max limit to request ratio per ${type} is ${str(enforced)}, but no limit is specified or limit is 0`;
   const value = (x: Quantity): number => Number(x.mantissa) * 10 ** x.exponent;
   const ratio = value(lim) / value(req);
-  if (ratio * 1000 > value(enforced) * 1000 + 1e-9) return `${name} max limit to request ratio per ${type} is ${str(enforced)}, but provided ratio is ${ratio.toFixed(6)}`;
+  if (ratio * 1000 > value(enforced) * 1000 + 1e-9)
+    return `${name} max limit to request ratio per ${type} is ${str(enforced)}, but provided ratio is ${ratio.toFixed(6)}`;
   return undefined;
 }
 
@@ -124,8 +128,10 @@ function checkAll(item: Obj, type: string, request: List, limit: List, errs: str
 /** The Pod's total requests or limits: the sum over containers, or the largest init container if larger. */
 function podTotal(pod: KubeObject, field: 'requests' | 'limits'): List {
   const sum: List = {};
-  for (const c of (pod.spec?.containers ?? []) as Obj[]) for (const [k, v] of Object.entries(toList(c.resources?.[field]))) sum[k] = sum[k] ? addQuantity(sum[k]!, v) : v;
-  for (const c of (pod.spec?.initContainers ?? []) as Obj[]) for (const [k, v] of Object.entries(toList(c.resources?.[field]))) if (!sum[k] || compareQuantity(v, sum[k]!) > 0) sum[k] = v;
+  for (const c of (pod.spec?.containers ?? []) as Obj[])
+    for (const [k, v] of Object.entries(toList(c.resources?.[field]))) sum[k] = sum[k] ? addQuantity(sum[k]!, v) : v;
+  for (const c of (pod.spec?.initContainers ?? []) as Obj[])
+    for (const [k, v] of Object.entries(toList(c.resources?.[field]))) if (!sum[k] || compareQuantity(v, sum[k]!) > 0) sum[k] = v;
   return sum;
 }
 

@@ -50,13 +50,20 @@ function validateItem(item: Obj, path: string): StatusCause[] {
   const names = new Set(LIST_FIELDS.flatMap((f) => Object.keys((item[f] ?? {}) as Obj)));
   for (const k of [...names].sort()) {
     const at = (f: string): string => `${path}.${f}[${k}]`;
-    if (min[k] !== undefined && max[k] !== undefined && gt(min[k], max[k])) causes.push(invalidValue(at('min'), s(min[k]), `min value ${s(min[k])} is greater than max value ${s(max[k])}`));
-    if (defReq[k] !== undefined && min[k] !== undefined && gt(min[k], defReq[k])) causes.push(invalidValue(at('defaultRequest'), s(defReq[k]), `min value ${s(min[k])} is greater than default request value ${s(defReq[k])}`));
-    if (defReq[k] !== undefined && max[k] !== undefined && gt(defReq[k], max[k])) causes.push(invalidValue(at('defaultRequest'), s(defReq[k]), `default request value ${s(defReq[k])} is greater than max value ${s(max[k])}`));
-    if (defReq[k] !== undefined && def[k] !== undefined && gt(defReq[k], def[k])) causes.push(invalidValue(at('defaultRequest'), s(defReq[k]), `default request value ${s(defReq[k])} is greater than default limit value ${s(def[k])}`));
-    if (def[k] !== undefined && min[k] !== undefined && gt(min[k], def[k])) causes.push(invalidValue(at('default'), s(min[k]), `min value ${s(min[k])} is greater than default value ${s(def[k])}`));
-    if (def[k] !== undefined && max[k] !== undefined && gt(def[k], max[k])) causes.push(invalidValue(at('default'), s(max[k]), `default value ${s(def[k])} is greater than max value ${s(max[k])}`));
-    if (ratio[k] !== undefined && compareQuantity(q(ratio[k]), q('1')) < 0) causes.push(invalidValue(at('maxLimitRequestRatio'), s(ratio[k]), `ratio ${s(ratio[k])} is less than 1`));
+    if (min[k] !== undefined && max[k] !== undefined && gt(min[k], max[k]))
+      causes.push(invalidValue(at('min'), s(min[k]), `min value ${s(min[k])} is greater than max value ${s(max[k])}`));
+    if (defReq[k] !== undefined && min[k] !== undefined && gt(min[k], defReq[k]))
+      causes.push(invalidValue(at('defaultRequest'), s(defReq[k]), `min value ${s(min[k])} is greater than default request value ${s(defReq[k])}`));
+    if (defReq[k] !== undefined && max[k] !== undefined && gt(defReq[k], max[k]))
+      causes.push(invalidValue(at('defaultRequest'), s(defReq[k]), `default request value ${s(defReq[k])} is greater than max value ${s(max[k])}`));
+    if (defReq[k] !== undefined && def[k] !== undefined && gt(defReq[k], def[k]))
+      causes.push(invalidValue(at('defaultRequest'), s(defReq[k]), `default request value ${s(defReq[k])} is greater than default limit value ${s(def[k])}`));
+    if (def[k] !== undefined && min[k] !== undefined && gt(min[k], def[k]))
+      causes.push(invalidValue(at('default'), s(min[k]), `min value ${s(min[k])} is greater than default value ${s(def[k])}`));
+    if (def[k] !== undefined && max[k] !== undefined && gt(def[k], max[k]))
+      causes.push(invalidValue(at('default'), s(max[k]), `default value ${s(def[k])} is greater than max value ${s(max[k])}`));
+    if (ratio[k] !== undefined && compareQuantity(q(ratio[k]), q('1')) < 0)
+      causes.push(invalidValue(at('maxLimitRequestRatio'), s(ratio[k]), `ratio ${s(ratio[k])} is less than 1`));
   }
   return causes;
 }

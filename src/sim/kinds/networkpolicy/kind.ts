@@ -30,7 +30,8 @@ function defaults(obj: KubeObject): void {
   const spec = (obj.spec ??= {}) as Obj;
   spec.podSelector ??= {};
   for (const field of ['ingress', 'egress'] as const) for (const r of rules(spec, field)) for (const p of (r.ports ?? []) as Obj[]) p.protocol ??= 'TCP';
-  if (!Array.isArray(spec.policyTypes) || !spec.policyTypes.length) spec.policyTypes = Array.isArray(spec.egress) && spec.egress.length ? ['Ingress', 'Egress'] : ['Ingress'];
+  if (!Array.isArray(spec.policyTypes) || !spec.policyTypes.length)
+    spec.policyTypes = Array.isArray(spec.egress) && spec.egress.length ? ['Ingress', 'Egress'] : ['Ingress'];
 }
 
 /** ValidateNetworkPolicyPeer: the ipBlock's own checks first, then the peer-type rules. */
@@ -55,11 +56,15 @@ function validate(obj: KubeObject): StatusCause[] {
       ((r.ports ?? []) as Obj[]).forEach((p, j) => {
         const at = `spec.${field}[${i}].ports[${j}]`;
         if (!['TCP', 'UDP', 'SCTP'].includes(p.protocol)) causes.push(notSupported(`${at}.protocol`, p.protocol, ['SCTP', 'TCP', 'UDP']));
-        if (typeof p.port === 'number' && (p.port < 1 || p.port > 65535)) causes.push(invalidValue(`${at}.port`, p.port, 'must be between 1 and 65535, inclusive'));
+        if (typeof p.port === 'number' && (p.port < 1 || p.port > 65535))
+          causes.push(invalidValue(`${at}.port`, p.port, 'must be between 1 and 65535, inclusive'));
         if (p.endPort !== undefined && typeof p.port !== 'number') causes.push(required(`${at}.port`, 'must be specified when endPort is specified'));
-        else if (p.endPort !== undefined && p.endPort < p.port) causes.push(invalidValue(`${at}.endPort`, p.endPort, 'must be greater than or equal to `port`'));
+        else if (p.endPort !== undefined && p.endPort < p.port)
+          causes.push(invalidValue(`${at}.endPort`, p.endPort, 'must be greater than or equal to `port`'));
       });
-      ((r[field === 'ingress' ? 'from' : 'to'] ?? []) as Obj[]).forEach((peer, j) => causes.push(...validatePeer(peer, `spec.${field}[${i}].${field === 'ingress' ? 'from' : 'to'}[${j}]`)));
+      ((r[field === 'ingress' ? 'from' : 'to'] ?? []) as Obj[]).forEach((peer, j) =>
+        causes.push(...validatePeer(peer, `spec.${field}[${i}].${field === 'ingress' ? 'from' : 'to'}[${j}]`)),
+      );
     });
   }
   ((spec.policyTypes ?? []) as string[]).forEach((t, i) => {

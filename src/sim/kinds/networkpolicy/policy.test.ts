@@ -6,7 +6,11 @@ import './kind.ts';
 
 function setup() {
   const cluster = workloadCluster();
-  cluster.store.put('namespaces', { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'other', labels: { 'kubernetes.io/metadata.name': 'other', team: 'a' } } });
+  cluster.store.put('namespaces', {
+    apiVersion: 'v1',
+    kind: 'Namespace',
+    metadata: { name: 'other', labels: { 'kubernetes.io/metadata.name': 'other', team: 'a' } },
+  });
   let n = 0;
   const pod = (name: string, labels: Record<string, string>, namespace = 'default', ports: object[] = []): { ip: string; pod: KubeObject } => {
     const ip = `10.244.1.${++n}`;
@@ -43,7 +47,10 @@ describe('NetworkPolicy enforcement', () => {
     const { cluster, pod, policy } = setup();
     const web = pod('web', { app: 'web' }, 'default', [{ name: 'http', containerPort: 8080, protocol: 'TCP' }]);
     const far = pod('far', {}, 'other');
-    policy('from-team-a', { podSelector: {}, ingress: [{ from: [{ namespaceSelector: { matchLabels: { team: 'a' } } }], ports: [{ port: 'http' }, { port: 9000, endPort: 9005 }] }] });
+    policy('from-team-a', {
+      podSelector: {},
+      ingress: [{ from: [{ namespaceSelector: { matchLabels: { team: 'a' } } }], ports: [{ port: 'http' }, { port: 9000, endPort: 9005 }] }],
+    });
     expect(connectionAllowed(cluster, far, web, 8080)).toBe(true);
     expect(connectionAllowed(cluster, far, web, 9003)).toBe(true);
     expect(connectionAllowed(cluster, far, web, 80)).toBe(false);
@@ -54,7 +61,11 @@ describe('NetworkPolicy enforcement', () => {
     const { cluster, pod, policy } = setup();
     const app = pod('app', { app: 'client' });
     const db = pod('db', { app: 'db' });
-    policy('egress', { podSelector: { matchLabels: { app: 'client' } }, policyTypes: ['Egress'], egress: [{ to: [{ ipBlock: { cidr: '10.244.0.0/16', except: [`${db.ip}/32`] } }] }] });
+    policy('egress', {
+      podSelector: { matchLabels: { app: 'client' } },
+      policyTypes: ['Egress'],
+      egress: [{ to: [{ ipBlock: { cidr: '10.244.0.0/16', except: [`${db.ip}/32`] } }] }],
+    });
     expect(connectionAllowed(cluster, app, db, 5432)).toBe(false);
     expect(connectionAllowed(cluster, app, { ip: '10.244.7.7' }, 80)).toBe(true);
     expect(connectionAllowed(cluster, app, { ip: '172.18.0.2' }, 6443)).toBe(false);
@@ -62,7 +73,11 @@ describe('NetworkPolicy enforcement', () => {
 
   it('blocks DNS under an egress default deny until UDP 53 to kube-dns is allowed', () => {
     const { cluster, pod, policy } = setup();
-    cluster.store.put('namespaces', { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'kube-system', labels: { 'kubernetes.io/metadata.name': 'kube-system' } } });
+    cluster.store.put('namespaces', {
+      apiVersion: 'v1',
+      kind: 'Namespace',
+      metadata: { name: 'kube-system', labels: { 'kubernetes.io/metadata.name': 'kube-system' } },
+    });
     pod('coredns', { 'k8s-app': 'kube-dns' }, 'kube-system');
     const app = pod('app', {});
     expect(dnsAllowed(cluster, app.pod, app.ip)).toBe(true);
@@ -71,7 +86,14 @@ describe('NetworkPolicy enforcement', () => {
     policy('dns', {
       podSelector: {},
       policyTypes: ['Egress'],
-      egress: [{ to: [{ namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'kube-system' } }, podSelector: { matchLabels: { 'k8s-app': 'kube-dns' } } }], ports: [{ protocol: 'UDP', port: 53 }] }],
+      egress: [
+        {
+          to: [
+            { namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'kube-system' } }, podSelector: { matchLabels: { 'k8s-app': 'kube-dns' } } },
+          ],
+          ports: [{ protocol: 'UDP', port: 53 }],
+        },
+      ],
     });
     expect(dnsAllowed(cluster, app.pod, app.ip)).toBe(true);
   });

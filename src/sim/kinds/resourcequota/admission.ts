@@ -21,7 +21,10 @@ const MUST_DECLARE = new Set(['cpu', 'memory', 'requests.cpu', 'requests.memory'
 
 /** `a=1,b=2`, sorted by name (prettyPrint). */
 function pretty(u: Usage, names: string[]): string {
-  return [...names].sort().map((n) => `${n}=${u.has(n) ? formatQuantity(u.get(n)!) : '0'}`).join(',');
+  return [...names]
+    .sort()
+    .map((n) => `${n}=${u.has(n) ? formatQuantity(u.get(n)!) : '0'}`)
+    .join(',');
 }
 
 function usageOf(list: Obj | undefined): Usage {
@@ -60,7 +63,10 @@ function admit(req: PluginRequest, ctx: AdmissionContext): void {
   if (req.operation !== 'CREATE') return;
   const ns = req.object.metadata.namespace;
   if (!ns) return;
-  const quotas = ctx.store.list(QUOTAS, ns).slice().sort((a, b) => (a.metadata.name! < b.metadata.name! ? -1 : 1));
+  const quotas = ctx.store
+    .list(QUOTAS, ns)
+    .slice()
+    .sort((a, b) => (a.metadata.name! < b.metadata.name! ? -1 : 1));
   if (!quotas.length) return;
   const name = req.object.metadata.name ?? '';
   const refuse = (why: string): never => {
@@ -86,7 +92,9 @@ function admit(req: PluginRequest, ctx: AdmissionContext): void {
     const next = addUsage(used, new Map(requested.map((n) => [n, usage.get(n)!])));
     const exceeded = requested.filter((n) => compareQuantity(next.get(n)!, hard.get(n)!) > 0);
     if (exceeded.length) {
-      refuse(`exceeded quota: ${quota.metadata.name}, requested: ${pretty(usage, exceeded)}, used: ${pretty(used, exceeded)}, limited: ${pretty(hard, exceeded)}`);
+      refuse(
+        `exceeded quota: ${quota.metadata.name}, requested: ${pretty(usage, exceeded)}, used: ${pretty(used, exceeded)}, limited: ${pretty(hard, exceeded)}`,
+      );
     }
   }
   if (req.dryRun) return;

@@ -18,7 +18,12 @@ export const QUOTA_CONTROLLER = 'resourcequota-controller';
 /** Kinds whose changes can move a quota's usage. */
 const WATCHED = ['pods', 'services', 'configmaps', 'secrets', 'persistentvolumeclaims', 'replicationcontrollers', 'resourcequotas'];
 
-const sorted = (o: Obj): Obj => Object.fromEntries(Object.keys(o).sort().map((k) => [k, o[k]]));
+const sorted = (o: Obj): Obj =>
+  Object.fromEntries(
+    Object.keys(o)
+      .sort()
+      .map((k) => [k, o[k]]),
+  );
 
 /** The status a quota should have given the objects in its namespace. */
 export function quotaStatus(cluster: Cluster, quota: KubeObject): Obj {

@@ -13,8 +13,12 @@ function setup(hard: Record<string, string>) {
   cluster.api.create('resourcequotas', { apiVersion: 'v1', kind: 'ResourceQuota', metadata: { name: 'q', namespace: 'default' }, spec: { hard } });
   cluster.settle();
   const pod = (name: string, resources?: object, extra: object = {}): KubeObject =>
-    cluster.api.create('pods', { apiVersion: 'v1', kind: 'Pod', metadata: { name, namespace: 'default' }, spec: { containers: [{ name: 'app', image: 'nginx:1.27', ...(resources ? { resources } : {}) }], ...extra } })
-      .object;
+    cluster.api.create('pods', {
+      apiVersion: 'v1',
+      kind: 'Pod',
+      metadata: { name, namespace: 'default' },
+      spec: { containers: [{ name: 'app', image: 'nginx:1.27', ...(resources ? { resources } : {}) }], ...extra },
+    }).object;
   const error = (f: () => unknown): string => {
     try {
       f();
@@ -42,7 +46,9 @@ describe('ResourceQuota', () => {
   it('refuses a Pod that would exceed a hard limit, naming only the exceeded resources', () => {
     const { pod, error } = setup({ pods: '1', cpu: '1' });
     pod('a', { requests: { cpu: '500m' } });
-    expect(error(() => pod('b', { requests: { cpu: '200m' } }))).toBe('pods "b" is forbidden: exceeded quota: q, requested: pods=1, used: pods=1, limited: pods=1');
+    expect(error(() => pod('b', { requests: { cpu: '200m' } }))).toBe(
+      'pods "b" is forbidden: exceeded quota: q, requested: pods=1, used: pods=1, limited: pods=1',
+    );
   });
 
   it('charges at admission, so back-to-back creates cannot overshoot before the controller runs', () => {
@@ -57,7 +63,11 @@ describe('ResourceQuota', () => {
 
   it('does not charge a dry run', () => {
     const { cluster, quota } = setup({ pods: '1' });
-    cluster.api.create('pods', { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'x', namespace: 'default' }, spec: { containers: [{ name: 'c', image: 'nginx' }] } }, { dryRun: true });
+    cluster.api.create(
+      'pods',
+      { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'x', namespace: 'default' }, spec: { containers: [{ name: 'c', image: 'nginx' }] } },
+      { dryRun: true },
+    );
     expect(quota().status.used).toEqual({ pods: '0' });
   });
 
@@ -71,8 +81,12 @@ describe('ResourceQuota', () => {
     const { cluster, error } = setup({ 'count/configmaps': '1', secrets: '0' });
     const cm = (name: string) => cluster.api.create('configmaps', { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name, namespace: 'default' } });
     cm('one');
-    expect(error(() => cm('two'))).toBe('configmaps "two" is forbidden: exceeded quota: q, requested: count/configmaps=1, used: count/configmaps=1, limited: count/configmaps=1');
-    expect(error(() => cluster.api.create('secrets', { apiVersion: 'v1', kind: 'Secret', metadata: { name: 's', namespace: 'default' } }))).toContain('exceeded quota: q, requested: secrets=1, used: secrets=0, limited: secrets=0');
+    expect(error(() => cm('two'))).toBe(
+      'configmaps "two" is forbidden: exceeded quota: q, requested: count/configmaps=1, used: count/configmaps=1, limited: count/configmaps=1',
+    );
+    expect(error(() => cluster.api.create('secrets', { apiVersion: 'v1', kind: 'Secret', metadata: { name: 's', namespace: 'default' } }))).toContain(
+      'exceeded quota: q, requested: secrets=1, used: secrets=0, limited: secrets=0',
+    );
   });
 
   it('charges a Pod the larger of its containers sum and its largest init container', () => {
@@ -93,7 +107,13 @@ describe('ResourceQuota', () => {
 
   it('rejects quantities that do not parse and negative limits', () => {
     const { cluster, error } = setup({ pods: '1' });
-    const mk = (v: string) => () => cluster.api.create('resourcequotas', { apiVersion: 'v1', kind: 'ResourceQuota', metadata: { name: 'x', namespace: 'default' }, spec: { hard: { cpu: v } } });
+    const mk = (v: string) => () =>
+      cluster.api.create('resourcequotas', {
+        apiVersion: 'v1',
+        kind: 'ResourceQuota',
+        metadata: { name: 'x', namespace: 'default' },
+        spec: { hard: { cpu: v } },
+      });
     expect(error(mk('abc'))).toContain('quantities must match the regular expression');
     expect(error(mk('-1'))).toContain('spec.hard[cpu]: Invalid value: "-1": must be greater than or equal to 0');
   });

@@ -84,7 +84,8 @@ export function objectUsage(resource: string, obj: KubeObject): Usage {
   const u: Usage = new Map([[`count/${resource}`, ONE]]);
   if (LEGACY_COUNTS.has(resource)) u.set(resource, ONE);
   if (resource === 'services') {
-    if (obj.spec?.type === 'NodePort' || obj.spec?.type === 'LoadBalancer') u.set('services.nodeports', parseQuantity(String(((obj.spec?.ports ?? []) as Obj[]).length)));
+    if (obj.spec?.type === 'NodePort' || obj.spec?.type === 'LoadBalancer')
+      u.set('services.nodeports', parseQuantity(String(((obj.spec?.ports ?? []) as Obj[]).length)));
     if (obj.spec?.type === 'LoadBalancer') u.set('services.loadbalancers', ONE);
   }
   if (resource === 'persistentvolumeclaims') {
