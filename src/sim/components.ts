@@ -26,5 +26,8 @@ import './controllers/endpoints/register.ts';
 import './network/load-balancer.ts';
 import './addons/ingress-nginx/register.ts';
 import './events/event-ttl.ts';
+import './kinds/limitrange/index.ts';
+import './kinds/resourcequota/index.ts';
+import './kinds/networkpolicy/index.ts';
 
 export { COMPONENTS };

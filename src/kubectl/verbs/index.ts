@@ -18,6 +18,7 @@ import './create/service.ts';
 import './create/ingress.ts';
 import './create/serviceaccount.ts';
 import './create/rbac.ts';
+import './create/quota.ts';
 import './apply/apply.ts';
 import './delete/delete.ts';
 import './describe/describe.ts';

@@ -47,3 +47,42 @@ export function registerAdmission(resource: string, a: KindAdmission): void {
 export function admissionFor(resource: string): KindAdmission {
   return registry.get(resource) ?? {};
 }
+
+/** The request an admission plugin sees: the store key, the object after defaulting, the old one on updates. */
+export interface PluginRequest {
+  resource: string;
+  operation: 'CREATE' | 'UPDATE';
+  object: KubeObject;
+  oldObject?: KubeObject;
+  dryRun: boolean;
+}
+
+/**
+ * A cross-kind admission plugin (LimitRanger, ResourceQuota): `mutate` runs after the kind's
+ * defaulting and may change the object; `admit` runs after validation and rejects by throwing
+ * an `ApiError` (Forbidden). Plugins run in registration order.
+ */
+export interface AdmissionPlugin {
+  name: string;
+  mutate?(req: PluginRequest, ctx: AdmissionContext): void;
+  admit?(req: PluginRequest, ctx: AdmissionContext): void;
+}
+
+const plugins: AdmissionPlugin[] = [];
+
+/** Adds (or replaces, by name) a cross-kind admission plugin. */
+export function registerAdmissionPlugin(p: AdmissionPlugin): void {
+  const i = plugins.findIndex((x) => x.name === p.name);
+  if (i >= 0) plugins[i] = p;
+  else plugins.push(p);
+}
+
+/** Runs every plugin's `mutate` step. */
+export function mutateByPlugins(req: PluginRequest, ctx: AdmissionContext): void {
+  for (const p of plugins) p.mutate?.(req, ctx);
+}
+
+/** Runs every plugin's `admit` step; the first rejection throws. */
+export function admitByPlugins(req: PluginRequest, ctx: AdmissionContext): void {
+  for (const p of plugins) p.admit?.(req, ctx);
+}

@@ -13,7 +13,7 @@ import { clone, isoTime, type KubeObject, type WatchEvent } from '../api/types.t
 import type { Clock } from '../clock/clock.ts';
 import type { Random } from '../clock/random.ts';
 import type { Store } from '../store/store.ts';
-import { admissionFor, type AdmissionContext } from './admission.ts';
+import { admissionFor, admitByPlugins, mutateByPlugins, type AdmissionContext } from './admission.ts';
 import { callValidatingWebhooks } from './webhooks.ts';
 import { nodeSpecDecodeError, objectMetaDecodeError } from './object-meta-decode.ts';
 import { POD_BUDGET, podBudgetExceeded } from './pod-budget.ts';
@@ -114,11 +114,14 @@ export class ApiServer {
     const warnings = this.decode(t, obj, opts.fieldValidation ?? 'Strict');
     const adm = admissionFor(resource);
     adm.default?.(obj, this.ctx);
+    const req = { resource, operation: 'CREATE' as const, object: obj, dryRun: !!opts.dryRun };
+    mutateByPlugins(req, this.ctx);
     const causes = adm.validate?.(obj, this.ctx) ?? [];
     if (causes.length) throw invalid(t.kind, t.group, md.name, causes);
     if (resource === 'pods' && this.store.count('pods') >= this.podBudget) throw podBudgetExceeded(requestedName, this.podBudget);
     callValidatingWebhooks(resource, { operation: 'CREATE', resource, object: obj }, this.ctx);
     if (this.store.get(resource, md.namespace ?? '', md.name)) throw alreadyExists(resource, md.name);
+    admitByPlugins(req, this.ctx);
     md.uid = this.random.uuid();
     md.creationTimestamp = isoTime(this.clock.now());
     if (GENERATION_GROUPS.has(t.group)) md.generation = 1;
@@ -159,9 +162,12 @@ export class ApiServer {
     const warnings = this.decode(t, obj, opts.fieldValidation ?? 'Strict');
     const adm = admissionFor(resource);
     adm.default?.(obj, this.ctx, old);
+    const req = { resource, operation: 'UPDATE' as const, object: obj, oldObject: old, dryRun: !!opts.dryRun };
+    mutateByPlugins(req, this.ctx);
     const causes = adm.validate?.(obj, this.ctx, old) ?? [];
     if (causes.length) throw invalid(t.kind, t.group, old.metadata.name!, causes);
     callValidatingWebhooks(resource, { operation: 'UPDATE', resource, object: obj, oldObject: old }, this.ctx);
+    admitByPlugins(req, this.ctx);
     const changed = adm.specChanged ? adm.specChanged(old, obj) : JSON.stringify(old.spec) !== JSON.stringify(obj.spec);
     if (changed && old.metadata.generation !== undefined) obj.metadata.generation = old.metadata.generation + 1;
     if (opts.dryRun) return { object: obj, warnings };

@@ -14,6 +14,7 @@ import type { FetchResult } from '../kubelet/http.ts';
 import type { Kubelet } from '../kubelet/kubelet.ts';
 import type { PodRuntime } from '../kubelet/runtime.ts';
 import { resolveHost } from './dns.ts';
+import { connectionAllowed, dnsAllowed } from '../kinds/networkpolicy/policy.ts';
 import { isNodeIP, pickServiceBackend, serviceByClusterIP, serviceByLoadBalancerIP, serviceByNodePort, servicePort } from './service-backend.ts';
 
 const IPV4 = /^\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}$/;
@@ -46,10 +47,21 @@ function serve(target: PodRuntime, port: number, path: string, remote: string, a
   return { error: 'refused', ip: target.ip };
 }
 
+const podObject = (cluster: Cluster, rt: PodRuntime | undefined) => (rt ? cluster.store.get('pods', rt.namespace, rt.name) : undefined);
+
+/**
+ * Whether NetworkPolicies drop a connection from `from` (or, without a Pod, from address
+ * `remote`) to `target`'s `port`: a dropped connection is never answered, so the client times out.
+ */
+function policyDrops(cluster: Cluster, from: PodRuntime | undefined, remote: string, target: PodRuntime, port: number): boolean {
+  return !connectionAllowed(cluster, { ip: remote, pod: podObject(cluster, from) }, { ip: target.ip ?? '', pod: podObject(cluster, target) }, port);
+}
+
 /** Sends the request to one Pod endpoint; the client sees `shownIP` as the address it reached. */
-function toEndpoint(cluster: Cluster, ip: string, port: number, path: string, remote: string, agent: string, shownIP: string, host?: string): FetchResult {
+function toEndpoint(cluster: Cluster, from: PodRuntime | undefined, ip: string, port: number, path: string, remote: string, agent: string, shownIP: string, host?: string): FetchResult {
   const target = podByIP(cluster, ip);
   if (!target) return { error: 'timeout', ip: shownIP };
+  if (policyDrops(cluster, from, remote, target, port)) return { error: 'timeout', ip: shownIP };
   const res = serve(target, port, path, remote, agent, host);
   return { ...res, ip: shownIP };
 }
@@ -73,7 +85,7 @@ export function requestIP(cluster: Cluster, origin: Origin, ip: string, port: nu
     if (!servicePort(svc, port)) return { error: 'timeout', ip };
     const b = pickServiceBackend(cluster, svc, port);
     if (!b) return { error: 'refused', ip };
-    return toEndpoint(cluster, b.ip, b.port, path, remote, agent, ip, host);
+    return toEndpoint(cluster, fromPod, b.ip, b.port, path, remote, agent, ip, host);
   }
   if (isNodeIP(cluster, ip)) {
     const np = serviceByNodePort(cluster, port);
@@ -81,7 +93,7 @@ export function requestIP(cluster: Cluster, origin: Origin, ip: string, port: nu
     const b = pickServiceBackend(cluster, np.svc, np.port);
     if (!b) return { error: 'refused', ip };
     // Traffic entering through a node is SNATed to that node's bridge address.
-    return toEndpoint(cluster, b.ip, b.port, path, fromHost ? '10.244.0.1' : remote, agent, ip, host);
+    return toEndpoint(cluster, fromPod, b.ip, b.port, path, fromHost ? '10.244.0.1' : remote, agent, ip, host);
   }
   const lb = serviceByLoadBalancerIP(cluster, ip);
   if (lb) {
@@ -89,11 +101,12 @@ export function requestIP(cluster: Cluster, origin: Origin, ip: string, port: nu
     if (!servicePort(lb, port)) return { error: 'refused', ip };
     const b = pickServiceBackend(cluster, lb, port);
     if (!b) return { error: 'refused', ip };
-    return toEndpoint(cluster, b.ip, b.port, path, '10.244.0.1', agent, ip, host);
+    return toEndpoint(cluster, fromPod, b.ip, b.port, path, '10.244.0.1', agent, ip, host);
   }
   if (fromHost) return { error: 'timeout', ip };
   const pod = podByIP(cluster, ip);
   if (!pod) return { error: 'timeout', ip };
+  if (policyDrops(cluster, fromPod, remote, pod, port)) return { error: 'timeout', ip };
   return { ...serve(pod, port, path, remote, agent, host), ip };
 }
 
@@ -107,6 +120,8 @@ export function podRequest(cluster: Cluster, from: PodRuntime, host: string, por
   if (host === from.name) return { ...serve(from, port, path, from.ip ?? '127.0.0.1', agent, header), ip: from.ip };
   let ip = host;
   if (!IPV4.test(host)) {
+    const self = podObject(cluster, from);
+    if (self && !dnsAllowed(cluster, self, from.ip ?? '')) return { error: 'dns-timeout' };
     const r = resolveHost(cluster, host, from.namespace);
     if (!r.ok) return { error: r.reason === 'timeout' ? 'dns-timeout' : 'bad-address' };
     ip = r.addresses[0]!;

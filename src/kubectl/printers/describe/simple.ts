@@ -2,6 +2,7 @@
 import type { KubeObject } from '../../../sim/index.ts';
 import { annotationItems, describeEvents, labelItems, multiline, registerDescriber, type DescribeContext } from './common.ts';
 import { PrefixWriter } from './prefix-writer.ts';
+import { writeLimitRangeHeader, writeLimitRangeRows } from './limit-range-rows.ts';
 
 function header(w: PrefixWriter, obj: KubeObject, withNamespace: boolean): void {
   w.write(0, `Name:\t${obj.metadata.name}\n`);
@@ -29,7 +30,13 @@ export function describeNamespace(ns: KubeObject, ctx: DescribeContext): string 
     }
   }
   const limits = ctx.api.list('limitranges', { namespace: ns.metadata.name });
-  w.write(0, limits.length ? '\nResource Limits\n' : '\nNo LimitRange resource.\n');
+  if (!limits.length) w.write(0, '\nNo LimitRange resource.\n');
+  else {
+    // describeLimitRanges: one table for all of them, each row after a space.
+    w.write(0, '\nResource Limits\n');
+    writeLimitRangeHeader(w, ' ');
+    for (const lr of limits) writeLimitRangeRows(w, ' ', lr);
+  }
   return w.toString();
 }
 

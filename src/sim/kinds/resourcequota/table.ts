@@ -1,0 +1,29 @@
+/**
+ * `kubectl get quota` (printResourceQuota): NAME, AGE, REQUEST, LIMIT. Each hard limit in the
+ * status prints as `name: used/hard`, in resource-name order; `limits.*` go to LIMIT, the rest
+ * to REQUEST.
+ */
+import { formatQuantity, parseQuantity } from '../../api/quantity.ts';
+import type { KubeObject } from '../../api/types.ts';
+import { age, registerTable } from '../../apiserver/tables/table.ts';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Obj = Record<string, any>;
+
+/** The REQUEST and LIMIT cells. */
+export function quotaCells(o: KubeObject): [string, string] {
+  const hard = (o.status?.hard ?? {}) as Obj;
+  const used = (o.status?.used ?? {}) as Obj;
+  const request: string[] = [];
+  const limit: string[] = [];
+  for (const name of Object.keys(hard).sort()) {
+    const u = used[name] === undefined ? '0' : formatQuantity(parseQuantity(used[name]));
+    (name.split('.')[0] === 'limits' && name.includes('.') ? limit : request).push(`${name}: ${u}/${formatQuantity(parseQuantity(hard[name]))}`);
+  }
+  return [request.join(', '), limit.join(', ')];
+}
+
+registerTable('resourcequotas', {
+  columns: ['Name', 'Age', 'Request', 'Limit'].map((name) => ({ name, priority: 0 as const })),
+  row: (o, now) => [o.metadata.name ?? '', age(o, now), ...quotaCells(o)],
+});
