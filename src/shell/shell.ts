@@ -74,6 +74,8 @@ export class Shell {
   private depth = 0;
   /** Ends the whole command line after a fatal error (an expansion too large to hold). */
   private abortLine: (() => void) | undefined;
+  /** Told about an error a command threw (the reader sees `bash: internal error`); set by the host. */
+  onInternalError: ((e: unknown) => void) | undefined;
 
   constructor(opts: ShellOptions) {
     this.opts = opts;
@@ -211,7 +213,9 @@ export class Shell {
         const status = await command(args.slice(1), ctx);
         return typeof status === 'number' ? status : 0;
       } catch (e) {
-        fds[2]!(`bash: ${name}: ${e instanceof Error ? e.message : String(e)}\n`);
+        // Commands answer user errors themselves; a throw is a fault of the course.
+        this.onInternalError?.(e);
+        fds[2]!('bash: internal error\n');
         return 1;
       }
     } catch (e) {
@@ -220,7 +224,8 @@ export class Shell {
         if (e instanceof OutOfMemoryError) this.abortLine?.();
         return 1;
       }
-      err(`bash: ${e instanceof Error ? e.message : String(e)}\n`);
+      this.onInternalError?.(e);
+      err('bash: internal error\n');
       return 1;
     } finally {
       for (const f of flushes) f();

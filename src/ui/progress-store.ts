@@ -30,9 +30,10 @@
  * the shape changes, bump VERSION and convert older versions in `migrate` instead of dropping
  * them: readers' progress is the one thing they would miss.
  */
-import { readJSON, writeJSON } from './storage.ts';
+import { courseKey, readJSON, writeJSON } from './storage.ts';
 
-export const PROGRESS_KEY = 'course:progress';
+/** `course:progress` (under a sub-path `course@/base/:progress`, see storage.ts). */
+export const PROGRESS_KEY = courseKey('progress');
 const VERSION = 2;
 
 /** One exercise's record. */
