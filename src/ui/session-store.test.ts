@@ -66,12 +66,23 @@ describe('saveSession', () => {
     expect(s.getItem(PROGRESS_KEY)).toContain('pods/web');
   });
 
-  it('fails (for the caller to say so) when nothing else can be given up, keeping the older save', () => {
+  it('fails (for the caller to say so) when nothing else can be given up, and drops the older copy', () => {
     const s = new QuotaStorage(1500);
+    s.setItem(PROGRESS_KEY, JSON.stringify({ version: 2, exercises: { 'pods/web': { doneAt: '2026-11-30T04:12:09.120Z' } } }));
     expect(saveSession(A, { journal: { n: 1 } }, s, 1).ok).toBe(true);
     const r = saveSession(A, { journal: { entries: 'x'.repeat(2000) } }, s, 2);
     expect(r.ok).toBe(false);
-    expect(JSON.parse(s.getItem(`${A}:journal`)!)).toEqual({ n: 1 });
+    // A reload must not bring back the older terminal as if it were the latest.
+    expect(s.getItem(`${A}:journal`)).toBeNull();
+    expect(s.getItem(PROGRESS_KEY)).toContain('pods/web');
+  });
+
+  it('succeeds once the older copy of the same session is out of the way', () => {
+    const s = new QuotaStorage(1200);
+    expect(saveSession(A, { history: 'h'.repeat(500) }, s, 1).ok).toBe(true);
+    expect(saveSession(A, { journal: 'j'.repeat(700), history: 'k'.repeat(100) }, s, 2).ok).toBe(true);
+    expect(s.getItem(`${A}:journal`)).toContain('jjj');
+    expect(s.getItem(`${A}:history`)).toContain('kkk');
   });
 
   it('counts sessions an older page saved (not in the index) as the oldest', () => {

@@ -2,7 +2,9 @@
  * Saving a terminal's session so that a full storage is met the way a learner would want:
  * first the sessions of the lessons they have not opened for the longest time are given up
  * (they can be rebuilt by running the lesson again), never the learner's progress, and only
- * when nothing is left to give up does the save fail (the caller then says so in the terminal).
+ * when nothing is left to give up does the save fail (the caller then says so in the terminal);
+ * the session's own older copy is then removed too, so that a reload never brings back an
+ * older terminal as if it were the latest.
  *
  * A session is a key prefix (`course:term:pods#terminal`) with parts under it
  * (`:journal`, `:files`, `:history`). When each session was last saved is kept under
@@ -76,7 +78,12 @@ export function saveSession(
   };
   while (!writeAll()) {
     const victim = sessionsByAge(storage).find((s) => s !== session);
-    if (!victim) return { ok: false, evicted };
+    if (!victim) {
+      // The older copies of what could not be written would bring back an older terminal
+      // after a reload, as if this one had been saved: they go, and the save is reported failed.
+      for (const p of SESSION_PARTS) if (p in parts) removeKey(`${session}:${p}`, storage);
+      return { ok: writeAll(), evicted };
+    }
     forgetSession(victim, storage);
     evicted.push(victim);
   }

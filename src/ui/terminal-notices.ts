@@ -6,7 +6,7 @@
 
 const en = {
   saveFailed:
-    "course: your browser's storage is full or disabled, so this terminal's work is not being saved; it stays here until you reload. Finish or Reset old lessons' terminals to make room.",
+    "course: your browser's storage is full or disabled, so this terminal's work is not being saved: a reload would start it afresh. Your progress is kept.",
   tooLong: 'course: this session is too long to be rebuilt after a reload; your files are saved, the cluster is not. Reset starts a new cluster.',
   evicted: (n: number) => `course: storage was full; the saved terminals of ${n} lesson(s) you opened longest ago were cleared to keep this one.`,
   corrupt: 'course: the saved copy of this terminal could not be read (it was damaged); starting a fresh cluster. Your progress is not affected.',
