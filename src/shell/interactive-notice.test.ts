@@ -59,3 +59,20 @@ describe('notice', () => {
     expect(term.screen()).toContain('$ kubectl get pods\nok get pods\n$');
   });
 });
+
+describe('notice while a line is submitted', () => {
+  it('goes after the echoed line, not over a redrawn prompt', async () => {
+    const term = new FakeTerminal(80);
+    let sh: ReturnType<typeof createInteractiveShell> | undefined;
+    sh = createInteractiveShell({
+      terminal: term,
+      cluster: new Cluster({ seed: 1 }),
+      fs: createMemoryFS({}),
+      kubectl: buggyKubectl,
+      // A history store that cannot save tells the reader at once, as the page's does.
+      history: { load: () => [], save: () => sh?.notice('course: not saved\r\n') },
+    });
+    await sh.runCommand('kubectl get pods');
+    expect(term.screen()).toBe('$ kubectl get pods\ncourse: not saved\nok get pods\n$');
+  });
+});

@@ -59,6 +59,7 @@ export class InteractiveSession {
   /** Bumped when a command is abandoned, so that its late output is dropped. */
   private generation = 0;
   private pumping = false;
+  private submitting = false;
   private disposed = false;
   private readonly unsubscribe: () => void;
 
@@ -96,7 +97,7 @@ export class InteractiveSession {
    */
   notice(text: string): void {
     if (this.disposed || !text) return;
-    if (this.busy) {
+    if (this.busy || this.submitting) {
       if (!this.atLineStart) this.write('\r\n');
       this.write(text);
       this.atLineStart = text.endsWith('\n');
@@ -296,7 +297,17 @@ export class InteractiveSession {
   }
 
   /** Enter: finishes the line; runs the command once it is complete. */
+  /** Enter: while it is handled (history saved, command started) a host's notice goes after the line. */
   private submit(): void {
+    this.submitting = true;
+    try {
+      this.submitLine();
+    } finally {
+      this.submitting = false;
+    }
+  }
+
+  private submitLine(): void {
     const line = this.buffer.text;
     this.write(finishLine(this.prompt, line, this.cols(), this.drawnRow));
     this.drawnRow = 0;
