@@ -10,7 +10,8 @@
  *     "exportedAt": "2026-12-01T22:40:00.000Z",
  *     "progress": { "version": 2, "exercises": { "pods/web": { "doneAt": "..." } } },
  *     "exercises": { "pods/web": <a saved journal, see session.ts> },
- *     "lessons":   { "en/pods#terminal": <a saved journal> }
+ *     "lessons":   { "en/pods#terminal": <a saved journal> },
+ *     "answers":   { "services/which-port": "8080" }   (what the reader typed for questions)
  *   }
  *
  * A saved journal is `{version, seed, preset, time, entries, files?, endFiles?}`.
@@ -41,6 +42,7 @@ export interface ProgressExport {
   progress: Progress;
   exercises: Record<string, ExportedJournal>;
   lessons: Record<string, ExportedJournal>;
+  answers: Record<string, string>;
 }
 
 const EXERCISE_PREFIX = 'exercise:';
@@ -61,7 +63,15 @@ export function buildExport(storage: Storage, opts: { name?: string; now: Date }
     progress: migrate(readJSON(PROGRESS_KEY, storage)),
     exercises: {},
     lessons: {},
+    answers: {},
   };
+  const answerPrefix = courseKey('answer:');
+  for (let i = 0; i < storage.length; i++) {
+    const k = storage.key(i);
+    if (!k?.startsWith(answerPrefix)) continue;
+    const answer = readJSON(k, storage);
+    if (typeof answer === 'string') out.answers[k.slice(answerPrefix.length)] = answer;
+  }
   const prefix = courseKey('term:');
   for (let i = 0; i < storage.length; i++) {
     const k = storage.key(i);
@@ -91,6 +101,11 @@ export function parseExport(text: string): { ok: true; value: ProgressExport } |
     if (typeof x === 'object' && x !== null) for (const [k, v] of Object.entries(x)) if (isJournal(v)) o[k] = v;
     return o;
   };
+  const strings = (x: unknown): Record<string, string> => {
+    const o: Record<string, string> = Object.create(null) as Record<string, string>;
+    if (typeof x === 'object' && x !== null) for (const [k, v] of Object.entries(x)) if (typeof v === 'string') o[k] = v;
+    return o;
+  };
   return {
     ok: true,
     value: {
@@ -101,6 +116,7 @@ export function parseExport(text: string): { ok: true; value: ProgressExport } |
       progress: migrate(r.progress),
       exercises: journals(r.exercises),
       lessons: journals(r.lessons),
+      answers: strings(r.answers),
     },
   };
 }
@@ -140,5 +156,6 @@ export function importExport(value: ProgressExport, storage: Storage, now: numbe
   };
   for (const [id, j] of Object.entries(value.exercises)) put(`${EXERCISE_PREFIX}${id}`, j);
   for (const [id, j] of Object.entries(value.lessons)) put(id, j);
+  for (const [id, a] of Object.entries(value.answers)) writeJSON(courseKey(`answer:${id}`), a, storage);
   return { exercises: Object.keys(value.progress.exercises).length, sessions };
 }
