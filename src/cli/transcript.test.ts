@@ -74,7 +74,7 @@ describe('runTranscript', () => {
   it('ends a command that throws with one line and goes on', async () => {
     const commands: Record<string, Command> = { boom: () => Promise.reject(new TypeError('x is not a function')) };
     const out = await runTranscript('boom\necho next\n', { cluster: bare(), commands });
-    expect(out).toBe('$ boom\nbash: boom: x is not a function\n$ echo next\nnext\n');
+    expect(out).toBe('$ boom\nbash: internal error\n$ echo next\nnext\n');
   });
   it('reports an unterminated quote at end of input like bash', async () => {
     expect(await runTranscript('echo "oops\n', { cluster: bare() })).toBe('$ echo "oops\nbash: unexpected EOF while looking for matching `"\'\n');

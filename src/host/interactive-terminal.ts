@@ -58,6 +58,8 @@ export interface InteractiveShellOptions {
   onInterrupt?: () => void;
   /** Called when a command declares that it streams (`kubectl get -w`, `logs -f`, `watch`). */
   onStreaming?: () => void;
+  /** Called with an error that escaped a command (the reader sees `bash: internal error`): report it. */
+  onInternalError?: (e: unknown) => void;
 }
 
 /** A shell attached to a terminal. */
@@ -76,6 +78,8 @@ export interface InteractiveShell {
   readonly loading: CodeLoading;
   /** History entries, oldest first. */
   history(): string[];
+  /** Prints a host's notice (ending in a newline) on lines of its own, the prompt drawn again below it. */
+  notice(text: string): void;
 }
 
 /** Attaches a new shell to `opts.terminal` and shows the first prompt. */
@@ -95,6 +99,7 @@ export function createInteractiveShell(opts: InteractiveShellOptions): Interacti
     onStreaming: opts.onStreaming,
     yieldToHost: opts.yieldToHost,
   });
+  shell.onInternalError = opts.onInternalError;
   const session = new InteractiveSession({
     terminal,
     shell,
@@ -106,6 +111,7 @@ export function createInteractiveShell(opts: InteractiveShellOptions): Interacti
     onCommand: opts.onCommand,
     onCommandStart: opts.onCommandStart,
     onInterrupt: opts.onInterrupt,
+    onInternalError: opts.onInternalError,
   });
   return {
     runCommand: (line) => session.runCommand(line),
@@ -117,5 +123,6 @@ export function createInteractiveShell(opts: InteractiveShellOptions): Interacti
     shell,
     loading,
     history: () => history.list(),
+    notice: (text) => session.notice(text),
   };
 }

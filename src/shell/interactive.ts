@@ -39,6 +39,8 @@ export interface InteractiveOptions {
   onCommandStart?: (source: string) => void;
   /** Called when Ctrl-C interrupts a running command. */
   onInterrupt?: () => void;
+  /** Called with an error that escaped a command or the line editor (the reader sees `bash: internal error`). */
+  onInternalError?: (e: unknown) => void;
 }
 
 /** Drives one Shell from one Terminal. */
@@ -61,6 +63,7 @@ export class InteractiveSession {
   /** Bumped when a command is abandoned, so that its late output is dropped. */
   private generation = 0;
   private pumping = false;
+  private submitting = false;
   private disposed = false;
   private readonly unsubscribe: () => void;
 
@@ -90,6 +93,23 @@ export class InteractiveSession {
   /** Ctrl-C: stops the running command, or abandons the line being typed. */
   interrupt(): void {
     this.handleKey({ type: 'key', name: 'ctrl+c' }, true);
+  }
+
+  /**
+   * Prints a host's notice (text ending in a newline) on lines of its own: above the prompt
+   * and the line being typed, which are drawn again below it, or after a running command's output.
+   */
+  notice(text: string): void {
+    if (this.disposed || !text) return;
+    if (this.busy || this.submitting) {
+      if (!this.atLineStart) this.write('\r\n');
+      this.write(text);
+      this.atLineStart = text.endsWith('\n');
+      return;
+    }
+    this.write(`${this.drawnRow > 0 ? `\x1b[${this.drawnRow}A` : ''}\r\x1b[J${text}`);
+    this.drawnRow = 0;
+    this.render();
   }
 
   dispose(): void {
@@ -285,7 +305,17 @@ export class InteractiveSession {
   }
 
   /** Enter: finishes the line; runs the command once it is complete. */
+  /** Enter: while it is handled (history saved, command started) a host's notice goes after the line. */
   private submit(): void {
+    this.submitting = true;
+    try {
+      this.submitLine();
+    } finally {
+      this.submitting = false;
+    }
+  }
+
+  private submitLine(): void {
     const line = this.buffer.text;
     this.write(finishLine(this.prompt, line, this.cols(), this.drawnRow));
     this.drawnRow = 0;
@@ -353,7 +383,9 @@ export class InteractiveSession {
     this.o.shell
       .execute(script, { write, interrupt })
       .catch((e: unknown) => {
-        write(`bash: ${e instanceof Error ? e.message : String(e)}\n`);
+        // A fault of the course, not of the command line: one line for the reader, the details for the host.
+        this.report(e);
+        write(`${this.atLineStart ? '' : '\n'}bash: internal error\n`);
         return 1;
       })
       .then((status) => {
@@ -392,15 +424,34 @@ export class InteractiveSession {
     })();
   }
 
+  private report(e: unknown): void {
+    try {
+      this.o.onInternalError?.(e);
+    } catch {
+      // Reporting must not fail the terminal.
+    }
+  }
+
   private internalError(e: unknown): void {
+    this.report(e);
+    const wasRunning = this.running !== undefined;
+    this.running?.trigger();
     this.running = undefined;
+    this.generation++;
     this.pendingLines = [];
     this.openQuote = undefined;
     this.pendingLength = 0;
     this.waitingFor = undefined;
     this.buffer.set('');
-    this.write(toTerminal(`\nbash: internal error: ${e instanceof Error ? e.message : String(e)}\n`));
+    this.write(toTerminal('\nbash: internal error\n'));
     this.atLineStart = true;
+    if (wasRunning) {
+      try {
+        this.o.onCommand?.(this.runningSource, 1);
+      } catch {
+        // The host's hook is its own business.
+      }
+    }
     this.showPrompt();
   }
 }

@@ -86,7 +86,7 @@ describe('redirection and pipes', () => {
 
 describe('errors never escape', () => {
   it('turns a throwing command into a shell error with status 1', async () => {
-    expect(await makeShell().run('kubectl throw')).toEqual({ out: 'bash: kubectl: boom\n', status: 1 });
+    expect(await makeShell().run('kubectl throw')).toEqual({ out: 'bash: internal error\n', status: 1 });
   });
   it('unknown commands give 127', async () => {
     expect(await makeShell().run('kubeclt get pods')).toEqual({ out: 'bash: kubeclt: command not found\n', status: 127 });

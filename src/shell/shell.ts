@@ -80,6 +80,8 @@ export class Shell {
   private depth = 0;
   /** Ends the whole command line after a fatal error (an expansion too large to hold). */
   private abortLine: (() => void) | undefined;
+  /** Told about an error a command threw (the reader sees `bash: internal error`); set by the host. */
+  onInternalError: ((e: unknown) => void) | undefined;
 
   constructor(opts: ShellOptions) {
     this.opts = opts;
@@ -230,7 +232,13 @@ export class Shell {
         return typeof status === 'number' ? status : 0;
       } catch (e) {
         if (e instanceof BrokenPipe) throw e;
-        fds[2]!(e instanceof NoSpaceError ? writeErrorMessage(name) : `bash: ${name}: ${e instanceof Error ? e.message : String(e)}\n`);
+        if (e instanceof NoSpaceError) {
+          fds[2]!(writeErrorMessage(name));
+          return 1;
+        }
+        // Commands answer user errors themselves; any other throw is a fault of the course.
+        this.onInternalError?.(e);
+        fds[2]!('bash: internal error\n');
         return 1;
       }
     } catch (e) {
@@ -240,7 +248,8 @@ export class Shell {
         if (e instanceof OutOfMemoryError) this.abortLine?.();
         return 1;
       }
-      err(`bash: ${e instanceof Error ? e.message : String(e)}\n`);
+      this.onInternalError?.(e);
+      err('bash: internal error\n');
       return 1;
     } finally {
       for (const f of flushes) f();

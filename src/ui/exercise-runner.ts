@@ -15,7 +15,7 @@ export { loadExercise } from '../exercises/by-lesson.ts';
 import { allPassed, runChecks, type CheckOutcome } from '../exercises/run-checks.ts';
 import type { SessionHandle } from './bus.ts';
 import { exerciseProgress, markDone } from './progress-store.ts';
-import { readJSON, writeJSON } from './storage.ts';
+import { courseKey, readJSON, writeJSON } from './storage.ts';
 
 const THROTTLE_MS = 250;
 
@@ -91,7 +91,7 @@ export function attachChecks(root: HTMLElement, exercise: Exercise, session: Ses
   const id = exercise.id;
   const question = questionOf(exercise);
   const input = root.querySelector<HTMLInputElement>('input[data-answer]');
-  const answerKey = `course:answer:${id}`;
+  const answerKey = courseKey(`answer:${id}`);
   if (input && question) {
     const saved = readJSON(answerKey);
     if (typeof saved === 'string' && !input.value) input.value = saved;

@@ -10,6 +10,7 @@ import {
   recordAttempt,
   recordHints,
   recordSolutionShown,
+  DAMAGED_PROGRESS_KEY,
 } from './progress-store.ts';
 
 class MemoryStorage {
@@ -39,6 +40,14 @@ describe('progress store', () => {
   beforeEach(() => {
     storage = new MemoryStorage() as unknown as Storage;
     (globalThis as { window?: unknown }).window = new EventTarget();
+  });
+
+  it('keeps a damaged value aside before the first write replaces it', () => {
+    storage.setItem(PROGRESS_KEY, '{"version":2,"exercises":{"pods/web":{"doneAt":"2026');
+    expect(loadProgress(storage).exercises).toEqual({});
+    markStarted('pods/pair', new Date('2026-11-30T04:00:00Z'), storage);
+    expect(storage.getItem(DAMAGED_PROGRESS_KEY)).toBe('{"version":2,"exercises":{"pods/web":{"doneAt":"2026');
+    expect(loadProgress(storage).exercises['pods/pair']).toEqual({ startedAt: '2026-11-30T04:00:00.000Z' });
   });
 
   it('remembers completions with their first time', () => {

@@ -26,13 +26,15 @@
  *
  * Migration: `version` says how to read the rest. Version 1 (`{doneAt}` entries only) reads as
  * version 2 unchanged. A value without a version, with an unknown future version, or that is
- * not JSON is treated as "no progress" and replaced on the next write (never thrown on). When
+ * not JSON is treated as "no progress" and replaced on the next write (never thrown on); a
+ * value that is not JSON at all is first copied to `course:progress:damaged`. When
  * the shape changes, bump VERSION and convert older versions in `migrate` instead of dropping
  * them: readers' progress is the one thing they would miss.
  */
-import { readJSON, writeJSON } from './storage.ts';
+import { courseKey, localStore, readJSON, readStored, writeJSON } from './storage.ts';
 
-export const PROGRESS_KEY = 'course:progress';
+/** `course:progress` (under a sub-path `course@/base/:progress`, see storage.ts). */
+export const PROGRESS_KEY = courseKey('progress');
 const VERSION = 2;
 
 /** One exercise's record. */
@@ -82,6 +84,20 @@ export function migrate(raw: unknown): Progress {
   return { version: VERSION, exercises };
 }
 
+/** Where a damaged progress value is kept (once) before it is replaced, so it can still be recovered. */
+export const DAMAGED_PROGRESS_KEY = courseKey('progress:damaged');
+
+/** Copies a stored progress value that cannot be read aside before the first write replaces it. */
+function keepDamaged(storage: Storage | undefined = localStore()): void {
+  if (readStored(PROGRESS_KEY, storage).state !== 'corrupt') return;
+  try {
+    const raw = storage?.getItem(PROGRESS_KEY);
+    if (raw != null && storage?.getItem(DAMAGED_PROGRESS_KEY) == null) storage?.setItem(DAMAGED_PROGRESS_KEY, raw);
+  } catch {
+    /* no room: the write below says whether anything could be kept */
+  }
+}
+
 /** Current progress. */
 export function loadProgress(storage?: Storage): Progress {
   return migrate(readJSON(PROGRESS_KEY, storage));
@@ -105,6 +121,7 @@ export function updateExercise(id: string, change: (e: ExerciseProgress) => Exer
   const after = change({ ...before });
   if (JSON.stringify(after) === JSON.stringify(before)) return true;
   p.exercises[id] = after;
+  keepDamaged(storage);
   const ok = writeJSON(PROGRESS_KEY, p, storage);
   if (typeof window !== 'undefined') window.dispatchEvent(new CustomEvent(PROGRESS_EVENT, { detail: id }));
   return ok;

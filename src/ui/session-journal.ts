@@ -19,6 +19,22 @@ export interface SavedJournal {
   entries: JournalEntry[];
   /** The files when the journal began (after a reset that kept the reader's files); default the lesson's. */
   files?: Record<string, string>;
+  /** The terminal's files when this was saved (stored in the same write as the entries). */
+  endFiles?: Record<string, string>;
+}
+
+/** True for a well-formed journal entry (a stored one may have been damaged or edited). */
+export function isJournalEntry(x: unknown): x is JournalEntry {
+  if (typeof x !== 'object' || x === null || Array.isArray(x)) return false;
+  const e = x as Record<string, unknown>;
+  if (typeof e.t !== 'number' || !Number.isFinite(e.t)) return false;
+  if (e.line !== undefined && typeof e.line !== 'string') return false;
+  if (e.interruptedAt !== undefined && typeof e.interruptedAt !== 'number') return false;
+  if (e.write !== undefined) {
+    const w = e.write as Record<string, unknown> | null;
+    if (typeof w !== 'object' || w === null || typeof w.path !== 'string' || typeof w.content !== 'string') return false;
+  }
+  return true;
 }
 
 /** Lets the page paint and take keys (Ctrl-C) during long scripts and pastes. */

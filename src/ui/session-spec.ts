@@ -5,6 +5,7 @@
  * never crowds or breaks the lesson's steps.
  */
 import { seedFrom } from './code-meta.ts';
+import { courseKey } from './storage.ts';
 
 /** The lesson's settings, from #lesson-config (see layouts/LessonLayout.astro). */
 export interface LessonConfig {
@@ -48,7 +49,7 @@ export function readLessonConfig(doc: Document = document): LessonConfig {
 /** The lesson's terminal `terminalId`: the lesson's seed, no setup. */
 export function lessonSpec(config: LessonConfig, terminalId: string): SessionSpec {
   return {
-    key: `course:term:${config.lessonId}#${terminalId}`,
+    key: courseKey(`term:${config.lessonId}#${terminalId}`),
     seed: config.seed,
     ...(config.preset ? { preset: config.preset } : {}),
     files: config.files,
@@ -67,7 +68,7 @@ export function exerciseSeed(exerciseId: string): number {
  */
 export function exerciseSpec(config: LessonConfig, exerciseId: string, loadSetup: () => Promise<string[]>): SessionSpec {
   return {
-    key: `course:term:exercise:${exerciseId}`,
+    key: courseKey(`term:exercise:${exerciseId}`),
     seed: exerciseSeed(exerciseId),
     ...(config.preset ? { preset: config.preset } : {}),
     files: config.files,

@@ -9,12 +9,20 @@
  * history kept) -> ...
  *
  * Persisted in localStorage under the spec's KEY (`course:term:<lessonId>#<terminalId>` for
- * a lesson's terminal, `course:term:exercise:<exerciseId>` for an exercise's):
- *   KEY:history  ["kubectl get pods", ...]                  (the shell's HistoryStore)
- *   KEY:files    {"/home/learner/pod.yaml": "apiVersion: v1\n..."}  (MemoryFS.toJSON())
+ * a lesson's terminal, `course:term:exercise:<exerciseId>` for an exercise's; `course:` is
+ * `course@<base>:` under a sub-path, see storage.ts), through session-store.ts:
+ *   KEY:history  ["kubectl get pods", ...]                  (the shell's HistoryStore; entries
+ *                over 4 KB, such as a pasted heredoc, are kept for this visit only)
  *   KEY:journal  {"version":2,"seed":7,"preset":null,"time":1796007700000,
  *                 "entries":[{"t":1796007605000,"line":"kubectl run web --image=nginx"}, ...],
- *                 "files":{...}}   (files: the files the journal starts from, when not the lesson's)
+ *                 "files":{...},      (the files the journal starts from, when not the lesson's)
+ *                 "endFiles":{...}}   (the terminal's files when saved: written with the journal
+ *                                      in one write, so the two never disagree)
+ *   KEY:files    {"/home/learner/pod.yaml": "..."}  only when the journal is too long to keep
+ * Read-only command lines (`kubectl get pods`, `cat x`) are not journaled (read-only-command.ts).
+ * A save the storage refuses first clears the oldest other lessons' sessions, then says so in
+ * the terminal; damaged saved data is dropped with a notice. One tab owns a session at a time
+ * (tab-lock.ts): another tab of the same lesson gets a read-only terminal and a "Take over".
  * The cluster itself is not stored: on reload it is rebuilt by replaying the journal (every
  * command and page-written file, at its cluster time; an exercise's setup included) on a fresh
  * cluster from the same seed, which the simulator's determinism makes the same cluster (see
@@ -38,7 +46,11 @@ import { publishSession, serveTerminal, type SessionHandle, type TerminalRequest
 import { adaptXterm, type XtermAdapter } from './xterm-terminal.ts';
 import { openXterm } from './xterm-open.ts';
 import { startRealtimeDriver, type RealtimeDriver } from './realtime-driver.ts';
-import { readJSON, removeKey, writeJSON } from './storage.ts';
+import { localStore, readJSON, readStored, removeKey } from './storage.ts';
+import { saveSession } from './session-store.ts';
+import { isReadOnlyLine } from './read-only-command.ts';
+import { asNotice, noticeWords } from './terminal-notices.ts';
+import { claimSession } from './tab-lock.ts';
 import { exerciseSpec, lessonSpec, readLessonConfig, type SessionSpec } from './session-spec.ts';
 import { tapScreen, type TappedScreen } from './screen-tap.ts';
 import { RequestRunner } from './request-runner.ts';
@@ -47,6 +59,7 @@ import { wireTerminalControls } from './terminal-controls.ts';
 import { createOutputLog, type OutputLog } from './output-log.ts';
 import {
   fastYield,
+  isJournalEntry,
   isStringRecord,
   JOURNAL_VERSION,
   MAX_JOURNAL_ENTRIES,
@@ -78,6 +91,8 @@ declare global {
 }
 
 const SAVE_DELAY_MS = 1000;
+/** History entries longer than this (a pasted manifest) are not stored: the journal and the files already hold them. */
+const MAX_STORED_HISTORY_ENTRY = 4096;
 
 class Session implements SessionHandle {
   cluster!: Cluster;
@@ -105,6 +120,12 @@ class Session implements SessionHandle {
 
   /** The accessible copy of the output (when the page has a place for it). */
   private readonly log: OutputLog | undefined;
+  /** True while another tab owns this session: nothing is saved from here. */
+  private readOnly = false;
+  /** Notices already shown (each once until the condition clears). */
+  private readonly told = new Set<string>();
+  /** Whether the command running now was journaled (read-only lines are not). */
+  private journaledNow = false;
 
   constructor(spec: SessionSpec, term: XTerm, log?: OutputLog) {
     this.log = log;
@@ -141,12 +162,12 @@ class Session implements SessionHandle {
 
   /** Builds the cluster (restored when possible), the files and the shell. */
   async boot(): Promise<void> {
-    const restored = await this.restoreCluster();
+    const { restored, files: savedFiles } = await this.restoreCluster();
     if (!restored) {
       this.cluster = this.freshCluster();
       this.journal = [];
     }
-    const files = readJSON(`${this.key}:files`);
+    const files = savedFiles ?? readJSON(`${this.key}:files`);
     this.fs = createMemoryFS(isStringRecord(files) ? files : this.spec.files);
     if (!restored) {
       this.journalFiles = this.fs.toJSON();
@@ -200,7 +221,7 @@ class Session implements SessionHandle {
     await this.requests.drain();
     if (this.shell.busy) this.shell.interrupt();
     this.teardown();
-    removeKey(`${this.key}:journal`);
+    if (!this.readOnly) removeKey(`${this.key}:journal`);
     this.journal = [];
     this.journalFiles = this.fs.toJSON();
     this.term.reset();
@@ -211,27 +232,65 @@ class Session implements SessionHandle {
     for (const cb of this.clusterListeners) cb();
   }
 
-  /** Saves files (and the cluster when it can be restored) now. */
+  /** Saves files and the cluster's journal (together) now; says so in the terminal when it cannot. */
   save(): void {
     clearTimeout(this.saveTimer);
     this.saveTimer = undefined;
-    writeJSON(`${this.key}:files`, this.fs.toJSON());
-    if (this.journal.length > MAX_JOURNAL_ENTRIES) {
-      removeKey(`${this.key}:journal`);
-      return;
+    if (this.readOnly) return;
+    const files = this.fs.toJSON();
+    const tooLong = this.journal.length > MAX_JOURNAL_ENTRIES;
+    const saved: SavedJournal | undefined = tooLong
+      ? undefined
+      : {
+          version: JOURNAL_VERSION,
+          seed: this.spec.seed,
+          preset: this.spec.preset ?? null,
+          time: this.cluster.now(),
+          entries: this.journal,
+          ...(sameFiles(this.journalFiles, this.spec.files) ? {} : { files: this.journalFiles }),
+          endFiles: files,
+        };
+    if (tooLong) this.tell('tooLong');
+    this.store({ journal: saved, files: tooLong ? files : undefined });
+  }
+
+  /** Writes session parts, evicting old lessons' sessions when full; notices on eviction and failure. */
+  private store(parts: Parameters<typeof saveSession>[1]): void {
+    if (this.readOnly) return;
+    const words = noticeWords();
+    const { ok, evicted } = saveSession(this.key, parts, localStore(), Date.now());
+    if (evicted.length) this.notice(words.evicted(evicted.length));
+    if (ok) this.told.delete('saveFailed');
+    else this.tell('saveFailed');
+  }
+
+  /** Shows notice `which` once (until its condition clears). */
+  private tell(which: 'saveFailed' | 'tooLong' | 'corrupt' | 'replayFailed'): void {
+    if (this.told.has(which)) return;
+    this.told.add(which);
+    this.notice(noticeWords()[which]);
+  }
+
+  /** A notice in the terminal, above the prompt (or written straight away before the shell runs). */
+  notice(text: string): void {
+    const line = asNotice(text);
+    if (this.shell) this.shell.notice(line.replace(/^\r\n/, ''));
+    else this.pendingNotices.push(line);
+  }
+
+  private pendingNotices: string[] = [];
+
+  /** Stops saving (another tab owns the session now); the terminal stays usable but is not kept. */
+  setReadOnly(on: boolean): void {
+    if (on) {
+      clearTimeout(this.saveTimer);
+      this.saveTimer = undefined;
     }
-    const saved: SavedJournal = {
-      version: JOURNAL_VERSION,
-      seed: this.spec.seed,
-      preset: this.spec.preset ?? null,
-      time: this.cluster.now(),
-      entries: this.journal,
-      ...(sameFiles(this.journalFiles, this.spec.files) ? {} : { files: this.journalFiles }),
-    };
-    writeJSON(`${this.key}:journal`, saved);
+    this.readOnly = on;
   }
 
   scheduleSave(): void {
+    if (this.readOnly) return;
     this.saveTimer ??= setTimeout(() => this.save(), SAVE_DELAY_MS);
   }
 
@@ -243,13 +302,30 @@ class Session implements SessionHandle {
     return sim.createCluster({ seed: this.spec.seed, ...(this.spec.preset ? { preset: this.spec.preset } : {}) });
   }
 
-  /** Rebuilds the saved cluster by replaying its journal; false when there is none to use. */
-  private async restoreCluster(): Promise<boolean> {
+  /**
+   * Rebuilds the saved cluster by replaying its journal; `restored` false when there is none to
+   * use. `files` are the terminal's files saved with the journal (kept even when the replay fails).
+   */
+  private async restoreCluster(): Promise<{ restored: boolean; files?: Record<string, string> }> {
     removeKey(`${this.key}:cluster`); // the old snapshot format
-    const saved = readJSON(`${this.key}:journal`) as Partial<SavedJournal> | undefined;
-    if (!saved || saved.version !== JOURNAL_VERSION || saved.seed !== this.spec.seed) return false;
-    if ((saved.preset ?? undefined) !== this.spec.preset || !Array.isArray(saved.entries) || typeof saved.time !== 'number') {
-      return false;
+    const read = readStored(`${this.key}:journal`);
+    if (read.state === 'missing') return { restored: false };
+    const saved = read.state === 'ok' ? (read.value as Partial<SavedJournal> | null) : undefined;
+    if (typeof saved !== 'object' || saved === null || Array.isArray(saved)) {
+      // Not JSON, or not an object: damaged. A reload would hit it again, so it goes.
+      this.tell('corrupt');
+      removeKey(`${this.key}:journal`);
+      return { restored: false };
+    }
+    const files = isStringRecord(saved.endFiles) ? saved.endFiles : undefined;
+    // Another seed, preset or version: the lesson changed since; start afresh, quietly (files kept).
+    if (saved.version !== JOURNAL_VERSION || saved.seed !== this.spec.seed || (saved.preset ?? undefined) !== this.spec.preset) {
+      return { restored: false, ...(files ? { files } : {}) };
+    }
+    if (!Array.isArray(saved.entries) || typeof saved.time !== 'number' || !saved.entries.every(isJournalEntry)) {
+      this.tell('corrupt');
+      removeKey(`${this.key}:journal`);
+      return { restored: false, ...(files ? { files } : {}) };
     }
     this.xterm.write('Restoring your cluster...');
     try {
@@ -265,10 +341,11 @@ class Session implements SessionHandle {
       this.cluster = cluster;
       this.journal = saved.entries;
       this.journalFiles = base;
-      return true;
+      return { restored: true, ...(files ? { files } : {}) };
     } catch (e) {
       console.warn('Could not rebuild the saved cluster; starting a fresh one.', e);
-      return false;
+      this.tell('replayFailed');
+      return { restored: false, ...(files ? { files } : {}) };
     } finally {
       this.xterm.write('\r\x1b[2K');
     }
@@ -325,7 +402,7 @@ class Session implements SessionHandle {
           const h = readJSON(historyKey);
           return Array.isArray(h) ? h.filter((x): x is string => typeof x === 'string') : [];
         },
-        save: (lines) => void writeJSON(historyKey, lines),
+        save: (lines) => this.store({ history: lines.filter((l) => l.length <= MAX_STORED_HISTORY_ENTRY) }),
       },
       prompt: '\x1b[1;32mlearner@course\x1b[0m:\x1b[1;34m~\x1b[0m$ ',
       sleep: this.waits.sleep((ms, interrupt) => clockSleep(cluster.clock, ms, interrupt)),
@@ -352,7 +429,9 @@ class Session implements SessionHandle {
         this.streamingNow = true;
         this.requests.onStreaming();
       },
+      onInternalError: (e) => console.error('Internal error in the terminal:', e),
     });
+    for (const n of this.pendingNotices.splice(0)) this.shell.notice(n.replace(/^\r\n/, ''));
     // Cluster time stands still while a command's code loads (the terminal's own loading state).
     const shell = this.shell;
     this.driver = startRealtimeDriver(cluster, { held: () => shell.loading.active });
@@ -363,9 +442,12 @@ class Session implements SessionHandle {
   private journalHooks(): { onCommandStart: (line: string) => void; onInterrupt: () => void } {
     return {
       onCommandStart: (line) => {
-        this.journal.push({ t: this.cluster.now(), line });
+        // Lines that only read change nothing a replay needs, and would crowd the journal.
+        this.journaledNow = !isReadOnlyLine(line);
+        if (this.journaledNow) this.journal.push({ t: this.cluster.now(), line });
       },
       onInterrupt: () => {
+        if (!this.journaledNow) return;
         const last = this.journal[this.journal.length - 1];
         if (last?.line !== undefined && last.interruptedAt === undefined) last.interruptedAt = this.cluster.now();
       },
@@ -377,6 +459,23 @@ class Session implements SessionHandle {
     this.unsubscribeStore?.();
     this.shell.dispose();
   }
+}
+
+/** A line above the terminal saying another tab owns it, with a button to take it over. */
+function offerTakeOver(host: HTMLElement, text: string, label: string, takeOver: () => void): void {
+  const note = document.createElement('p');
+  note.className = 'terminal-tab-notice';
+  note.setAttribute('role', 'status');
+  note.textContent = `${text.replace(/^course: /, '')} `;
+  const button = document.createElement('button');
+  button.type = 'button';
+  button.textContent = label;
+  button.addEventListener('click', () => {
+    button.disabled = true;
+    takeOver();
+  });
+  note.append(button);
+  host.before(note);
 }
 
 /** The accessible copy of terminal `id`'s output, in the elements Terminal.astro renders. */
@@ -404,7 +503,23 @@ export async function startSession(host: HTMLElement, opts: { focus: boolean }):
   const id = host.id || 'terminal';
   const term = openXterm(host, `${id}-help`);
 
-  const session = new Session(specFor(host), term, outputLogFor(id, host));
+  const spec = specFor(host);
+  const session = new Session(spec, term, outputLogFor(id, host));
+  const words = noticeWords();
+  const claim = await claimSession(spec.key, {
+    beforeRelease: () => session.save(),
+    onLost: () => {
+      session.setReadOnly(true);
+      session.notice(words.takenOver);
+      host.dataset.readOnly = '';
+    },
+  });
+  if (!claim.owned) {
+    session.setReadOnly(true);
+    host.dataset.readOnly = '';
+    session.notice(words.otherTab);
+    offerTakeOver(host, words.otherTab, words.takeOver, () => void claim.takeOver());
+  }
   await session.boot();
 
   (window.__terminals ??= {})[id] = {

@@ -8,7 +8,7 @@
  * Stored under `course:dock:<path>`: {"collapsed": true, "height": 320} (height in CSS px).
  * Wide screens ignore all of it: the terminal sits beside the text there.
  */
-import { readJSON, writeJSON } from './storage.ts';
+import { courseKey, readJSON, writeJSON } from './storage.ts';
 
 /** Where the layout stops docking beside the text (keep in step with global.css). */
 export const FLOAT_QUERY = '(max-width: 71.99rem)';
@@ -20,7 +20,7 @@ interface DockState {
   height?: number;
 }
 
-const storeKey = (): string => `course:dock:${location.pathname}`;
+const storeKey = (): string => courseKey(`dock:${location.pathname}`);
 const floating = (): boolean => matchMedia(FLOAT_QUERY).matches;
 /** Keep in step with the CSS cap (65vh). */
 const maxHeight = (): number => Math.max(MIN_H, Math.round(innerHeight * 0.65));

@@ -42,8 +42,10 @@ export function formatApiError(e: ApiError, source?: { file: string; op: string 
   return `Error from server (${e.reason}): ${wrap}${e.message}`;
 }
 
-/** Writes any thrown value as kubectl would and returns the exit status (1). */
+/** Writes a thrown error as kubectl would and returns the exit status (1); JavaScript faults (TypeError...) go up to the shell. */
 export function reportError(e: unknown, stderr: (s: string) => void, path: string): number {
+  // A JavaScript fault is a bug of the course, not kubectl's answer: the shell reports it.
+  if (e instanceof TypeError || e instanceof RangeError || e instanceof ReferenceError) throw e;
   let text: string;
   if (e instanceof ApiError) text = formatApiError(e);
   else if (e instanceof CliError) {
