@@ -109,6 +109,6 @@ export async function dispatch(session: Session, args: string[], ctx: ExecContex
     return await r.verb.run(inv);
   } catch (e) {
     if (e instanceof FlagError) return reportError(new CliError(e.message, { usage: true }), ctx.stderr, path);
-    return reportError(e, ctx.stderr, path);
+    return reportError(e, ctx.stderr, path, ctx.stdout);
   }
 }

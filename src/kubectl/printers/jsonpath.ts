@@ -153,7 +153,7 @@ function compare(a: unknown, op: string, b: unknown): boolean {
 }
 
 /** Evaluates a path against one value, returning every match. */
-export function evalPath(path: Segment[], root: unknown): unknown[] {
+export function evalPath(path: Segment[], root: unknown, strict = false): unknown[] {
   let cur: unknown[] = [root];
   for (const seg of path) {
     const next: unknown[] = [];
@@ -161,6 +161,7 @@ export function evalPath(path: Segment[], root: unknown): unknown[] {
       if (v === null || v === undefined) continue;
       if (seg.t === 'field') {
         if (typeof v === 'object' && !Array.isArray(v) && seg.name in (v as object)) next.push((v as Record<string, unknown>)[seg.name]);
+        else if (strict) throw new CliError(`${seg.name} is not found`);
       } else if (seg.t === 'all') {
         if (Array.isArray(v)) next.push(...v);
         else if (typeof v === 'object') next.push(...Object.keys(v as object).sort().map((k) => (v as Record<string, unknown>)[k]));
@@ -204,12 +205,12 @@ export function textOf(v: unknown): string {
   return String(v);
 }
 
-function render(nodes: Node[], data: unknown): string {
+function render(nodes: Node[], data: unknown, strict: boolean): string {
   let out = '';
   for (const n of nodes) {
     if (n.t === 'text') out += n.s;
-    else if (n.t === 'expr') out += evalPath(n.path, data).map(textOf).join(' ');
-    else for (const item of evalPath(n.path, data)) out += render(n.body, item);
+    else if (n.t === 'expr') out += evalPath(n.path, data, strict).map(textOf).join(' ');
+    else for (const item of evalPath(n.path, data, strict)) out += render(n.body, item, strict);
   }
   return out;
 }
@@ -225,10 +226,10 @@ function goSyntax(v: unknown): string {
 }
 
 /** Runs a template against data (an object, or a List for several objects). */
-export function executeJsonPath(tpl: string, data: unknown): string {
+export function executeJsonPath(tpl: string, data: unknown, allowMissing = true): string {
   const nodes = parseTemplate(tpl);
   try {
-    return render(nodes, data);
+    return render(nodes, data, !allowMissing);
   } catch (e) {
     if (e instanceof CliError) {
       throw new CliError(

@@ -1,0 +1,74 @@
+/**
+ * Go values as kubectl's go-template printer sees them: the object decoded as unstructured
+ * data (maps, `[]interface {}`, strings, int64, float64, bool, nil). `undefined` is Go's
+ * invalid value (a missing key: `<no value>`), `null` a nil interface. Literal numbers of the
+ * template are `int`/`float64` (`GoLit`), which only matters for error texts.
+ */
+
+/** A number written in the template itself. */
+export class GoLit {
+  readonly value: number;
+  readonly kind: 'int' | 'float64';
+  constructor(value: number, kind: 'int' | 'float64') {
+    this.value = value;
+    this.kind = kind;
+  }
+}
+
+/** An error raised while executing; the executor adds the position. */
+export class ExecError extends Error {}
+
+/** Unwraps literals to plain JS values. */
+export function plain(v: unknown): unknown {
+  return v instanceof GoLit ? v.value : v;
+}
+
+/** The Go type name of a value, as fmt's `%!d(string=x)` shows it. */
+export function goType(v: unknown): string {
+  if (v instanceof GoLit) return v.kind;
+  if (v === null || v === undefined) return 'interface {}';
+  if (typeof v === 'string') return 'string';
+  if (typeof v === 'boolean') return 'bool';
+  if (typeof v === 'number') return Number.isInteger(v) ? 'int64' : 'float64';
+  if (Array.isArray(v)) return '[]interface {}';
+  return 'map[string]interface {}';
+}
+
+/** Whether a value is an integer (data int64 or literal int). */
+export function isInt(v: unknown): boolean {
+  return v instanceof GoLit ? v.kind === 'int' : typeof v === 'number' && Number.isInteger(v);
+}
+
+/** Go's float formatting for %v: shortest representation, exponent from 1e21. */
+function goFloat(n: number): string {
+  if (Number.isInteger(n) && Math.abs(n) < 1e21) return String(n);
+  const s = String(n);
+  return s.replace(/e([+-])(\d)$/, 'e$10$2');
+}
+
+/** A value as `fmt.Sprint` (`%v`) prints it: `map[a:b]`, `[x y]`, `<nil>`. */
+export function goPrint(v: unknown): string {
+  if (v instanceof GoLit) return v.kind === 'int' ? String(v.value) : goFloat(v.value);
+  if (v === null || v === undefined) return '<nil>';
+  if (typeof v === 'number') return Number.isInteger(v) ? String(v) : goFloat(v);
+  if (typeof v !== 'object') return String(v);
+  if (Array.isArray(v)) return `[${v.map(goPrint).join(' ')}]`;
+  const o = v as Record<string, unknown>;
+  return `map[${Object.keys(o).sort().map((k) => `${k}:${goPrint(o[k])}`).join(' ')}]`;
+}
+
+/** text/template's truth: false, 0, "", nil, empty map or list are false. */
+export function isTrue(v: unknown): boolean {
+  const p = plain(v);
+  if (p === null || p === undefined) return false;
+  if (typeof p === 'boolean') return p;
+  if (typeof p === 'number') return p !== 0;
+  if (typeof p === 'string') return p.length > 0;
+  if (Array.isArray(p)) return p.length > 0;
+  return Object.keys(p as object).length > 0;
+}
+
+/** The length of a string in bytes (Go's len of a string). */
+export function byteLength(s: string): number {
+  return new TextEncoder().encode(s).length;
+}
