@@ -6,7 +6,7 @@
  */
 import { FUNCS } from './funcs.ts';
 import type { Arg, Cmd, Pipe, TNode } from './parse.ts';
-import { ExecError, goPrint, GoLit, isTrue, plain } from './values.ts';
+import { ArityError, ExecError, goPrint, GoLit, isTrue, plain } from './values.ts';
 
 /** An execution error with Go's full message. */
 export class TemplateExecError extends Error {}
@@ -101,6 +101,7 @@ export function executeGoTemplate(src: string, nodes: TNode[], data: unknown, al
     try {
       return FUNCS[name]!(args);
     } catch (e) {
+      if (e instanceof ArityError) failAt(pos, node, e.message);
       if (e instanceof ExecError) failAt(pos, node, `error calling ${name}: ${e.message}`);
       throw e;
     }

@@ -3,7 +3,7 @@
  * `index`, `printf`, `eq`, ...) and kubectl's `exists` and `base64decode`. `and`/`or` are
  * evaluated lazily by the executor.
  */
-import { byteLength, ExecError, GoLit, goPrint, goType, isInt, isTrue, plain } from './values.ts';
+import { ArityError, byteLength, ExecError, GoLit, goPrint, goType, isInt, isTrue, plain } from './values.ts';
 import { sprintf } from './printf.ts';
 
 type Fn = (args: unknown[]) => unknown;
@@ -36,7 +36,7 @@ function eq(args: unknown[]): boolean {
 }
 
 function lt(args: unknown[]): boolean {
-  if (args.length !== 2) throw new ExecError(`wrong number of args for lt: want 2 got ${args.length}`);
+  if (args.length !== 2) throw new ArityError(`wrong number of args for lt: want 2 got ${args.length}`);
   const [a, b] = args;
   const ka = kindOf(a);
   const kb = kindOf(b);
@@ -64,7 +64,13 @@ function index(args: unknown[]): unknown {
       const n = key as number;
       if (n < 0 || n >= item.length) throw new ExecError(`index out of range: ${n}`);
       item = item[n];
-    } else if (item !== null && typeof item === 'object' && !(item instanceof Array)) {
+    } else if (typeof item === 'string') {
+      if (!isInt(raw)) throw new ExecError(`cannot index slice/array with type ${goType(raw)}`);
+      const bytes = new TextEncoder().encode(item);
+      const n = key as number;
+      if (n < 0 || n >= bytes.length) throw new ExecError(`index out of range: ${n}`);
+      item = new GoLit(bytes[n]!, 'uint8');
+    } else if (item !== null && typeof item === 'object' && !(item instanceof GoLit)) {
       if (typeof key !== 'string') throw new ExecError(`value has type ${goType(raw)}; should be string`);
       const o = item as Record<string, unknown>;
       item = key in o ? o[key] : null;
@@ -133,11 +139,11 @@ function htmlEscape(args: unknown[]): string {
 /** The function table; `and`, `or` are handled by the executor. */
 export const FUNCS: Record<string, Fn> = {
   not: (a) => {
-    if (a.length !== 1) throw new ExecError(`wrong number of args for not: want 1 got ${a.length}`);
+    if (a.length !== 1) throw new ArityError(`wrong number of args for not: want 1 got ${a.length}`);
     return !isTrue(a[0]);
   },
   len: (a) => {
-    if (a.length !== 1) throw new ExecError(`wrong number of args for len: want 1 got ${a.length}`);
+    if (a.length !== 1) throw new ArityError(`wrong number of args for len: want 1 got ${a.length}`);
     return length(a);
   },
   index,
@@ -152,7 +158,7 @@ export const FUNCS: Record<string, Fn> = {
   },
   eq,
   ne: (a) => {
-    if (a.length !== 2) throw new ExecError(`wrong number of args for ne: want 2 got ${a.length}`);
+    if (a.length !== 2) throw new ArityError(`wrong number of args for ne: want 2 got ${a.length}`);
     return !eq(a);
   },
   lt,

@@ -8,15 +8,18 @@
 /** A number written in the template itself. */
 export class GoLit {
   readonly value: number;
-  readonly kind: 'int' | 'float64';
-  constructor(value: number, kind: 'int' | 'float64') {
+  readonly kind: 'int' | 'uint8' | 'float64';
+  constructor(value: number, kind: 'int' | 'uint8' | 'float64') {
     this.value = value;
     this.kind = kind;
   }
 }
 
-/** An error raised while executing; the executor adds the position. */
+/** An error raised by a function; the executor adds the position and `error calling f:`. */
 export class ExecError extends Error {}
+
+/** A wrong number of arguments, which Go reports without `error calling f:`. */
+export class ArityError extends ExecError {}
 
 /** Unwraps literals to plain JS values. */
 export function plain(v: unknown): unknown {
@@ -36,7 +39,7 @@ export function goType(v: unknown): string {
 
 /** Whether a value is an integer (data int64 or literal int). */
 export function isInt(v: unknown): boolean {
-  return v instanceof GoLit ? v.kind === 'int' : typeof v === 'number' && Number.isInteger(v);
+  return v instanceof GoLit ? v.kind !== 'float64' : typeof v === 'number' && Number.isInteger(v);
 }
 
 /** Go's float formatting for %v: shortest representation, exponent from 1e21. */
@@ -48,7 +51,7 @@ function goFloat(n: number): string {
 
 /** A value as `fmt.Sprint` (`%v`) prints it: `map[a:b]`, `[x y]`, `<nil>`. */
 export function goPrint(v: unknown): string {
-  if (v instanceof GoLit) return v.kind === 'int' ? String(v.value) : goFloat(v.value);
+  if (v instanceof GoLit) return v.kind === 'float64' ? goFloat(v.value) : String(v.value);
   if (v === null || v === undefined) return '<nil>';
   if (typeof v === 'number') return Number.isInteger(v) ? String(v) : goFloat(v);
   if (typeof v !== 'object') return String(v);
