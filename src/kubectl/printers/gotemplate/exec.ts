@@ -5,7 +5,7 @@
  * evaluated lazily. Errors carry Go's `output:LINE:COL: executing "output" at <NODE>:` prefix.
  */
 import { FUNCS } from './funcs.ts';
-import type { Arg, Cmd, Pipe, TNode } from './parse.ts';
+import type { Arg, BlockNode, Cmd, Pipe, TNode } from './parse.ts';
 import { ArityError, ExecError, goPrint, GoLit, isTrue, plain } from './values.ts';
 
 /** An execution error with Go's full message. */
@@ -150,7 +150,7 @@ export function executeGoTemplate(src: string, nodes: TNode[], data: unknown, al
     }
   }
 
-  function walkRange(n: Extract<TNode, { t: 'range' }>, dot: unknown): void {
+  function walkRange(n: BlockNode, dot: unknown): void {
     const decl = n.pipe.decl;
     const v = pipeline({ ...n.pipe, decl: [] }, dot);
     let entries: [unknown, unknown][];

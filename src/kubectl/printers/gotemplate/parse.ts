@@ -32,12 +32,17 @@ export interface Pipe {
   cmds: Cmd[];
 }
 
+/** An `if`, `with` or `range` block. */
+export interface BlockNode {
+  t: 'if' | 'with' | 'range';
+  pos: number;
+  pipe: Pipe;
+  list: TNode[];
+  else?: TNode[];
+}
+
 /** A node of the parsed template. */
-export type TNode =
-  | { t: 'text'; s: string }
-  | { t: 'action'; pos: number; pipe: Pipe }
-  | { t: 'if' | 'with' | 'range'; pos: number; pipe: Pipe; list: TNode[]; else?: TNode[] }
-  | { t: 'template'; pos: number; name: string; src: string };
+export type TNode = { t: 'text'; s: string } | { t: 'action'; pos: number; pipe: Pipe } | BlockNode | { t: 'template'; pos: number; name: string; src: string };
 
 /** A template parse error; `line` is 1-based. */
 export class TemplateParseError extends Error {
