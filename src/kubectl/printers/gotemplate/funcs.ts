@@ -3,7 +3,7 @@
  * `index`, `printf`, `eq`, ...) and kubectl's `exists` and `base64decode`. `and`/`or` are
  * evaluated lazily by the executor.
  */
-import { ArityError, byteLength, ExecError, GoLit, goPrint, goType, isInt, isTrue, plain } from './values.ts';
+import { ArityError, byteLength, ExecError, GoLit, goPrint, goType, isInt, isTrue, plain, utf8Bytes, utf8Decode } from './values.ts';
 import { sprintf } from './printf.ts';
 
 type Fn = (args: unknown[]) => unknown;
@@ -66,7 +66,7 @@ function index(args: unknown[]): unknown {
       item = item[n];
     } else if (typeof item === 'string') {
       if (!isInt(raw)) throw new ExecError(`cannot index slice/array with type ${goType(raw)}`);
-      const bytes = new TextEncoder().encode(item);
+      const bytes = utf8Bytes(item);
       const n = key as number;
       if (n < 0 || n >= bytes.length) throw new ExecError(`index out of range: ${n}`);
       item = new GoLit(bytes[n]!, 'uint8');
@@ -120,7 +120,7 @@ function base64decode(args: unknown[]): string {
     }
   }
   if (s.length % 4 !== 0) throw new ExecError(`base64 decode failed: illegal base64 data at input byte ${s.length - (s.length % 4)}`);
-  return new TextDecoder().decode(new Uint8Array(bytes));
+  return utf8Decode(bytes);
 }
 
 function sprint(args: unknown[]): string {

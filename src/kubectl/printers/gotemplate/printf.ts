@@ -3,7 +3,7 @@
  * precision and flags, and fmt's error forms: `%!d(string=web)`, `%!s(MISSING)`,
  * `%!(EXTRA int64=1)`.
  */
-import { goPrint, goType, isInt, plain } from './values.ts';
+import { goPrint, goType, isInt, plain, utf8Bytes } from './values.ts';
 
 function pad(s: string, width: number | undefined, left: boolean, zero: boolean): string {
   if (width === undefined || s.length >= width) return s;
@@ -42,7 +42,7 @@ function one(verb: string, v: unknown, prec: number | undefined, plus: boolean):
     case 'X': {
       let s: string;
       if (isInt(v)) s = (p as number).toString(16);
-      else if (typeof p === 'string') s = [...new TextEncoder().encode(p)].map((b) => b.toString(16).padStart(2, '0')).join('');
+      else if (typeof p === 'string') s = utf8Bytes(p).map((b) => b.toString(16).padStart(2, '0')).join('');
       else return bad(verb, v);
       return verb === 'X' ? s.toUpperCase() : s;
     }

@@ -71,7 +71,39 @@ export function isTrue(v: unknown): boolean {
   return Object.keys(p as object).length > 0;
 }
 
+/** A string's UTF-8 bytes (Go strings are bytes). */
+export function utf8Bytes(s: string): number[] {
+  const out: number[] = [];
+  for (const ch of s) {
+    const c = ch.codePointAt(0)!;
+    if (c < 0x80) out.push(c);
+    else if (c < 0x800) out.push(0xc0 | (c >> 6), 0x80 | (c & 63));
+    else if (c < 0x10000) out.push(0xe0 | (c >> 12), 0x80 | ((c >> 6) & 63), 0x80 | (c & 63));
+    else out.push(0xf0 | (c >> 18), 0x80 | ((c >> 12) & 63), 0x80 | ((c >> 6) & 63), 0x80 | (c & 63));
+  }
+  return out;
+}
+
+/** Decodes UTF-8 bytes (invalid sequences become U+FFFD). */
+export function utf8Decode(bytes: number[]): string {
+  let out = '';
+  for (let i = 0; i < bytes.length; ) {
+    const b = bytes[i]!;
+    const n = b < 0x80 ? 1 : b >= 0xf0 ? 4 : b >= 0xe0 ? 3 : b >= 0xc0 ? 2 : 0;
+    if (n === 0 || i + n > bytes.length) {
+      out += '\uFFFD';
+      i++;
+      continue;
+    }
+    let c = n === 1 ? b : b & (0xff >> (n + 1));
+    for (let k = 1; k < n; k++) c = (c << 6) | (bytes[i + k]! & 63);
+    out += String.fromCodePoint(c);
+    i += n;
+  }
+  return out;
+}
+
 /** The length of a string in bytes (Go's len of a string). */
 export function byteLength(s: string): number {
-  return new TextEncoder().encode(s).length;
+  return utf8Bytes(s).length;
 }
