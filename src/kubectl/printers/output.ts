@@ -114,9 +114,10 @@ export function asList(objs: KubeObject[]): Record<string, unknown> {
 
 /**
  * Renders objects in a non-table format. `single` prints the object itself rather than a
- * List (one object asked for by name).
+ * List (one object asked for by name). `typed` marks objects kubectl built or received as
+ * typed objects (create, run, apply output), whose numbers JSONPath sees as float64.
  */
-export function renderObjects(objs: KubeObject[], format: string, single: boolean, noHeaders = false, allowMissing = true): string {
+export function renderObjects(objs: KubeObject[], format: string, single: boolean, noHeaders = false, allowMissing = true, typed = false): string {
   const [name, arg] = splitFormat(format);
   const data = single && objs.length === 1 ? objs[0] : asList(objs);
   switch (name) {
@@ -127,7 +128,7 @@ export function renderObjects(objs: KubeObject[], format: string, single: boolea
     case 'name':
       return objs.map((o) => objectName(o) + '\n').join('');
     case 'jsonpath':
-      return executeJsonPath(arg!, data, allowMissing);
+      return executeJsonPath(arg!, data, allowMissing, typed);
     case 'go-template':
       return renderGoTemplate(arg!, data, allowMissing);
     case 'jsonpath-as-json':

@@ -50,7 +50,7 @@ export function checkWriteOutput(inv: Invocation): void {
  */
 export function printWritten(inv: Invocation, type: ResourceType, obj: KubeObject, verb: string, dry: DryRun): void {
   const o = outputFormat(inv);
-  if (o && o !== 'name') inv.out(renderObjects([obj], o, true, false, inv.flags.bool('allow-missing-template-keys')));
+  if (o && o !== 'name') inv.out(renderObjects([obj], o, true, false, inv.flags.bool('allow-missing-template-keys'), true));
   else if (o === 'name') inv.out(`${kindPrefix(type)}/${obj.metadata.name}\n`);
   else inv.out(successLine(type, obj.metadata.name ?? '', verb, dry));
 }
