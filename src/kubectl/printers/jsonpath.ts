@@ -106,7 +106,7 @@ function parseFilter(expr: string, tpl: string): Segment {
   const m = /^(@[^=!<>]*?)\s*(==|!=|<=|>=|<|>)\s*(.+)$/.exec(expr);
   if (!m) return { t: 'filter', left: parsePath(expr, tpl) };
   const rhs = m[3]!.trim();
-  let right: Segment[] | string | number;
+  let right: Segment[] | string | { n: number; int: boolean };
   if (/^['"]/.test(rhs)) right = unquote(rhs);
   else if (/^-?\d+(\.\d+)?$/.test(rhs)) right = { n: parseFloat(rhs), int: !rhs.includes('.') };
   else right = parsePath(rhs, tpl);

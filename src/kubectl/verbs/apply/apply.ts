@@ -10,7 +10,8 @@ import { registerVerb } from '../../cli/registry.ts';
 import type { Invocation } from '../../cli/verb.ts';
 import { toCompactJson } from '../../printers/json.ts';
 import { LAST_APPLIED, lastAppliedOf } from '../../resource/last-applied.ts';
-import { manifestNamespace, readManifests, type Manifest } from '../../resource/manifests.ts';
+import { buildFromDir } from '../../kustomize/from-dir.ts';
+import { manifestNamespace, readManifests, toManifest, type Manifest } from '../../resource/manifests.ts';
 import { pruneRemoved, strategicMerge } from '../../resource/merge.ts';
 import { keyOf } from '../../resource/resolve.ts';
 import { checkWriteOutput, dryRunOf, printWarnings, printWritten, validationOf, type DryRun } from '../../resource/write.ts';
@@ -70,10 +71,11 @@ function applyOne(inv: Invocation, m: Manifest, dry: DryRun): void {
 
 async function run(inv: Invocation): Promise<number> {
   if (!inv.flags.list('filename').length && !inv.flags.str('kustomize')) throw new CliError('must specify one of -f and -k');
-  if (inv.flags.str('kustomize')) throw new CliError('kustomize is not supported in this terminal');
+  if (inv.flags.list('filename').length && inv.flags.str('kustomize')) throw new CliError('only one of -f or -k can be specified');
   checkWriteOutput(inv);
   const dry = dryRunOf(inv);
-  const manifests = readManifests(inv);
+  const dir = inv.flags.str('kustomize');
+  const manifests = dir ? buildFromDir(inv, dir).flatMap((o) => toManifest(o, dir)) : readManifests(inv);
   if (!manifests.length) throw new CliError('no objects passed to apply');
   let failed = false;
   for (const m of manifests) {
