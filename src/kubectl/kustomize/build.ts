@@ -158,15 +158,7 @@ function buildDir(dir: string, files: KustomizeFiles, visiting: string[], warnin
       }
     }
   }
-  for (const it of items) {
-    if (!it.hash) continue;
-    const m = it.obj.metadata as Obj;
-    const from = String(m.name);
-    m.name = `${from}-${suffixFor(it.obj)}`;
-    renames.push({ kind: String(it.obj.kind), from, to: String(m.name) });
-    it.hash = false;
-  }
-  // Renames in order (prefix, then hash), so a reference follows each step.
+  // Renames in order, so a reference follows each step.
   for (const r of renames) for (const it of items) fixReferences(it.obj, r.kind, r.from, r.to);
   return items;
 }
@@ -181,6 +173,16 @@ export interface BuildResult {
 export function kustomizeBuild(dir: string, files: KustomizeFiles): BuildResult {
   const warnings: string[] = [];
   const items = buildDir(join('/', dir), files, [], warnings);
+  // The hash suffix comes last, once, over the whole build (overlays' prefixes come first).
+  const renames: { kind: string; from: string; to: string }[] = [];
+  for (const it of items) {
+    if (!it.hash) continue;
+    const m = it.obj.metadata as Obj;
+    const from = String(m.name);
+    m.name = `${from}-${suffixFor(it.obj)}`;
+    renames.push({ kind: String(it.obj.kind), from, to: String(m.name) });
+  }
+  for (const r of renames) for (const it of items) fixReferences(it.obj, r.kind, r.from, r.to);
   return { objects: legacySort(items.map((i) => i.obj)), warnings: [...new Set(warnings)] };
 }
 
