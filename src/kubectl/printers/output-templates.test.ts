@@ -49,4 +49,16 @@ describe('template output formats through kubectl', () => {
     await run('create deployment web --image=nginx:1.27 --replicas=2');
     expect(await run(`get deploy -o 'go-template={{range.items}}{{.metadata.name}}:{{.spec.replicas}}{{"\\n"}}{{end}}'`)).toEqual({ stdout: 'web:2\n', stderr: '', code: 0 });
   });
+
+  it('prints lists and maps in custom columns as Go prints them', async () => {
+    const { run, c } = await kindSession();
+    await run('run web --image=nginx:1.27');
+    c.advance(20_000);
+    expect(await run('get pod web -o custom-columns=NAME:.metadata.name,IPS:.status.podIPs,PORTS:.spec.containers[*].ports,LABELS:.metadata.labels')).toEqual({
+      stdout: 'NAME   IPS                    PORTS    LABELS\nweb    [map[ip:10.244.1.2]]   <none>   map[run:web]\n',
+      stderr: '',
+      code: 0,
+    });
+    expect((await run(`get pods -o go-template --template='{{range .items}}{{.metadata.name}} {{.status.podIP}}{{"\\n"}}{{end}}'`)).stdout).toBe('web 10.244.1.2\n');
+  });
 });
