@@ -21,14 +21,61 @@ export interface KustomizeFiles {
 const FILE_NAMES = ['kustomization.yaml', 'kustomization.yml', 'Kustomization'];
 
 const FIELDS = new Set([
-  'apiVersion', 'kind', 'metadata', 'resources', 'bases', 'namePrefix', 'nameSuffix', 'namespace', 'commonLabels', 'labels', 'commonAnnotations',
-  'configMapGenerator', 'secretGenerator', 'generatorOptions', 'images', 'replicas', 'patches', 'patchesStrategicMerge', 'patchesJson6902',
-  'components', 'crds', 'generators', 'transformers', 'validators', 'vars', 'replacements', 'buildMetadata', 'openapi', 'helmCharts', 'helmGlobals',
-  'sortOptions', 'configurations', 'helmChartInflationGenerator', 'imageTags',
+  'apiVersion',
+  'kind',
+  'metadata',
+  'resources',
+  'bases',
+  'namePrefix',
+  'nameSuffix',
+  'namespace',
+  'commonLabels',
+  'labels',
+  'commonAnnotations',
+  'configMapGenerator',
+  'secretGenerator',
+  'generatorOptions',
+  'images',
+  'replicas',
+  'patches',
+  'patchesStrategicMerge',
+  'patchesJson6902',
+  'components',
+  'crds',
+  'generators',
+  'transformers',
+  'validators',
+  'vars',
+  'replacements',
+  'buildMetadata',
+  'openapi',
+  'helmCharts',
+  'helmGlobals',
+  'sortOptions',
+  'configurations',
+  'helmChartInflationGenerator',
+  'imageTags',
 ]);
 const SUPPORTED = new Set([
-  'apiVersion', 'kind', 'metadata', 'resources', 'bases', 'namePrefix', 'nameSuffix', 'namespace', 'commonLabels', 'labels', 'commonAnnotations',
-  'configMapGenerator', 'secretGenerator', 'generatorOptions', 'images', 'replicas', 'patches', 'patchesStrategicMerge', 'patchesJson6902',
+  'apiVersion',
+  'kind',
+  'metadata',
+  'resources',
+  'bases',
+  'namePrefix',
+  'nameSuffix',
+  'namespace',
+  'commonLabels',
+  'labels',
+  'commonAnnotations',
+  'configMapGenerator',
+  'secretGenerator',
+  'generatorOptions',
+  'images',
+  'replicas',
+  'patches',
+  'patchesStrategicMerge',
+  'patchesJson6902',
 ]);
 
 /** Resolves `p` against `dir` (`..` and `.` folded). */
@@ -58,7 +105,8 @@ function readKustomization(dir: string, files: KustomizeFiles): Obj {
     const docs = parseDocuments(text, `${dir}/${f}`);
     const k = (docs[0] ?? {}) as Obj;
     for (const key of Object.keys(k)) if (!FIELDS.has(key)) throw new KustomizeError(`invalid Kustomization: json: unknown field "${key}"`);
-    for (const key of Object.keys(k)) if (!SUPPORTED.has(key)) throw new KustomizeError(`the '${key}' field of a kustomization is not available in this terminal`);
+    for (const key of Object.keys(k))
+      if (!SUPPORTED.has(key)) throw new KustomizeError(`the '${key}' field of a kustomization is not available in this terminal`);
     return k;
   }
   throw new KustomizeError(`unable to find one of 'kustomization.yaml', 'kustomization.yml' or 'Kustomization' in directory '${dir}'`);
@@ -115,7 +163,10 @@ function buildDir(dir: string, files: KustomizeFiles, visiting: string[], warnin
   }
   const read = (p: string) => files.read(join(dir, p));
   const gopts = (k.generatorOptions as Obj | undefined) ?? {};
-  for (const g of [...generate('ConfigMap', (k.configMapGenerator as Obj[] | undefined) ?? [], gopts, read), ...generate('Secret', (k.secretGenerator as Obj[] | undefined) ?? [], gopts, read)]) {
+  for (const g of [
+    ...generate('ConfigMap', (k.configMapGenerator as Obj[] | undefined) ?? [], gopts, read),
+    ...generate('Secret', (k.secretGenerator as Obj[] | undefined) ?? [], gopts, read),
+  ]) {
     items.push({ obj: g.obj, hash: g.hash, origName: String((g.obj.metadata as Obj).name) });
   }
 

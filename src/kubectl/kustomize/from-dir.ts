@@ -15,4 +15,3 @@ export function buildFromDir(inv: Invocation, dir: string): Record<string, unkno
     throw e;
   }
 }
-

@@ -84,7 +84,10 @@ export function generate(kind: 'ConfigMap' | 'Secret', gens: Obj[], globalOpts: 
     const metadata: Obj = { name: gen.name };
     if (gen.namespace) metadata.namespace = gen.namespace;
     const labels = { ...((globalOpts.labels as Obj | undefined) ?? {}), ...(((gen.options as Obj | undefined)?.labels as Obj | undefined) ?? {}) };
-    const annotations = { ...((globalOpts.annotations as Obj | undefined) ?? {}), ...(((gen.options as Obj | undefined)?.annotations as Obj | undefined) ?? {}) };
+    const annotations = {
+      ...((globalOpts.annotations as Obj | undefined) ?? {}),
+      ...(((gen.options as Obj | undefined)?.annotations as Obj | undefined) ?? {}),
+    };
     if (Object.keys(labels).length) metadata.labels = labels;
     if (Object.keys(annotations).length) metadata.annotations = annotations;
     const obj: Obj = { apiVersion: 'v1', kind, metadata, data };

@@ -116,17 +116,36 @@ export function fixReferences(o: Obj, kind: string, from: string, to: string): v
     const spec = (o.spec ?? {}) as Obj;
     swap(((spec.defaultBackend as Obj | undefined)?.service as Obj | undefined) ?? undefined, 'name');
     for (const r of (spec.rules as Obj[] | undefined) ?? []) {
-      for (const p of (((r.http as Obj | undefined)?.paths as Obj[] | undefined) ?? [])) swap((p.backend as Obj | undefined)?.service as Obj | undefined, 'name');
+      for (const p of ((r.http as Obj | undefined)?.paths as Obj[] | undefined) ?? []) swap((p.backend as Obj | undefined)?.service as Obj | undefined, 'name');
     }
   }
-  if (kind === 'Secret' && o.kind === 'Ingress') for (const t of (((o.spec as Obj | undefined)?.tls as Obj[] | undefined) ?? [])) swap(t, 'secretName');
+  if (kind === 'Secret' && o.kind === 'Ingress') for (const t of ((o.spec as Obj | undefined)?.tls as Obj[] | undefined) ?? []) swap(t, 'secretName');
   if (kind === 'Service' && o.kind === 'StatefulSet') swap(o.spec as Obj | undefined, 'serviceName');
 }
 
 const ORDER_FIRST = [
-  'Namespace', 'ResourceQuota', 'StorageClass', 'CustomResourceDefinition', 'ServiceAccount', 'PodSecurityPolicy', 'Role', 'ClusterRole', 'RoleBinding',
-  'ClusterRoleBinding', 'ConfigMap', 'Secret', 'Endpoints', 'Service', 'LimitRange', 'PriorityClass', 'PersistentVolume', 'PersistentVolumeClaim',
-  'Deployment', 'StatefulSet', 'CronJob', 'PodDisruptionBudget',
+  'Namespace',
+  'ResourceQuota',
+  'StorageClass',
+  'CustomResourceDefinition',
+  'ServiceAccount',
+  'PodSecurityPolicy',
+  'Role',
+  'ClusterRole',
+  'RoleBinding',
+  'ClusterRoleBinding',
+  'ConfigMap',
+  'Secret',
+  'Endpoints',
+  'Service',
+  'LimitRange',
+  'PriorityClass',
+  'PersistentVolume',
+  'PersistentVolumeClaim',
+  'Deployment',
+  'StatefulSet',
+  'CronJob',
+  'PodDisruptionBudget',
 ];
 const ORDER_LAST = ['MutatingWebhookConfiguration', 'ValidatingWebhookConfiguration'];
 

@@ -7,5 +7,8 @@ export function goSyntax(v: unknown): string {
   if (typeof v !== 'object') return String(v);
   if (Array.isArray(v)) return `[]interface {}{${v.map(goSyntax).join(', ')}}`;
   const o = v as Record<string, unknown>;
-  return `map[string]interface {}{${Object.keys(o).sort().map((k) => `${JSON.stringify(k)}:${goSyntax(o[k])}`).join(', ')}}`;
+  return `map[string]interface {}{${Object.keys(o)
+    .sort()
+    .map((k) => `${JSON.stringify(k)}:${goSyntax(o[k])}`)
+    .join(', ')}}`;
 }

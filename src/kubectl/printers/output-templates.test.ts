@@ -33,7 +33,9 @@ describe('template output formats through kubectl', () => {
     const { run } = await kindSession();
     const r = await run(`${dry} -o go-template={{.spec.nope}} --allow-missing-template-keys=false`);
     expect(r.code).toBe(1);
-    expect(r.stderr).toBe('error: error executing template "{{.spec.nope}}": template: output:1:7: executing "output" at <.spec.nope>: map has no entry for key "nope"\n');
+    expect(r.stderr).toBe(
+      'error: error executing template "{{.spec.nope}}": template: output:1:7: executing "output" at <.spec.nope>: map has no entry for key "nope"\n',
+    );
     expect(r.stdout.split('\n').slice(0, 3)).toEqual([
       'Error executing template: template: output:1:7: executing "output" at <.spec.nope>: map has no entry for key "nope". Printing more information for debugging the template:',
       '\ttemplate was:',
@@ -47,7 +49,11 @@ describe('template output formats through kubectl', () => {
   it('runs a go-template over a list from get', async () => {
     const { run } = await kindSession();
     await run('create deployment web --image=nginx:1.27 --replicas=2');
-    expect(await run(`get deploy -o 'go-template={{range.items}}{{.metadata.name}}:{{.spec.replicas}}{{"\\n"}}{{end}}'`)).toEqual({ stdout: 'web:2\n', stderr: '', code: 0 });
+    expect(await run(`get deploy -o 'go-template={{range.items}}{{.metadata.name}}:{{.spec.replicas}}{{"\\n"}}{{end}}'`)).toEqual({
+      stdout: 'web:2\n',
+      stderr: '',
+      code: 0,
+    });
   });
 
   it('prints lists and maps in custom columns as Go prints them', async () => {
@@ -59,6 +65,8 @@ describe('template output formats through kubectl', () => {
       stderr: '',
       code: 0,
     });
-    expect((await run(`get pods -o go-template --template='{{range .items}}{{.metadata.name}} {{.status.podIP}}{{"\\n"}}{{end}}'`)).stdout).toBe('web 10.244.1.2\n');
+    expect((await run(`get pods -o go-template --template='{{range .items}}{{.metadata.name}} {{.status.podIP}}{{"\\n"}}{{end}}'`)).stdout).toBe(
+      'web 10.244.1.2\n',
+    );
   });
 });

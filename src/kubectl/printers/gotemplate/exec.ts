@@ -13,14 +13,23 @@ export class TemplateExecError extends Error {}
 
 function argString(a: Arg): string {
   switch (a.t) {
-    case 'field': return a.names.map((n) => '.' + n).join('');
-    case 'var': return a.name + a.names.map((n) => '.' + n).join('');
-    case 'dot': return '.';
-    case 'ident': return a.name;
-    case 'string': case 'number': return a.src;
-    case 'bool': return String(a.value);
-    case 'nil': return 'nil';
-    case 'pipe': return `(${pipeString(a.pipe)})` + a.names.map((n) => '.' + n).join('');
+    case 'field':
+      return a.names.map((n) => '.' + n).join('');
+    case 'var':
+      return a.name + a.names.map((n) => '.' + n).join('');
+    case 'dot':
+      return '.';
+    case 'ident':
+      return a.name;
+    case 'string':
+    case 'number':
+      return a.src;
+    case 'bool':
+      return String(a.value);
+    case 'nil':
+      return 'nil';
+    case 'pipe':
+      return `(${pipeString(a.pipe)})` + a.names.map((n) => '.' + n).join('');
   }
 }
 
@@ -71,15 +80,24 @@ export function executeGoTemplate(src: string, nodes: TNode[], data: unknown, al
 
   function operand(a: Arg, dot: unknown): unknown {
     switch (a.t) {
-      case 'field': return chain(dot, a.names, a.pos, argString(a));
-      case 'var': return chain(lookupVar(a.name), a.names, a.pos, argString(a));
-      case 'dot': return dot;
-      case 'string': return a.value;
-      case 'number': return new GoLit(a.value, a.int ? 'int' : 'float64');
-      case 'bool': return a.value;
-      case 'nil': return failAt(a.pos, 'nil', 'nil is not a command');
-      case 'pipe': return chain(pipeline(a.pipe, dot), a.names, a.pos, argString(a));
-      case 'ident': return call(a.name, [], dot, undefined, a.pos, a.name);
+      case 'field':
+        return chain(dot, a.names, a.pos, argString(a));
+      case 'var':
+        return chain(lookupVar(a.name), a.names, a.pos, argString(a));
+      case 'dot':
+        return dot;
+      case 'string':
+        return a.value;
+      case 'number':
+        return new GoLit(a.value, a.int ? 'int' : 'float64');
+      case 'bool':
+        return a.value;
+      case 'nil':
+        return failAt(a.pos, 'nil', 'nil is not a command');
+      case 'pipe':
+        return chain(pipeline(a.pipe, dot), a.names, a.pos, argString(a));
+      case 'ident':
+        return call(a.name, [], dot, undefined, a.pos, a.name);
     }
   }
 
@@ -124,7 +142,11 @@ export function executeGoTemplate(src: string, nodes: TNode[], data: unknown, al
     const v = piped!.v;
     if (p.decl.length) {
       if (p.assign) {
-        for (let i = vars.length - 1; i >= 0; i--) if (vars[i]!.name === p.decl[0]) { vars[i]!.value = v; break; }
+        for (let i = vars.length - 1; i >= 0; i--)
+          if (vars[i]!.name === p.decl[0]) {
+            vars[i]!.value = v;
+            break;
+          }
       } else vars.push({ name: p.decl[0]!, value: v });
     }
     return v;
@@ -158,7 +180,9 @@ export function executeGoTemplate(src: string, nodes: TNode[], data: unknown, al
     else if (Array.isArray(v)) entries = v.map((e, i) => [new GoLit(i, 'int'), e]);
     else if (typeof v === 'object' && !(v instanceof GoLit)) {
       const o = v as Record<string, unknown>;
-      entries = Object.keys(o).sort().map((k) => [k, o[k]]);
+      entries = Object.keys(o)
+        .sort()
+        .map((k) => [k, o[k]]);
     } else return failAt(n.pipe.pos, pipeString(n.pipe), `range can't iterate over ${goPrint(v)}`);
     if (entries.length === 0) {
       if (n.else) walk(n.else, dot);

@@ -167,7 +167,8 @@ export const FUNCS: Record<string, Fn> = {
   ge: (a) => !lt(a),
   html: htmlEscape,
   urlquery: (a) => encodeURIComponent(sprint(a)).replace(/%20/g, '+'),
-  js: (a) => sprint(a).replace(/[\\'"<>&=]/g, (c) => ({ '\\': '\\\\', "'": "\\'", '"': '\\"', '<': '\\u003C', '>': '\\u003E', '&': '\\u0026', '=': '\\u003D' })[c]!),
+  js: (a) =>
+    sprint(a).replace(/[\\'"<>&=]/g, (c) => ({ '\\': '\\\\', "'": "\\'", '"': '\\"', '<': '\\u003C', '>': '\\u003E', '&': '\\u0026', '=': '\\u003D' })[c]!),
   slice: (a) => {
     const item = a[0];
     const idx = a.slice(1).map((x) => plain(x) as number);

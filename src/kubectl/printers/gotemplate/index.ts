@@ -25,7 +25,9 @@ export function checkGoTemplate(tpl: string): TNode[] {
 
 /** Quotes a string as Go's %q does (enough for templates). */
 function goQuote(s: string): string {
-  return JSON.stringify(s).replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(s)
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 /** Renders data (an object or a List) through a Go template. */

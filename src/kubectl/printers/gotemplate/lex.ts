@@ -6,7 +6,25 @@
 
 /** A token; `pos` is its byte offset in the template. */
 export interface Token {
-  t: 'text' | 'open' | 'close' | 'comment' | 'space' | 'field' | 'var' | 'dot' | 'ident' | 'string' | 'number' | 'lparen' | 'rparen' | 'pipe' | 'comma' | 'declare' | 'assign' | 'eof';
+  t:
+    | 'text'
+    | 'open'
+    | 'close'
+    | 'comment'
+    | 'space'
+    | 'field'
+    | 'var'
+    | 'dot'
+    | 'ident'
+    | 'string'
+    | 'number'
+    | 'lparen'
+    | 'rparen'
+    | 'pipe'
+    | 'comma'
+    | 'declare'
+    | 'assign'
+    | 'eof';
   v: string;
   pos: number;
   value?: string;
@@ -26,15 +44,25 @@ const SPACE = /[ \t\r\n]/;
 function unescapeGo(body: string): string {
   return body.replace(/\\(x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|[0-7]{3}|.)/g, (_, e: string) => {
     switch (e[0]) {
-      case 'n': return '\n';
-      case 't': return '\t';
-      case 'r': return '\r';
-      case 'a': return '\x07';
-      case 'b': return '\b';
-      case 'f': return '\f';
-      case 'v': return '\v';
-      case 'x': case 'u': return String.fromCodePoint(parseInt(e.slice(1), 16));
-      default: return /^[0-7]{3}$/.test(e) ? String.fromCharCode(parseInt(e, 8)) : e;
+      case 'n':
+        return '\n';
+      case 't':
+        return '\t';
+      case 'r':
+        return '\r';
+      case 'a':
+        return '\x07';
+      case 'b':
+        return '\b';
+      case 'f':
+        return '\f';
+      case 'v':
+        return '\v';
+      case 'x':
+      case 'u':
+        return String.fromCodePoint(parseInt(e.slice(1), 16));
+      default:
+        return /^[0-7]{3}$/.test(e) ? String.fromCharCode(parseInt(e, 8)) : e;
     }
   });
 }

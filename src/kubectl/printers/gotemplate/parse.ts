@@ -55,8 +55,27 @@ export class TemplateParseError extends Error {
 
 /** Names kubectl's printer knows as functions (Go's builtins plus `exists` and `base64decode`). */
 export const FUNCTION_NAMES = new Set([
-  'and', 'or', 'not', 'len', 'index', 'slice', 'print', 'printf', 'println', 'eq', 'ne', 'lt', 'le', 'gt', 'ge',
-  'html', 'js', 'urlquery', 'call', 'exists', 'base64decode',
+  'and',
+  'or',
+  'not',
+  'len',
+  'index',
+  'slice',
+  'print',
+  'printf',
+  'println',
+  'eq',
+  'ne',
+  'lt',
+  'le',
+  'gt',
+  'ge',
+  'html',
+  'js',
+  'urlquery',
+  'call',
+  'exists',
+  'base64decode',
 ]);
 
 /** Parses a template; throws TemplateParseError with Go's messages. */

@@ -42,7 +42,10 @@ function one(verb: string, v: unknown, prec: number | undefined, plus: boolean):
     case 'X': {
       let s: string;
       if (isInt(v)) s = (p as number).toString(16);
-      else if (typeof p === 'string') s = utf8Bytes(p).map((b) => b.toString(16).padStart(2, '0')).join('');
+      else if (typeof p === 'string')
+        s = utf8Bytes(p)
+          .map((b) => b.toString(16).padStart(2, '0'))
+          .join('');
       else return bad(verb, v);
       return verb === 'X' ? s.toUpperCase() : s;
     }
@@ -83,6 +86,10 @@ export function sprintf(format: string, args: unknown[]): string {
     const prec = m[3] !== undefined ? parseInt(m[3] || '0', 10) : undefined;
     out += pad(one(verb, args[argi++], prec, flags.includes('+')), width, flags.includes('-'), flags.includes('0'));
   }
-  if (argi < args.length) out += `%!(EXTRA ${args.slice(argi).map((a) => `${goType(a)}=${goPrint(a)}`).join(', ')})`;
+  if (argi < args.length)
+    out += `%!(EXTRA ${args
+      .slice(argi)
+      .map((a) => `${goType(a)}=${goPrint(a)}`)
+      .join(', ')})`;
   return out;
 }

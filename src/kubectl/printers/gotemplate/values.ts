@@ -57,7 +57,10 @@ export function goPrint(v: unknown): string {
   if (typeof v !== 'object') return String(v);
   if (Array.isArray(v)) return `[${v.map(goPrint).join(' ')}]`;
   const o = v as Record<string, unknown>;
-  return `map[${Object.keys(o).sort().map((k) => `${k}:${goPrint(o[k])}`).join(' ')}]`;
+  return `map[${Object.keys(o)
+    .sort()
+    .map((k) => `${k}:${goPrint(o[k])}`)
+    .join(' ')}]`;
 }
 
 /** text/template's truth: false, 0, "", nil, empty map or list are false. */
@@ -87,7 +90,7 @@ export function utf8Bytes(s: string): number[] {
 /** Decodes UTF-8 bytes (invalid sequences become U+FFFD). */
 export function utf8Decode(bytes: number[]): string {
   let out = '';
-  for (let i = 0; i < bytes.length; ) {
+  for (let i = 0; i < bytes.length;) {
     const b = bytes[i]!;
     const n = b < 0x80 ? 1 : b >= 0xf0 ? 4 : b >= 0xe0 ? 3 : b >= 0xc0 ? 2 : 0;
     if (n === 0 || i + n > bytes.length) {
