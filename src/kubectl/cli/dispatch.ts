@@ -112,6 +112,6 @@ export async function dispatch(session: Session, args: string[], ctx: ExecContex
     // The reader of a pipe stopped (`kubectl get pods | head -1`): the shell ends the command.
     if (e instanceof BrokenPipe) throw e;
     if (e instanceof FlagError) return reportError(new CliError(e.message, { usage: true }), ctx.stderr, path);
-    return reportError(e, ctx.stderr, path);
+    return reportError(e, ctx.stderr, path, ctx.stdout);
   }
 }

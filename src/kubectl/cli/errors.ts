@@ -13,9 +13,12 @@ import { ApiError } from '../../sim/index.ts';
 export class CliError extends Error {
   readonly usage: boolean;
   readonly plain: boolean;
+  /** What the command printed on stdout before failing (a template's partial output). */
+  readonly stdout: string;
 
-  constructor(message: string, opts: { usage?: boolean; plain?: boolean } = {}) {
+  constructor(message: string, opts: { usage?: boolean; plain?: boolean; stdout?: string } = {}) {
     super(message);
+    this.stdout = opts.stdout ?? '';
     this.name = 'CliError';
     this.usage = opts.usage ?? false;
     this.plain = opts.plain ?? false;
@@ -43,10 +46,11 @@ export function formatApiError(e: ApiError, source?: { file: string; op: string 
 }
 
 /** Writes a thrown error as kubectl would and returns the exit status (1); JavaScript faults (TypeError...) go up to the shell. */
-export function reportError(e: unknown, stderr: (s: string) => void, path: string): number {
+export function reportError(e: unknown, stderr: (s: string) => void, path: string, stdout?: (s: string) => void): number {
   // A JavaScript fault is a bug of the course, not kubectl's answer: the shell reports it.
   if (e instanceof TypeError || e instanceof RangeError || e instanceof ReferenceError) throw e;
   let text: string;
+  if (e instanceof CliError && e.stdout) stdout?.(e.stdout);
   if (e instanceof ApiError) text = formatApiError(e);
   else if (e instanceof CliError) {
     text = e.plain ? e.message : `error: ${e.message}`;

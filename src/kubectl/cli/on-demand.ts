@@ -27,7 +27,7 @@ export function mayPrintHelp(verb: Verb | undefined, help: boolean): boolean {
 export async function loadWhatRunNeeds(verb: Verb | undefined, inv: Invocation, help: boolean): Promise<void> {
   const loads: Promise<void>[] = [];
   if (mayPrintHelp(verb, help)) loads.push(loadHelpTexts());
-  if (inv.flags.has('filename')) loads.push(loadManifestParser());
+  if (inv.flags.has('filename') || inv.flags.has('kustomize') || verb?.name === 'kustomize') loads.push(loadManifestParser());
   if (verb?.name === 'describe') loads.push(loadDescribers());
   if (loads.length) await inv.ctx.loadCode(Promise.all(loads));
 }

@@ -29,6 +29,7 @@ create role
 create rolebinding
 create quota
 apply
+kustomize
 delete
 logs
 label

@@ -10,6 +10,45 @@ import { executeJsonPath, evalPath, parseTemplate, textOf } from './jsonpath.ts'
 import { toJson } from './json.ts';
 import { formatTable } from './table-writer.ts';
 import { toYaml } from './yaml.ts';
+import { checkGoTemplate, renderGoTemplate } from './gotemplate/index.ts';
+
+/** What `outputFormat` needs of an invocation. */
+export interface OutputSource {
+  flags: { str(name: string): string };
+  ctx: { cwd: string; fs: { read(path: string): string | undefined } };
+}
+
+const TEMPLATE_NAMES: Record<string, 'go-template' | 'jsonpath'> = {
+  'go-template': 'go-template',
+  template: 'go-template',
+  'go-template-file': 'go-template',
+  templatefile: 'go-template',
+  jsonpath: 'jsonpath',
+  'jsonpath-file': 'jsonpath',
+  'jsonpath-as-json': 'jsonpath',
+};
+
+/**
+ * The `-o` value with `--template` and template files resolved, as kubectl's PrintFlags do:
+ * `--template` alone means go-template; `-o go-template-file=F` becomes `go-template=<F's text>`.
+ */
+export function outputFormat(inv: OutputSource): string {
+  const format = inv.flags.str('output');
+  const template = inv.flags.str('template');
+  const [name, arg] = splitFormat(format);
+  if (format === '' && template) return `go-template=${template}`;
+  const kind = TEMPLATE_NAMES[name];
+  if (!kind) return format;
+  const tpl = arg !== undefined && arg !== '' ? arg : template;
+  if (!tpl) throw new CliError('template format specified but no template given');
+  if (name.endsWith('-file') || name === 'templatefile') {
+    const path = tpl.startsWith('/') ? tpl : `${inv.ctx.cwd.replace(/\/$/, '')}/${tpl}`;
+    const text = inv.ctx.fs.read(path);
+    if (text === undefined) throw new CliError(`error reading --template ${tpl}, open ${tpl}: no such file or directory`);
+    return `${kind}=${text}`;
+  }
+  return `${name === 'template' ? 'go-template' : name}=${tpl}`;
+}
 
 /** The formats `kubectl get` accepts, for the "unable to match a printer" error. */
 export const GET_FORMATS =
@@ -28,6 +67,11 @@ export function checkFormat(format: string, allowed: string): void {
   if (name === 'jsonpath' || name === 'jsonpath-as-json') {
     if (!arg) throw new CliError('template format specified but no template given');
     parseTemplate(arg);
+    return;
+  }
+  if (name === 'go-template') {
+    if (!arg) throw new CliError('template format specified but no template given');
+    checkGoTemplate(arg);
     return;
   }
   if (name === 'custom-columns' && allowed.includes('custom-columns')) {
@@ -70,9 +114,10 @@ export function asList(objs: KubeObject[]): Record<string, unknown> {
 
 /**
  * Renders objects in a non-table format. `single` prints the object itself rather than a
- * List (one object asked for by name).
+ * List (one object asked for by name). `typed` marks objects kubectl built or received as
+ * typed objects (create, run, apply output), whose numbers JSONPath sees as float64.
  */
-export function renderObjects(objs: KubeObject[], format: string, single: boolean, noHeaders = false): string {
+export function renderObjects(objs: KubeObject[], format: string, single: boolean, noHeaders = false, allowMissing = true, typed = false): string {
   const [name, arg] = splitFormat(format);
   const data = single && objs.length === 1 ? objs[0] : asList(objs);
   switch (name) {
@@ -83,7 +128,9 @@ export function renderObjects(objs: KubeObject[], format: string, single: boolea
     case 'name':
       return objs.map((o) => objectName(o) + '\n').join('');
     case 'jsonpath':
-      return executeJsonPath(arg!, data);
+      return executeJsonPath(arg!, data, allowMissing, typed);
+    case 'go-template':
+      return renderGoTemplate(arg!, data, allowMissing);
     case 'jsonpath-as-json':
       return toJson(evalPath(parseTemplate(arg!).flatMap((n) => (n.t === 'expr' ? n.path : [])), data));
     case 'custom-columns': {

@@ -158,7 +158,8 @@ function readPath(inv: Invocation, p: string, recursive: boolean): [string, stri
   return manifests.map((f) => [base + f.slice(abs.length), fs.read(f) ?? ''] as [string, string]);
 }
 
-function toManifest(doc: unknown, source: string): Manifest[] {
+/** The manifest(s) of one parsed document (a List gives several). */
+export function toManifest(doc: unknown, source: string): Manifest[] {
   if (doc === null || typeof doc !== 'object' || Array.isArray(doc)) {
     throw new CliError(`error validating "${source}": error validating data: invalid object to validate; if you choose to ignore these errors, turn validation off with --validate=false`);
   }

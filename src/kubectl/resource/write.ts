@@ -5,7 +5,7 @@
 import type { FieldValidation, KubeObject, ResourceType } from '../../sim/index.ts';
 import { CliError } from '../cli/errors.ts';
 import type { Invocation } from '../cli/verb.ts';
-import { checkFormat, renderObjects, WRITE_FORMATS } from '../printers/output.ts';
+import { checkFormat, outputFormat, renderObjects, WRITE_FORMATS } from '../printers/output.ts';
 import { kindPrefix } from './resolve.ts';
 
 export type DryRun = 'none' | 'client' | 'server';
@@ -40,7 +40,7 @@ export function successLine(type: ResourceType, name: string, verb: string, dry:
 
 /** Checks `-o` for a writing command (before anything is written). */
 export function checkWriteOutput(inv: Invocation): void {
-  const o = inv.flags.str('output');
+  const o = outputFormat(inv);
   if (o) checkFormat(o, WRITE_FORMATS);
 }
 
@@ -49,8 +49,8 @@ export function checkWriteOutput(inv: Invocation): void {
  * otherwise the success line.
  */
 export function printWritten(inv: Invocation, type: ResourceType, obj: KubeObject, verb: string, dry: DryRun): void {
-  const o = inv.flags.str('output');
-  if (o && o !== 'name') inv.out(renderObjects([obj], o, true));
+  const o = outputFormat(inv);
+  if (o && o !== 'name') inv.out(renderObjects([obj], o, true, false, inv.flags.bool('allow-missing-template-keys'), true));
   else if (o === 'name') inv.out(`${kindPrefix(type)}/${obj.metadata.name}\n`);
   else inv.out(successLine(type, obj.metadata.name ?? '', verb, dry));
 }

@@ -8,6 +8,7 @@
  */
 import './get/get.ts';
 import './version/version.ts';
+import './kustomize/kustomize.ts';
 import './cluster-info/cluster-info.ts';
 import './config/config.ts';
 import './api-resources/api-resources.ts';

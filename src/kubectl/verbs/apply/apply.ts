@@ -11,7 +11,8 @@ import type { Invocation } from '../../cli/verb.ts';
 import { toCompactJson } from '../../printers/json.ts';
 import { LAST_APPLIED, lastAppliedOf } from '../../resource/last-applied.ts';
 import { CollectedErrors } from '../../resource/collected-errors.ts';
-import { manifestNamespace, visitManifests, type Manifest } from '../../resource/manifests.ts';
+import { buildFromDir } from '../../kustomize/from-dir.ts';
+import { manifestNamespace, toManifest, visitManifests, type Manifest } from '../../resource/manifests.ts';
 import { pruneRemoved, strategicMerge } from '../../resource/merge.ts';
 import { keyOf } from '../../resource/resolve.ts';
 import { checkWriteOutput, dryRunOf, printWarnings, printWritten, validationOf, type DryRun } from '../../resource/write.ts';
@@ -71,10 +72,11 @@ function applyOne(inv: Invocation, m: Manifest, dry: DryRun): void {
 
 async function run(inv: Invocation): Promise<number> {
   if (!inv.flags.list('filename').length && !inv.flags.str('kustomize')) throw new CliError('must specify one of -f and -k');
-  if (inv.flags.str('kustomize')) throw new CliError('kustomize is not supported in this terminal');
+  if (inv.flags.list('filename').length && inv.flags.str('kustomize')) throw new CliError('only one of -f or -k can be specified');
   checkWriteOutput(inv);
   const dry = dryRunOf(inv);
-  const visited = visitManifests(inv);
+  const dir = inv.flags.str('kustomize');
+  const visited: (Manifest | CliError)[] = dir ? buildFromDir(inv, dir).flatMap((o) => toManifest(o, dir)) : visitManifests(inv);
   const manifests = visited.filter((v): v is Manifest => !(v instanceof CliError));
   const errors = new CollectedErrors();
   // kubectl apply keeps the builder's errors (unreadable documents, unknown kinds) as one

@@ -7,7 +7,7 @@ import { formatApiError } from '../../cli/errors.ts';
 import { registerVerb } from '../../cli/registry.ts';
 import type { Invocation } from '../../cli/verb.ts';
 import { evalPath, parseTemplate } from '../../printers/jsonpath.ts';
-import { checkFormat, GET_FORMATS, isTable, renderObjects } from '../../printers/output.ts';
+import { checkFormat, GET_FORMATS, isTable, outputFormat, renderObjects } from '../../printers/output.ts';
 import { bodyRows, headerRow, type TableOptions } from '../../printers/resource-table.ts';
 import { TableWriter } from '../../printers/table-writer.ts';
 import { getObject, isNotFound, listObjects, withKind } from '../../resource/fetch.ts';
@@ -82,7 +82,7 @@ function fetch(inv: Invocation, requests: Request[], allNs: boolean, errors: str
 }
 
 async function run(inv: Invocation): Promise<number> {
-  const format = inv.flags.str('output');
+  const format = outputFormat(inv);
   checkFormat(format, GET_FORMATS);
   if (inv.args.length === 0) {
     inv.err(NO_TYPE);
@@ -107,7 +107,7 @@ async function run(inv: Invocation): Promise<number> {
   const objects = groups.flatMap((g) => g.objects);
   if (!isTable(format)) {
     const single = requests.length === 1 && requests[0]!.names?.length === 1 && !inv.args[0]!.includes(',');
-    if (objects.length > 0 || !single) inv.out(renderObjects(objects, format, single, inv.flags.bool('no-headers')));
+    if (objects.length > 0 || !single) inv.out(renderObjects(objects, format, single, inv.flags.bool('no-headers'), inv.flags.bool('allow-missing-template-keys')));
   } else {
     const parts: string[] = [];
     for (const g of groups) {
