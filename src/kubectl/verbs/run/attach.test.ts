@@ -16,8 +16,17 @@ describe('kubectl run -i --rm', () => {
     expect(r).toEqual({ stdout: 'pod "tmp" deleted\n', stderr: 'pod default/tmp terminated (Error)\n', code: 1 });
   });
 
+  it('deletes the exposed Service too', async () => {
+    const { c, run } = await kindSession();
+    const r = await run('run tmp -i --rm --restart=Never --expose --port=80 --image=busybox:1.36 -- echo hi', { streamFor: 30_000 });
+    expect(r).toEqual({ stdout: 'service/tmp created\nhi\npod "tmp" deleted\nservice "tmp" deleted\n', stderr: '', code: 0 });
+    expect(c.store.get('services', 'default', 'tmp')).toBeUndefined();
+  });
+
   it('refuses --rm without attaching', async () => {
     const { run } = await kindSession();
-    expect((await run('run tmp --rm --image=busybox:1.36')).stderr).toBe('error: --rm should only be used for attached containers\n');
+    expect((await run('run tmp --rm --image=busybox:1.36')).stderr).toBe(
+      "error: --rm should only be used for attached containers\nSee 'kubectl run -h' for help and examples\n",
+    );
   });
 });
