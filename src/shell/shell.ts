@@ -23,6 +23,8 @@ export interface RunIO {
   interrupt: Interrupt;
   /** Input for the first command of each pipeline (default none). */
   stdin?: string;
+  /** The keyboard (see ExecContext.readLine): handed to a lone command that reads from the terminal. */
+  readLine?(prompt: string): Promise<string | null>;
 }
 
 /** Loop iterations between two yields to the host, so `while true` stays interruptible. */
@@ -150,7 +152,9 @@ export class Shell {
       const out: Sink = last ? (t) => io.write(t, 'stdout') : (t) => chunks.push(t);
       const err: Sink = (t) => io.write(t, 'stderr');
       const cmd = p.commands[k]!;
-      status = cmd.kind === undefined ? await this.simple(cmd, input, out, err, io, last) : await this.compound(cmd, input, out, err, io);
+      // Only a command alone on its line, reading from the terminal, gets the keyboard.
+      const keyboard = p.commands.length === 1 && io.stdin === undefined ? io.readLine : undefined;
+      status = cmd.kind === undefined ? await this.simple(cmd, input, out, err, io, last, keyboard) : await this.compound(cmd, input, out, err, io);
       input = chunks.join('');
       if (++this.ran % 64 === 0) await this.opts.yieldToHost?.();
     }
@@ -173,7 +177,7 @@ export class Shell {
     };
   }
 
-  private async simple(cmd: SimpleCommand, stdin: string, out: Sink, err: Sink, io: RunIO, toTerminal: boolean): Promise<number> {
+  private async simple(cmd: SimpleCommand, stdin: string, out: Sink, err: Sink, io: RunIO, toTerminal: boolean, keyboard?: RunIO['readLine']): Promise<number> {
     const env = this.expandEnv(io);
     const flushes: (() => void)[] = [];
     try {
@@ -183,10 +187,14 @@ export class Shell {
       for (const a of cmd.assigns) assigns[a.name] = await expandString(a.value, env);
       const fds: Sink[] = [() => {}, out, err];
       let input = stdin;
+      let redirectedIn = false;
       for (const r of cmd.redirects) {
         const res = await applyRedirect(r, fds, env, flushes, this.fs);
         if (typeof res === 'number') return res;
-        if (res !== undefined) input = res;
+        if (res !== undefined) {
+          input = res;
+          redirectedIn = true;
+        }
       }
       if (args.length === 0) {
         for (const [k, v] of Object.entries(assigns)) this.env[k] = v;
@@ -207,6 +215,7 @@ export class Shell {
       }
       const ctx = this.context(input, fds[1]!, fds[2]!, io.interrupt, { ...this.env, ...assigns });
       ctx.isTTY = toTerminal && fds[1] === out;
+      if (keyboard && !redirectedIn && ctx.isTTY) ctx.readLine = keyboard;
       try {
         const status = await command(args.slice(1), ctx);
         return typeof status === 'number' ? status : 0;

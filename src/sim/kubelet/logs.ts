@@ -63,7 +63,7 @@ function bufferFor(pod: KubeObject, c: ContainerRuntime | undefined, name: strin
 }
 
 /** The logs half of the NodeProxy backed by the cluster's kubelets (exec.ts serves exec). */
-export function kubeletNodeProxy(cluster: Cluster, kubelets: Map<string, Kubelet>): Omit<NodeProxy, 'exec'> {
+export function kubeletNodeProxy(cluster: Cluster, kubelets: Map<string, Kubelet>): Omit<NodeProxy, 'exec' | 'terminal'> {
   const locate = (namespace: string, podName: string, container: string | undefined, previous: boolean) => {
     const pod = cluster.store.get('pods', namespace, podName);
     if (!pod) throw notFound('pods', podName);

@@ -23,6 +23,20 @@ describe('kubectl run -i --rm', () => {
     expect(c.store.get('services', 'default', 'tmp')).toBeUndefined();
   });
 
+  it('feeds what is piped in to a shell started with -i', async () => {
+    const { run } = await kindSession();
+    const r = await run('run tmp -i --rm --restart=Never --image=busybox:1.36 -- sh', { stdin: 'cd /etc\necho $PWD\nhostname\n', streamFor: 30_000 });
+    expect(r).toEqual({ stdout: '/etc\ntmp\npod "tmp" deleted\n', stderr: '', code: 0 });
+  });
+
+  it('without a keyboard, -it says the TTY cannot be used; the shell reads end of input and the Pod is removed', async () => {
+    const { c, run } = await kindSession();
+    const r = await run('run tmp -it --rm --image=busybox:1.36 -- sh', { streamFor: 30_000 });
+    expect(r).toEqual({ stdout: 'pod "tmp" deleted\n', stderr: 'Unable to use a TTY - input is not a terminal or the right kind of file\n', code: 0 });
+    c.advance(5_000);
+    expect(c.store.get('pods', 'default', 'tmp')).toBeUndefined();
+  });
+
   it('refuses --rm without attaching', async () => {
     const { run } = await kindSession();
     expect((await run('run tmp --rm --image=busybox:1.36')).stderr).toBe(

@@ -108,7 +108,7 @@ async function run(inv: Invocation): Promise<number> {
     printWritten(inv, resolveType('services'), made, 'created', dry);
     if (f.str('output') === 'yaml') inv.out('---\n');
   }
-  if (attach) return attachToPod(inv, created, inv.args.slice(1), extra);
+  if (attach) return attachToPod(inv, created, extra);
   printWritten(inv, pods, created, 'created', dry);
   return 0;
 }
