@@ -10,14 +10,18 @@ import type { Invocation } from '../../cli/verb.ts';
 export const NOT_A_TERMINAL = 'Unable to use a TTY - input is not a terminal or the right kind of file\n';
 
 /**
- * Whether the session gets a terminal: `-i` and `-t`, with the keyboard as stdin. Prints
- * kubectl's notice when `-t` cannot be honoured (only with `-i`, as kubectl does).
+ * Whether the session gets a terminal: `-i` and `-t`, with the keyboard as stdin. Input piped
+ * in gets kubectl's notice (only with `-i`, as kubectl does). A host with no keyboard at all
+ * (a transcript, a replay) stands for a terminal nobody types at: no notice, and a shell
+ * reading it gets end of input at once.
  */
 export function useTTY(inv: Invocation): boolean {
   if (!inv.flags.bool('stdin') || !inv.flags.bool('tty')) return false;
-  if (inv.ctx.readLine && !inv.ctx.stdin) return true;
-  if (!inv.flags.bool('quiet')) inv.err(NOT_A_TERMINAL);
-  return false;
+  if (inv.ctx.stdin) {
+    if (!inv.flags.bool('quiet')) inv.err(NOT_A_TERMINAL);
+    return false;
+  }
+  return !!inv.ctx.readLine;
 }
 
 /** Reads the line the waiting shell asks for: from the keyboard, or end of input without one. */

@@ -29,12 +29,18 @@ describe('kubectl run -i --rm', () => {
     expect(r).toEqual({ stdout: '/etc\ntmp\npod "tmp" deleted\n', stderr: '', code: 0 });
   });
 
-  it('without a keyboard, -it says the TTY cannot be used; the shell reads end of input and the Pod is removed', async () => {
+  it('with no keyboard, the shell of -it reads end of input at once and the Pod is removed', async () => {
     const { c, run } = await kindSession();
     const r = await run('run tmp -it --rm --image=busybox:1.36 -- sh', { streamFor: 30_000 });
-    expect(r).toEqual({ stdout: 'pod "tmp" deleted\n', stderr: 'Unable to use a TTY - input is not a terminal or the right kind of file\n', code: 0 });
+    expect(r).toEqual({ stdout: 'pod "tmp" deleted\n', stderr: '', code: 0 });
     c.advance(5_000);
     expect(c.store.get('pods', 'default', 'tmp')).toBeUndefined();
+  });
+
+  it('-it with input piped in says the TTY cannot be used and feeds the input', async () => {
+    const { run } = await kindSession();
+    const r = await run('run tmp -it --rm --restart=Never --image=busybox:1.36 -- sh', { stdin: 'echo piped\n', streamFor: 30_000 });
+    expect(r).toEqual({ stdout: 'piped\npod "tmp" deleted\n', stderr: 'Unable to use a TTY - input is not a terminal or the right kind of file\n', code: 0 });
   });
 
   it('refuses --rm without attaching', async () => {
