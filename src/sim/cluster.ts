@@ -18,6 +18,8 @@ export interface LogOptions {
   previous?: boolean;
   tailLines?: number;
   timestamps?: boolean;
+  /** Only lines written at or after this cluster time (ms): `--since`, `--since-time`. */
+  sinceTime?: number;
 }
 
 /**
