@@ -60,11 +60,11 @@ export function describeDeployment(d: KubeObject, ctx: DescribeContext): string 
     (a, b) => created(a) - created(b) || (a.metadata.name! < b.metadata.name! ? -1 : 1),
   );
   const fresh = findNewReplicaSet(d, all);
-  const old = findOldReplicaSets(d, all);
-  if (old.length || fresh) {
-    w.write(0, `OldReplicaSets:\t${replicaSetsLine(old)}\n`);
-    w.write(0, `NewReplicaSet:\t${replicaSetsLine(fresh ? [fresh] : [])}\n`);
-  }
+  // FindOldReplicaSets' "required" list: only old ReplicaSets that still want Pods, so a
+  // finished rollout shows `<none>`.
+  const old = findOldReplicaSets(d, all).filter((rs) => (rs.spec?.replicas ?? 1) !== 0);
+  w.write(0, `OldReplicaSets:\t${replicaSetsLine(old)}\n`);
+  w.write(0, `NewReplicaSet:\t${replicaSetsLine(fresh ? [fresh] : [])}\n`);
   describeEvents(w, d, ctx);
   return w.toString();
 }

@@ -121,6 +121,19 @@ Pods Status:    3 Running / 0 Waiting / 0 Succeeded / 0 Failed
     expect(rs).toContain(`Pod Template:\n  Labels:  app=web\n           pod-template-hash=${hash}\n  Containers:\n   nginx:\n`);
   });
 
+  it('lists only old ReplicaSets that still want Pods: <none> once a rollout has finished', async () => {
+    const { run } = await kindSession();
+    await run('create deployment d --image=nginx:1.27 --replicas=2');
+    await run('rollout status deploy/d');
+    await run('set image deploy/d nginx=nginx:1.26');
+    await run('rollout status deploy/d');
+    const fresh = JSON.parse((await run('get deploy d -o json')).stdout);
+    const rs = JSON.parse((await run('get rs -o json')).stdout).items.find((r: { spec: { replicas: number } }) => r.spec.replicas === 2).metadata.name;
+    const out = (await run('describe deploy d')).stdout;
+    expect(fresh.status.updatedReplicas).toBe(2);
+    expect(out).toContain(`OldReplicaSets:  <none>\nNewReplicaSet:   ${rs} (2/2 replicas created)\n`);
+  });
+
   it('describes StatefulSets with volume claims, their PVCs and the StorageClass', async () => {
     const { run, c } = await kindSession({ 'sts.yaml': STS });
     await run('apply -f sts.yaml');
