@@ -82,6 +82,13 @@ export interface ExecContext {
    * on-demand import a command awaits goes through this (see code-loading.ts).
    */
   loadCode<T>(load: Promise<T>): Promise<T>;
+  /**
+   * Present only when a person types at the terminal the command reads from (not a pipe, a
+   * redirect, a replay or a transcript): shows `prompt`, lets them edit a line, and resolves
+   * to it (no newline), or to null at Ctrl-D on an empty line. Interactive programs (a
+   * container's shell under `kubectl exec -it`) read their input through it.
+   */
+  readLine?(prompt: string): Promise<string | null>;
   /** True when stdout goes straight to the terminal (not a pipe or file): `ls` then uses columns. */
   isTTY?: boolean;
   /** Present when the command runs inside the course shell (see ShellControl). */

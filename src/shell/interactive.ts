@@ -64,6 +64,8 @@ export class InteractiveSession {
   private generation = 0;
   private pumping = false;
   private submitting = false;
+  /** A running program waiting for a typed line (readLine): keys edit that line, not the shell's. */
+  private reading: { resolve: (line: string | null) => void } | undefined;
   private disposed = false;
   private readonly unsubscribe: () => void;
 
@@ -118,6 +120,7 @@ export class InteractiveSession {
     this.unsubscribe();
     this.running?.trigger();
     this.queue.drop();
+    this.endReading(null);
   }
 
   private write(s: string): void {
@@ -147,8 +150,19 @@ export class InteractiveSession {
     this.pumping = true;
     try {
       let n = 0;
-      while (!this.busy && !this.disposed && this.queue.length) {
+      while ((!this.busy || this.reading) && !this.disposed && this.queue.length) {
         const item = this.queue.peek()!;
+        if (this.busy && ((item.kind === 'lines' && item.replace) || item.kind === 'callback')) {
+          // A command run from the page is meant for the learner's shell, not the program's:
+          // the program gets end of input (Ctrl-D) and the command runs once it has ended.
+          if (this.reading && item.kind === 'lines') {
+            this.write(finishLine(this.prompt, this.buffer.text, this.cols(), this.drawnRow));
+            this.drawnRow = 0;
+            this.buffer.set('');
+            this.endReading(null);
+          }
+          break;
+        }
         if (item.kind === 'lines') this.stepLines(item);
         else {
           this.queue.shift();
@@ -210,6 +224,13 @@ export class InteractiveSession {
       case 'enter':
         return this.submit();
       case 'ctrl+c':
+        if (this.reading) {
+          // The program's own line editor drops the line (a shell shows a new prompt).
+          this.write(`${redraw(this.prompt, b.text, b.text.length, this.cols(), this.drawnRow).out}^C\r\n`);
+          b.set('');
+          this.drawnRow = 0;
+          break;
+        }
         if (this.running) {
           this.write('^C');
           this.atLineStart = false;
@@ -227,6 +248,11 @@ export class InteractiveSession {
         this.showPrompt();
         return;
       case 'ctrl+d':
+        if (this.reading && !b.text) {
+          this.write(finishLine(this.prompt, '', this.cols(), this.drawnRow));
+          this.drawnRow = 0;
+          return this.endReading(null);
+        }
         if (b.text) b.del();
         break;
       case 'ctrl+l':
@@ -234,15 +260,18 @@ export class InteractiveSession {
         this.drawnRow = 0;
         break;
       case 'tab':
+        if (this.reading) return this.write('\x07');
         return this.complete();
       case 'up':
       case 'ctrl+p': {
+        if (this.reading) return;
         const prev = this.o.history.previous(b.text);
         if (prev !== undefined) b.set(prev);
         break;
       }
       case 'down':
       case 'ctrl+n': {
+        if (this.reading) return;
         const next = this.o.history.next();
         if (next !== undefined) b.set(next);
         break;
@@ -304,9 +333,12 @@ export class InteractiveSession {
     } else this.write('\x07');
   }
 
-  /** Enter: finishes the line; runs the command once it is complete. */
-  /** Enter: while it is handled (history saved, command started) a host's notice goes after the line. */
+  /**
+   * Enter: finishes the line (or the line a running program asked for) and runs the command
+   * once it is complete; while it is handled, a host's notice goes after the line.
+   */
   private submit(): void {
+    if (this.reading) return this.submitRead();
     this.submitting = true;
     try {
       this.submitLine();
@@ -360,6 +392,37 @@ export class InteractiveSession {
     this.start(source, parsed.script);
   }
 
+  /** Shows the program's prompt and waits for the line the learner types (ExecContext.readLine). */
+  private readLine(prompt: string, generation: number): Promise<string | null> {
+    if (this.disposed || generation !== this.generation || this.reading) return Promise.resolve(null);
+    return new Promise((resolve) => {
+      this.reading = { resolve };
+      this.prompt = prompt;
+      this.buffer.set('');
+      this.drawnRow = 0;
+      this.atLineStart = true;
+      this.render();
+      void this.pump();
+    });
+  }
+
+  private submitRead(): void {
+    const line = this.buffer.text;
+    this.write(finishLine(this.prompt, line, this.cols(), this.drawnRow));
+    this.drawnRow = 0;
+    this.buffer.set('');
+    this.endReading(line);
+  }
+
+  private endReading(line: string | null): void {
+    const r = this.reading;
+    if (!r) return;
+    this.reading = undefined;
+    this.prompt = this.mainPrompt();
+    this.atLineStart = true;
+    r.resolve(line);
+  }
+
   private continueCommand(): void {
     this.prompt = this.o.continuationPrompt;
     this.render();
@@ -380,8 +443,9 @@ export class InteractiveSession {
       this.write(toTerminal(safeOutput(text)));
       this.atLineStart = text.endsWith('\n');
     };
+    const readLine = (prompt: string) => this.readLine(prompt, generation);
     this.o.shell
-      .execute(script, { write, interrupt })
+      .execute(script, { write, interrupt, readLine })
       .catch((e: unknown) => {
         // A fault of the course, not of the command line: one line for the reader, the details for the host.
         this.report(e);
@@ -395,6 +459,7 @@ export class InteractiveSession {
   }
 
   private finish(source: string, status: number): void {
+    this.endReading(null);
     this.running = undefined;
     try {
       this.o.onCommand?.(source, status);

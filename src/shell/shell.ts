@@ -24,6 +24,8 @@ export interface RunIO {
   interrupt: Interrupt;
   /** Input for the first command of each pipeline (default none). */
   stdin?: string;
+  /** The keyboard (see ExecContext.readLine): handed to a lone command that reads from the terminal. */
+  readLine?(prompt: string): Promise<string | null>;
 }
 
 /** Commands run inside commands (`timeout 5 timeout 5 ...`) at most this deep. */
@@ -158,8 +160,10 @@ export class Shell {
       const out: Sink = last ? (t) => io.write(t, 'stdout') : pipeSink(chunks, inputNeed(p.commands[k + 1]!));
       const err: Sink = (t) => io.write(t, 'stderr');
       const cmd = p.commands[k]!;
+      // Only a command alone on its line, reading from the terminal, gets the keyboard.
+      const keyboard = p.commands.length === 1 && io.stdin === undefined ? io.readLine : undefined;
       try {
-        status = cmd.kind === undefined ? await this.simple(cmd, input, out, err, io, last) : await this.compound(cmd, input, out, err, io);
+        status = cmd.kind === undefined ? await this.simple(cmd, input, out, err, io, last, keyboard) : await this.compound(cmd, input, out, err, io);
       } catch (e) {
         // The next command stopped reading: this one ends as SIGPIPE ends it.
         if (!(e instanceof BrokenPipe && e.pipe === out)) throw e;
@@ -187,7 +191,7 @@ export class Shell {
     };
   }
 
-  private async simple(cmd: SimpleCommand, stdin: string, out: Sink, err: Sink, io: RunIO, toTerminal: boolean): Promise<number> {
+  private async simple(cmd: SimpleCommand, stdin: string, out: Sink, err: Sink, io: RunIO, toTerminal: boolean, keyboard?: RunIO['readLine']): Promise<number> {
     const env = this.expandEnv(io);
     const flushes: (() => void)[] = [];
     try {
@@ -203,10 +207,14 @@ export class Shell {
       for (const a of cmd.assigns) assigns[a.name] = await expandString(a.value, env);
       const fds: Sink[] = [() => {}, out, err];
       let input = stdin;
+      let redirectedIn = false;
       for (const r of cmd.redirects) {
         const res = await applyRedirect(r, fds, env, flushes, this.fs);
         if (typeof res === 'number') return res;
-        if (res !== undefined) input = res;
+        if (res !== undefined) {
+          input = res;
+          redirectedIn = true;
+        }
       }
       if (args.length === 0) {
         for (const [k, v] of Object.entries(assigns)) this.env[k] = v;
@@ -227,6 +235,7 @@ export class Shell {
       }
       const ctx = this.context(input, fds[1]!, fds[2]!, io.interrupt, { ...this.env, ...assigns });
       ctx.isTTY = toTerminal && fds[1] === out;
+      if (keyboard && !redirectedIn && ctx.isTTY) ctx.readLine = keyboard;
       try {
         const status = await command(args.slice(1), ctx);
         return typeof status === 'number' ? status : 0;

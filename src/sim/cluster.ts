@@ -18,12 +18,29 @@ export interface LogOptions {
   previous?: boolean;
   tailLines?: number;
   timestamps?: boolean;
+  /** Only lines written at or after this cluster time (ms): `--since`, `--since-time`. */
+  sinceTime?: number;
+}
+
+/**
+ * The learner's end of an interactive shell in a container (`exec -it`, `run -it`): the shell
+ * waits with a prompt, the caller sends the line typed.
+ */
+export interface ShellTerminal {
+  /** The shell's prompt while it waits for a line; undefined while it runs one. */
+  readonly waiting: string | undefined;
+  /** Sends a typed line (without newline); null is end of input (Ctrl-D). */
+  send(line: string | null): void;
+  /** Calls `cb` each time the shell starts waiting for a line; returns unsubscribe. */
+  onWaiting(cb: () => void): () => void;
 }
 
 /** The streams of a command run in a container (`kubectl exec`). */
 export interface ExecIO {
   /** Everything the caller sends to the command's stdin ('' for none). */
   stdin: string;
+  /** With `-it` and a bare shell: the shell reads its lines from here (see `NodeProxy.openTerminal`). */
+  tty?: boolean;
   stdout(text: string): void;
   stderr(text: string): void;
 }
@@ -52,6 +69,12 @@ export interface NodeProxy {
    * executable file not found in $PATH: unknown`).
    */
   exec(namespace: string, pod: string, container: string, argv: string[], io: ExecIO): ExecRun;
+  /**
+   * The terminal of an exec started with `io.tty` (after `exec` returned), or of a running
+   * container started with `stdin: true` whose main process is an interactive shell (attach).
+   * Undefined when there is none.
+   */
+  terminal(namespace: string, pod: string, container: string, exec?: ExecRun): ShellTerminal | undefined;
 }
 
 export interface ClusterOptions {

@@ -7,7 +7,7 @@ import { COMPONENTS } from './components.ts';
 import { getPreset, presetNames } from './presets/index.ts';
 
 export { Cluster, SERVER_VERSION } from './cluster.ts';
-export type { ClusterOptions, LogOptions, NodeProxy, Component, ExecIO, ExecRun } from './cluster.ts';
+export type { ClusterOptions, LogOptions, NodeProxy, Component, ExecIO, ExecRun, ShellTerminal } from './cluster.ts';
 export { SimClock, DEFAULT_EPOCH } from './clock/clock.ts';
 export type { Clock } from './clock/clock.ts';
 export { Random, SUFFIX_ALPHABET } from './clock/random.ts';

@@ -8,7 +8,7 @@ import { registerComponent } from '../component-registry.ts';
 import { nodeAgents } from '../nodes/node-agents.ts';
 import { Kubelet } from './kubelet.ts';
 import { kubeletNodeProxy } from './logs.ts';
-import { kubeletExec } from './exec.ts';
+import { kubeletExec, kubeletTerminal } from './exec.ts';
 
 /** The kubelets of a cluster by node name (empty before the component starts). */
 export function kubelets(cluster: Cluster): Map<string, Kubelet> {
@@ -33,7 +33,7 @@ export function startKubelets(cluster: Cluster): void {
   nodeAgents(cluster).onChange((node, running) => {
     if (running) cluster.clock.setTimeout(() => all.get(node)?.resyncAll(), 0);
   });
-  cluster.nodeProxy = { ...kubeletNodeProxy(cluster, all), exec: kubeletExec(cluster, all) };
+  cluster.nodeProxy = { ...kubeletNodeProxy(cluster, all), exec: kubeletExec(cluster, all), terminal: kubeletTerminal(cluster, all) };
 }
 
 registerComponent(startKubelets);

@@ -13,6 +13,8 @@ import { imageCommands } from './images/exec-tools.ts';
 import { imageFiles } from './images/files.ts';
 import type { ProbePorts } from './probes.ts';
 import type { ProcessIO } from './process.ts';
+import { lacksBash } from './exec.ts';
+import { LineTerminal } from './sh/line-terminal.ts';
 import type { ContainerRuntime, PodRuntime } from './runtime.ts';
 
 export function containerIO(
@@ -43,5 +45,7 @@ export function containerIO(
     fetch: (host, port, path, agent, hostHeader) => podFetch(cluster, rt, host, port, path, agent, hostHeader),
     dns: podDns(cluster, rt.namespace),
     commands: imageCommands(c.image, c.ref?.tag ?? 'latest'),
+    // `stdin: true` (kubectl run -i): the main process's shell reads what an attach sends.
+    ...(c.spec?.stdin ? { terminal: new LineTerminal(lacksBash(c) ? 'busybox' : 'dash', c.spec.tty === true) } : {}),
   };
 }

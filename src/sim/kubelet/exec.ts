@@ -5,15 +5,16 @@
  * through the container's busybox-style shell with the container's filesystem and env.
  */
 import { ApiError, badRequest, notFound } from '../api/errors.ts';
-import type { Cluster, ExecIO, ExecRun } from '../cluster.ts';
+import type { Cluster, ExecIO, ExecRun, ShellTerminal } from '../cluster.ts';
 import type { Kubelet } from './kubelet.ts';
 import type { ProcessIO } from './process.ts';
 import type { ContainerRuntime } from './runtime.ts';
 import { Shell } from './sh/interpreter.ts';
+import { LineTerminal } from './sh/line-terminal.ts';
 import { isKnownCommand } from './sh/run.ts';
 
 /** Images built on busybox or Alpine: they have `sh` but no `bash`. */
-function lacksBash(c: ContainerRuntime): boolean {
+export function lacksBash(c: ContainerRuntime): boolean {
   const repo = c.ref?.repository ?? '';
   return /\/(busybox|alpine|curl|local-path-helper)$/.test(repo) || (c.ref?.tag ?? '').includes('alpine');
 }
@@ -66,8 +67,26 @@ export function kubeletExec(cluster: Cluster, kubelets: Map<string, Kubelet>) {
       dns: own.dns,
       commands: own.commands,
     };
+    if (io.tty) procIO.terminal = new LineTerminal(lacksBash(c) ? 'busybox' : 'dash', true);
     const shell = new Shell(procIO);
     shell.stdin = io.stdin;
-    return shell.execArgv(argv);
+    const run = shell.execArgv(argv);
+    if (procIO.terminal) execTerminals.set(run, procIO.terminal);
+    return run;
+  };
+}
+
+const execTerminals = new WeakMap<ExecRun, LineTerminal>();
+
+/** The `terminal` entry of the kubelets' NodeProxy: an exec's terminal, or a running container's own. */
+export function kubeletTerminal(cluster: Cluster, kubelets: Map<string, Kubelet>) {
+  return (namespace: string, podName: string, container: string, exec?: ExecRun): ShellTerminal | undefined => {
+    if (exec) return execTerminals.get(exec);
+    const pod = cluster.store.get('pods', namespace, podName);
+    const kubelet = pod?.spec?.nodeName ? kubelets.get(pod.spec.nodeName) : undefined;
+    const rt = kubelet?.runtime(namespace, podName);
+    const c = rt?.containers.find((x) => x.name === container);
+    if (!c || c.step !== 'running' || !c.proc || c.proc.exited) return undefined;
+    return c.io?.terminal;
   };
 }

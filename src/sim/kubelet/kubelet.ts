@@ -121,10 +121,30 @@ export class Kubelet implements Controller {
       this.terminate(rt, pod);
       return;
     }
+    this.applyImageChanges(rt, pod);
     if (!rt.volumesReady) this.mountVolumes(rt, pod);
     else if (!rt.sandboxReady) this.createSandbox(rt, pod);
     else this.driveContainers(rt);
     this.writeStatus(rt);
+  }
+
+  /**
+   * A container whose image was changed in the Pod (`kubectl set image pod/x`, the one
+   * container field a Pod may change) is killed and started again from its new image,
+   * whatever the restart policy: computePodActions' "definition changed, will be restarted".
+   */
+  private applyImageChanges(rt: PodRuntime, pod: KubeObject): void {
+    const specs = [...(pod.spec?.containers ?? []), ...(pod.spec?.initContainers ?? [])] as { name: string; image?: string }[];
+    for (const c of rt.containers) {
+      const spec = specs.find((x) => x.name === c.name);
+      if (!spec || spec.image === c.spec.image) continue;
+      c.spec = spec;
+      if (!c.proc || c.proc.exited || c.init) continue;
+      c.specChanged = true;
+      this.containerEvent(rt, c, 'Normal', 'Killing', `Container ${c.name} definition changed, will be restarted`);
+      c.probes?.stop();
+      this.stopContainer(rt, c, pod.spec?.terminationGracePeriodSeconds ?? 30);
+    }
   }
 
   private current(rt: PodRuntime): KubeObject | undefined {
@@ -356,6 +376,12 @@ export class Kubelet implements Controller {
     c.lastTerminated = c.terminated;
     c.terminated = { ...t, containerID: c.containerID ?? '' };
     const policy = this.current(rt)?.spec?.restartPolicy ?? 'Always';
+    if (c.specChanged) {
+      // Killed for a new definition: started again at once, with no crash back-off.
+      c.specChanged = false;
+      c.step = 'new';
+      return;
+    }
     c.step = shouldRestart(rt, c, policy, t.exitCode) ? 'exited' : 'done';
   }
 

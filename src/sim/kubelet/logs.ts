@@ -18,6 +18,8 @@ function nanoTime(ms: number): string {
 
 function render(lines: readonly LogLine[], opts: LogOptions): string {
   let sel = lines.length > MAX_LOG_LINES ? lines.slice(-MAX_LOG_LINES) : lines;
+  const since = opts.sinceTime;
+  if (since !== undefined) sel = sel.filter((l) => l.time >= since);
   if (opts.tailLines !== undefined && opts.tailLines >= 0) sel = opts.tailLines === 0 ? [] : sel.slice(-opts.tailLines);
   return sel.map((l) => (opts.timestamps ? `${nanoTime(l.time)} ${l.text}\n` : `${l.text}\n`)).join('');
 }
@@ -63,7 +65,7 @@ function bufferFor(pod: KubeObject, c: ContainerRuntime | undefined, name: strin
 }
 
 /** The logs half of the NodeProxy backed by the cluster's kubelets (exec.ts serves exec). */
-export function kubeletNodeProxy(cluster: Cluster, kubelets: Map<string, Kubelet>): Omit<NodeProxy, 'exec'> {
+export function kubeletNodeProxy(cluster: Cluster, kubelets: Map<string, Kubelet>): Omit<NodeProxy, 'exec' | 'terminal'> {
   const locate = (namespace: string, podName: string, container: string | undefined, previous: boolean) => {
     const pod = cluster.store.get('pods', namespace, podName);
     if (!pod) throw notFound('pods', podName);

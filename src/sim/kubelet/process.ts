@@ -10,6 +10,7 @@ import type { MemFs } from './mem-fs.ts';
 import type { FetchResult, HttpHandler } from './http.ts';
 import type { PodDns } from '../network/pod-dns.ts';
 import type { CommandFn } from './sh/commands.ts';
+import type { LineTerminal } from './sh/line-terminal.ts';
 
 export type Effect = { sleep: number } | { pause: true };
 
@@ -49,6 +50,8 @@ export interface ProcessIO {
   fetch?(host: string, port: number, path: string, agent: string, hostHeader?: string): FetchResult;
   /** The Pod's view of cluster DNS (nslookup, dig), set by the kubelet. */
   dns?: PodDns;
+  /** A terminal a bare `sh` reads its lines from (`exec -it`, a `stdin: true` container). */
+  terminal?: LineTerminal;
 }
 
 export type Program = (io: ProcessIO) => ProgramGen;
@@ -98,6 +101,10 @@ export function spawn(clock: Clock, program: Program, io: ProcessIO, onExit: (co
     if ('sleep' in eff) timer = clock.setTimeout(step, eff.sleep);
   };
   timer = clock.setTimeout(step, 0);
+  // A shell paused on its terminal resumes when a line arrives.
+  io.terminal?.setWaker(() => {
+    if (!exited && timer === undefined) timer = clock.setTimeout(step, 0);
+  });
 
   return {
     get exited() {

@@ -77,6 +77,8 @@ export interface ContainerRuntime {
   killTimer?: number;
   /** Set while the kubelet is stopping this container (deletion). */
   stopping?: boolean;
+  /** Set while the container is being killed because its image changed; it then starts again at once. */
+  specChanged?: boolean;
 }
 
 export interface PodRuntime {

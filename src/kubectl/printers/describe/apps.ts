@@ -60,11 +60,11 @@ export function describeDeployment(d: KubeObject, ctx: DescribeContext): string 
     (a, b) => created(a) - created(b) || (a.metadata.name! < b.metadata.name! ? -1 : 1),
   );
   const fresh = findNewReplicaSet(d, all);
+  // kubectl 1.32 lists every old ReplicaSet, scaled-down ones too (`web-7b84c5f95f (0/0
+  // replicas created)` in a real cluster's describe after a finished rollout).
   const old = findOldReplicaSets(d, all);
-  if (old.length || fresh) {
-    w.write(0, `OldReplicaSets:\t${replicaSetsLine(old)}\n`);
-    w.write(0, `NewReplicaSet:\t${replicaSetsLine(fresh ? [fresh] : [])}\n`);
-  }
+  w.write(0, `OldReplicaSets:\t${replicaSetsLine(old)}\n`);
+  w.write(0, `NewReplicaSet:\t${replicaSetsLine(fresh ? [fresh] : [])}\n`);
   describeEvents(w, d, ctx);
   return w.toString();
 }

@@ -121,6 +121,18 @@ Pods Status:    3 Running / 0 Waiting / 0 Succeeded / 0 Failed
     expect(rs).toContain(`Pod Template:\n  Labels:  app=web\n           pod-template-hash=${hash}\n  Containers:\n   nginx:\n`);
   });
 
+  it('still lists scaled-down old ReplicaSets after a finished rollout, as a real 1.32 cluster shows', async () => {
+    const { run } = await kindSession();
+    await run('create deployment d --image=nginx:1.27 --replicas=2');
+    await run('rollout status deploy/d');
+    const first = JSON.parse((await run('get rs -o json')).stdout).items[0].metadata.name;
+    await run('set image deploy/d nginx=nginx:1.26');
+    await run('rollout status deploy/d');
+    const rs = JSON.parse((await run('get rs -o json')).stdout).items.find((r: { spec: { replicas: number } }) => r.spec.replicas === 2).metadata.name;
+    const out = (await run('describe deploy d')).stdout;
+    expect(out).toContain(`OldReplicaSets:  ${first} (0/0 replicas created)\nNewReplicaSet:   ${rs} (2/2 replicas created)\n`);
+  });
+
   it('describes StatefulSets with volume claims, their PVCs and the StorageClass', async () => {
     const { run, c } = await kindSession({ 'sts.yaml': STS });
     await run('apply -f sts.yaml');

@@ -137,11 +137,15 @@ describe('kubectl exec', () => {
     expect((await run(`logs --namespace kube-system ${dns}`)).stdout).toContain('CoreDNS-1.11.3\nlinux/amd64, go1.21.11, a6338e9\n');
   });
 
-  it('says interactive shells are not available instead of hanging', async () => {
+  it('-it with input piped in says the TTY cannot be used, as kubectl does; with no keyboard a shell ends at once', async () => {
     const { c, run } = await kindSession();
     await run('run web --image=nginx:1.27');
     c.advance(15_000);
-    expect(await run('exec -it web -- sh')).toEqual(err('error: interactive shells are not supported in this terminal; run one command at a time instead, e.g. kubectl exec web -- ls /\n'));
-    expect((await run('exec -it web -- hostname')).stdout).toBe('web\n');
+    const notTTY = 'Unable to use a TTY - input is not a terminal or the right kind of file\n';
+    expect(await run('exec -it web -- sh', { stdin: 'hostname\n' })).toEqual({ stdout: 'web\n', stderr: notTTY, code: 0 });
+    expect(await run('exec -it web -- sh')).toEqual({ stdout: '', stderr: '', code: 0 });
+    expect(await run('exec -it web -- hostname')).toEqual({ stdout: 'web\n', stderr: '', code: 0 });
+    // -t without -i: no stdin at all, so no terminal and no notice.
+    expect(await run('exec -t web -- hostname')).toEqual({ stdout: 'web\n', stderr: '', code: 0 });
   });
 });

@@ -5,10 +5,10 @@
  * defaulting); a non-zero exit of the command ends kubectl with the same code after
  * `command terminated with exit code N`.
  *
- * Interactive sessions: with `-t` and a bare shell (`kubectl exec -it web -- sh`) and nothing
- * piped in, the course terminal cannot hand the keyboard to the container, so the command
- * says so and suggests running the commands one by one. A shell script piped in with `-i`
- * (`echo 'ls /' | kubectl exec -i web -- sh`) runs.
+ * Interactive sessions: with `-it` and the keyboard as input (`kubectl exec -it web -- sh`)
+ * the container's shell prompts (`/ # `) and runs each line the learner types until `exit` or
+ * Ctrl-D. Without a keyboard (a pipe, a transcript) kubectl says it cannot use a TTY and the
+ * shell reads what was piped in (`echo 'ls /' | kubectl exec -i web -- sh`).
  */
 import { ApiError, matches, selectorFromSpec, type KubeObject } from '../../../sim/index.ts';
 import { CliError, usageError } from '../../cli/errors.ts';
@@ -16,8 +16,7 @@ import { registerVerb } from '../../cli/registry.ts';
 import type { Invocation } from '../../cli/verb.ts';
 import { keyOf, resolveType } from '../../resource/resolve.ts';
 import { completePods } from '../complete.ts';
-
-const SHELLS = new Set(['sh', 'bash', 'ash', 'zsh', 'dash']);
+import { readFor, useTTY } from './tty.ts';
 
 /** The pod an exec argument names: a pod, or the first pod of a workload or Service. */
 function podFor(inv: Invocation, arg: string): KubeObject {
@@ -66,17 +65,19 @@ async function run(inv: Invocation): Promise<number> {
   const proxy = inv.cluster.nodeProxy;
   if (!proxy) throw new CliError('the server could not find the requested resource');
   const stdin = inv.flags.bool('stdin') ? inv.ctx.stdin : '';
-  const bareShell = SHELLS.has(argv[0]!.split('/').pop()!) && !argv.includes('-c') && argv.every((a, i) => i === 0 || a.startsWith('-'));
+  const ns = pod.metadata.namespace ?? inv.namespace;
   // Validation (pod, container, executable) happens here, before the command runs.
-  const proc = proxy.exec(pod.metadata.namespace ?? inv.namespace, pod.metadata.name!, container, argv, { stdin, stdout: (t) => inv.out(t), stderr: (t) => inv.err(t) });
-  if (inv.flags.bool('tty') && bareShell && !stdin) {
-    throw new CliError(`interactive shells are not supported in this terminal; run one command at a time instead, e.g. kubectl exec ${pod.metadata.name} -- ls /`);
-  }
+  const proc = proxy.exec(ns, pod.metadata.name!, container, argv, { stdin, stdout: (t) => inv.out(t), stderr: (t) => inv.err(t), tty: useTTY(inv) });
+  const term = proxy.terminal(ns, pod.metadata.name!, container, proc);
   let step = proc.next();
   while (!step.done) {
     const wait = step.value;
     if ('sleep' in wait) {
       if (!(await inv.ctx.sleep(wait.sleep))) return 130;
+    } else if (term?.waiting !== undefined) {
+      // The shell waits for a line: the learner types it (null ends the shell's input).
+      term.send(await readFor(inv, term));
+      if (inv.ctx.interrupt.interrupted) return 130;
     } else {
       // The command waits for a signal (sleep infinity, tail -f): it runs until Ctrl-C.
       inv.ctx.streaming();

@@ -1,87 +1,107 @@
 /**
- * `kubectl logs (POD | TYPE/NAME) [-c CONTAINER] [-f] [-p] [--tail=N] [--timestamps]`:
- * logs come from the kubelet through the API server's node proxy; a workload name picks
- * one of its pods; a pod with several containers defaults to the first (with kubectl's
- * notice on stderr).
+ * `kubectl logs (POD | TYPE/NAME | -l SELECTOR) [-c CONTAINER] [--all-containers] [-f] [-p]
+ * [--tail=N] [--since=D | --since-time=T] [--timestamps] [--prefix] [--max-log-requests=N]`:
+ * logs come from the kubelet through the API server's node proxy (targets.ts picks the pods
+ * and containers). Checks and messages are logs.go's: the usage errors, `--tail` defaulting
+ * to 10 with a selector, the follow concurrency limit, `No resources found`.
  */
-import { ApiError, matches, selectorFromSpec, type KubeObject } from '../../../sim/index.ts';
+import type { LogOptions } from '../../../sim/index.ts';
 import { CliError, usageError } from '../../cli/errors.ts';
 import { registerVerb } from '../../cli/registry.ts';
 import type { Invocation } from '../../cli/verb.ts';
-import { resolveType, keyOf } from '../../resource/resolve.ts';
 import { completePods } from '../complete.ts';
+import { podFor, podsFor, targetsOf, type LogTarget } from './targets.ts';
 
 const USAGE = "expected 'logs [-f] [-p] (POD | TYPE/NAME) [-c CONTAINER]'.\nPOD or TYPE/NAME is a required argument for the logs command";
+/** logs.go's selectorTail: with `-l`, each container's last 10 lines unless --tail says otherwise. */
+const SELECTOR_TAIL = 10;
 
-/** Finds the pod a `logs` argument names (a pod, or a workload's first pod). */
-function podFor(inv: Invocation, arg: string): KubeObject {
-  const api = inv.cluster.api;
-  const slash = arg.indexOf('/');
-  const type = slash < 0 ? resolveType('pods') : resolveType(arg.slice(0, slash));
-  const name = slash < 0 ? arg : arg.slice(slash + 1);
-  const found = api.tryGet(keyOf(type), inv.namespace, name);
-  if (!found) {
-    if (type.plural === 'pods') throw new CliError(`error from server (NotFound): pods "${name}" not found in namespace "${inv.namespace}"`);
-    throw new ApiError('NotFound', `${type.group ? `${type.plural}.${type.group}` : type.plural} "${name}" not found`);
+/** The kubelet's options from the flags, after logs.go's Validate checks. */
+function logOptions(inv: Invocation, selector: string): LogOptions {
+  const f = inv.flags;
+  const sinceTime = f.str('since-time');
+  const since = f.has('since') ? f.duration('since') : 0;
+  if (sinceTime && since !== 0) throw new CliError('at most one of `sinceTime` or `sinceSeconds` may be specified');
+  if (since < 0) throw new CliError('--since must be greater than 0');
+  let tail = f.has('tail') ? f.int('tail') : -1;
+  if (tail < -1) throw new CliError('--tail must be greater than or equal to -1');
+  if (selector && tail === -1) tail = SELECTOR_TAIL;
+  let from: number | undefined;
+  if (since > 0) from = inv.cluster.now() - Math.ceil(since / 1000) * 1000;
+  else if (sinceTime) {
+    from = Date.parse(sinceTime);
+    if (Number.isNaN(from)) throw new CliError(`parsing time "${sinceTime}" as "2006-01-02T15:04:05Z07:00": cannot parse "${sinceTime}" as "2006"`);
   }
-  if (type.plural === 'pods') return found;
-  const spec = found.spec?.jobTemplate?.spec ?? found.spec;
-  const selector = type.plural === 'jobs' ? { matchLabels: { 'batch.kubernetes.io/controller-uid': found.metadata.uid! } } : spec?.selector;
-  const sel = selectorFromSpec(selector);
-  const pods = api.list('pods', { namespace: inv.namespace, filter: (p) => matches(sel, p.metadata.labels) });
-  if (!pods.length) throw new CliError(`timed out waiting for the condition`);
-  const active = pods.filter((p) => !p.metadata.deletionTimestamp);
-  const chosen = (active.length ? active : pods).sort((a, b) => Date.parse(a.metadata.creationTimestamp ?? '') - Date.parse(b.metadata.creationTimestamp ?? ''))[0]!;
-  if (pods.length > 1) inv.err(`Found ${pods.length} pods, using pod/${chosen.metadata.name}\n`);
-  return chosen;
+  return { previous: f.bool('previous'), timestamps: f.bool('timestamps'), tailLines: tail >= 0 ? tail : undefined, sinceTime: from };
 }
 
-/** The container to read: `-c`, the default-container annotation, or the first one. */
-function containerFor(inv: Invocation, pod: KubeObject): string | undefined {
-  if (inv.flags.str('container')) return inv.flags.str('container');
-  if (inv.flags.bool('all-containers')) return undefined;
-  const containers = (pod.spec?.containers ?? []) as { name: string }[];
-  const annotated = pod.metadata.annotations?.['kubectl.kubernetes.io/default-container'];
-  if (annotated && containers.some((c) => c.name === annotated)) return annotated;
-  const inits = (pod.spec?.initContainers ?? []) as { name: string }[];
-  if (containers.length + inits.length > 1 && containers[0]) {
-    const all = [...containers.map((c) => c.name), ...inits.map((c) => `${c.name} (init)`)];
-    inv.err(`Defaulted container "${containers[0].name}" out of: ${all.join(', ')}\n`);
-  }
-  return containers[0]?.name;
+/** `[pod/NAME/CONTAINER] ` before each line with --prefix. */
+function prefixer(inv: Invocation, t: LogTarget): (text: string) => string {
+  if (!inv.flags.bool('prefix')) return (text) => text;
+  const p = `[pod/${t.pod.metadata.name}/${t.container}] `;
+  return (text) => text.replace(/^(?=.)/gm, p);
+}
+
+/** Follows every target until each container stops (or its pod goes away), or Ctrl-C. */
+async function follow(inv: Invocation, targets: LogTarget[]): Promise<void> {
+  const proxy = inv.cluster.nodeProxy!;
+  inv.ctx.streaming();
+  const stops: (() => void)[] = [];
+  await new Promise<void>((resolve) => {
+    inv.ctx.interrupt.onInterrupt(() => resolve());
+    let open = targets.length;
+    for (const t of targets) {
+      const ns = t.pod.metadata.namespace ?? inv.namespace;
+      const fix = prefixer(inv, t);
+      let ended = false;
+      const end = () => {
+        if (ended) return;
+        ended = true;
+        if (--open === 0) resolve();
+      };
+      stops.push(proxy.followLogs(ns, t.pod.metadata.name!, t.container, (chunk) => inv.out(fix(chunk))));
+      stops.push(
+        inv.cluster.api.watch('pods', ns, (e) => {
+          if (e.object.metadata.name !== t.pod.metadata.name) return;
+          const statuses = [...(e.object.status?.containerStatuses ?? []), ...(e.object.status?.initContainerStatuses ?? [])] as {
+            name: string;
+            state?: { terminated?: unknown };
+          }[];
+          const st = statuses.find((s) => s.name === t.container);
+          if (e.type === 'DELETED' || st?.state?.terminated) end();
+        }),
+      );
+    }
+  });
+  for (const stop of stops) stop();
 }
 
 async function run(inv: Invocation): Promise<number> {
-  if (inv.args.length === 0) throw usageError('logs', USAGE);
+  const f = inv.flags;
+  const selector = f.str('selector');
+  if (inv.args.length === 0 && !selector) throw usageError('logs', USAGE);
+  if (inv.args.length === 1 && selector) throw usageError('logs', 'only a selector (-l) or a POD name is allowed');
   if (inv.args.length > 2) throw usageError('logs', USAGE);
+  const container = inv.args[1] ?? (f.str('container') || undefined);
+  if (container && f.bool('all-containers')) throw new CliError(`--all-containers=true should not be specified with container name ${container}`);
+  const opts = logOptions(inv, selector);
   const proxy = inv.cluster.nodeProxy;
-  const pod = podFor(inv, inv.args[0]!);
-  const container = inv.args[1] ?? containerFor(inv, pod);
   if (!proxy) throw new CliError('the server could not find the requested resource');
-  const tail = inv.flags.int('tail');
-  const opts = {
-    previous: inv.flags.bool('previous'),
-    timestamps: inv.flags.bool('timestamps'),
-    tailLines: tail >= 0 && inv.flags.has('tail') ? tail : undefined,
-  };
-  const ns = pod.metadata.namespace ?? inv.namespace;
-  inv.out(proxy.logs(ns, pod.metadata.name!, container, opts));
-  if (!inv.flags.bool('follow') || opts.previous) return 0;
-  inv.ctx.streaming();
-  const stop = proxy.followLogs(ns, pod.metadata.name!, container, (chunk) => inv.out(chunk));
-  // The stream ends when the container stops (or the pod goes away), or on Ctrl-C.
-  let stopWatch = () => {};
-  await new Promise<void>((resolve) => {
-    inv.ctx.interrupt.onInterrupt(() => resolve());
-    stopWatch = inv.cluster.api.watch('pods', ns, (e) => {
-      if (e.object.metadata.name !== pod.metadata.name) return;
-      const statuses = (e.object.status?.containerStatuses ?? []) as { name: string; state?: { terminated?: unknown } }[];
-      const st = statuses.find((s) => s.name === container);
-      if (e.type === 'DELETED' || st?.state?.terminated) resolve();
-    });
-  });
-  stopWatch();
-  stop();
+  const pods = selector ? podsFor(inv, selector) : [podFor(inv, inv.args[0]!)];
+  if (selector && !pods.length) {
+    inv.err(`No resources found in ${inv.namespace} namespace.\n`);
+    return 0;
+  }
+  const targets = pods.flatMap((pod) => targetsOf(inv, pod, container));
+  const following = f.bool('follow') && !opts.previous;
+  const max = f.has('max-log-requests') ? f.int('max-log-requests') : 5;
+  if (following && targets.length > 1 && targets.length > max) {
+    throw new CliError(
+      `you are attempting to follow ${targets.length} log streams, but maximum allowed concurrency is ${max}, use --max-log-requests to increase the limit`,
+    );
+  }
+  for (const t of targets) inv.out(prefixer(inv, t)(proxy.logs(t.pod.metadata.namespace ?? inv.namespace, t.pod.metadata.name!, t.container, opts)));
+  if (following) await follow(inv, targets);
   return 0;
 }
 

@@ -16,8 +16,37 @@ describe('kubectl run -i --rm', () => {
     expect(r).toEqual({ stdout: 'pod "tmp" deleted\n', stderr: 'pod default/tmp terminated (Error)\n', code: 1 });
   });
 
+  it('deletes the exposed Service too', async () => {
+    const { c, run } = await kindSession();
+    const r = await run('run tmp -i --rm --restart=Never --expose --port=80 --image=busybox:1.36 -- echo hi', { streamFor: 30_000 });
+    expect(r).toEqual({ stdout: 'service/tmp created\nhi\npod "tmp" deleted\nservice "tmp" deleted\n', stderr: '', code: 0 });
+    expect(c.store.get('services', 'default', 'tmp')).toBeUndefined();
+  });
+
+  it('feeds what is piped in to a shell started with -i', async () => {
+    const { run } = await kindSession();
+    const r = await run('run tmp -i --rm --restart=Never --image=busybox:1.36 -- sh', { stdin: 'cd /etc\necho $PWD\nhostname\n', streamFor: 30_000 });
+    expect(r).toEqual({ stdout: '/etc\ntmp\npod "tmp" deleted\n', stderr: '', code: 0 });
+  });
+
+  it('with no keyboard, the shell of -it reads end of input at once and the Pod is removed', async () => {
+    const { c, run } = await kindSession();
+    const r = await run('run tmp -it --rm --image=busybox:1.36 -- sh', { streamFor: 30_000 });
+    expect(r).toEqual({ stdout: 'pod "tmp" deleted\n', stderr: '', code: 0 });
+    c.advance(5_000);
+    expect(c.store.get('pods', 'default', 'tmp')).toBeUndefined();
+  });
+
+  it('-it with input piped in says the TTY cannot be used and feeds the input', async () => {
+    const { run } = await kindSession();
+    const r = await run('run tmp -it --rm --restart=Never --image=busybox:1.36 -- sh', { stdin: 'echo piped\n', streamFor: 30_000 });
+    expect(r).toEqual({ stdout: 'piped\npod "tmp" deleted\n', stderr: 'Unable to use a TTY - input is not a terminal or the right kind of file\n', code: 0 });
+  });
+
   it('refuses --rm without attaching', async () => {
     const { run } = await kindSession();
-    expect((await run('run tmp --rm --image=busybox:1.36')).stderr).toBe('error: --rm should only be used for attached containers\n');
+    expect((await run('run tmp --rm --image=busybox:1.36')).stderr).toBe(
+      "error: --rm should only be used for attached containers\nSee 'kubectl run -h' for help and examples\n",
+    );
   });
 });

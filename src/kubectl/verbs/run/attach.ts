@@ -8,30 +8,36 @@
 import type { KubeObject } from '../../../sim/index.ts';
 import { CliError } from '../../cli/errors.ts';
 import type { Invocation } from '../../cli/verb.ts';
+import { feedFromKeyboard, sendAll, useTTY } from '../exec/tty.ts';
 
-const SHELLS = new Set(['sh', 'bash', 'ash', 'zsh', 'dash']);
 const POLL_MS = 250;
 
-type Status = { name: string; state?: { terminated?: { exitCode: number; reason?: string } }; lastState?: { terminated?: { exitCode: number; reason?: string } }; restartCount?: number };
+type Status = {
+  name: string;
+  state?: { terminated?: { exitCode: number; reason?: string } };
+  lastState?: { terminated?: { exitCode: number; reason?: string } };
+  restartCount?: number;
+};
 
 function firstTermination(pod: KubeObject | undefined, container: string): { exitCode: number; reason?: string } | undefined {
   const st = ((pod?.status?.containerStatuses ?? []) as Status[]).find((s) => s.name === container);
   return st?.state?.terminated ?? (st?.restartCount ? st.lastState?.terminated : undefined);
 }
 
-/** Whether the command line asks for an interactive shell (`-- sh`, no `-c`). */
-export function wantsShell(argv: string[]): boolean {
-  return argv.length > 0 && SHELLS.has(argv[0]!.split('/').pop()!) && !argv.includes('-c') && argv.every((a, i) => i === 0 || a.startsWith('-'));
-}
-
-function remove(inv: Invocation, ns: string, name: string): void {
+/** `--rm`: deletes what run created (the Pod, then an exposed Service), as removeCreatedObjects does. */
+function remove(inv: Invocation, ns: string, name: string, extra: KubeObject[]): void {
   if (!inv.flags.bool('rm')) return;
   if (inv.cluster.api.tryGet('pods', ns, name)) inv.cluster.api.delete('pods', ns, name, {});
   inv.out(`pod "${name}" deleted\n`);
+  for (const svc of extra) {
+    const svcName = svc.metadata.name!;
+    if (inv.cluster.api.tryGet('services', ns, svcName)) inv.cluster.api.delete('services', ns, svcName, {});
+    inv.out(`service "${svcName}" deleted\n`);
+  }
 }
 
 /** Attaches to the new Pod's only container; resolves to kubectl's exit status. */
-export async function attachToPod(inv: Invocation, created: KubeObject, argv: string[]): Promise<number> {
+export async function attachToPod(inv: Invocation, created: KubeObject, extra: KubeObject[] = []): Promise<number> {
   const ns = created.metadata.namespace ?? inv.namespace;
   const name = created.metadata.name!;
   const container = (created.spec?.containers?.[0]?.name as string | undefined) ?? name;
@@ -43,18 +49,13 @@ export async function attachToPod(inv: Invocation, created: KubeObject, argv: st
     const phase = pod.status?.phase;
     if (phase === 'Running' || phase === 'Succeeded' || phase === 'Failed' || firstTermination(pod, container)) break;
     if (waited >= timeout) {
-      remove(inv, ns, name);
+      remove(inv, ns, name, extra);
       throw new CliError('timed out waiting for the condition');
     }
     if (!(await inv.ctx.sleep(POLL_MS))) {
-      remove(inv, ns, name);
+      remove(inv, ns, name, extra);
       return 130;
     }
-  }
-  if (inv.flags.bool('tty') && wantsShell(argv) && !inv.ctx.stdin) {
-    inv.err("If you don't see a command prompt, try pressing enter.\n");
-    remove(inv, ns, name);
-    throw new CliError(`interactive shells are not supported in this terminal; run one command at a time instead, e.g. kubectl run ${name} -i --rm --restart=Never --image=${inv.flags.str('image')} -- ls /`);
   }
   const proxy = inv.cluster.nodeProxy;
   if (!proxy) throw new CliError('the server could not find the requested resource');
@@ -65,9 +66,15 @@ export async function attachToPod(inv: Invocation, created: KubeObject, argv: st
     printed += chunk;
     inv.out(chunk);
   };
+  const tty = inv.flags.bool('stdin') && useTTY(inv);
+  if (tty && !inv.flags.bool('quiet')) inv.err("If you don't see a command prompt, try pressing enter.\n");
   write(proxy.logs(ns, name, container, {}));
   let stop = () => {};
   let stopWatch = () => {};
+  let finished = !!done;
+  // -i: the container's stdin is attached; a shell reading it gets the keyboard or the pipe.
+  const term = inv.flags.bool('stdin') && !done ? proxy.terminal(ns, name, container) : undefined;
+  let feeder: { stop: () => void } | undefined;
   if (!done) {
     await new Promise<void>((resolve) => {
       inv.ctx.interrupt.onInterrupt(() => resolve());
@@ -77,12 +84,20 @@ export async function attachToPod(inv: Invocation, created: KubeObject, argv: st
         done = firstTermination(e.object, container);
         if (done || e.type === 'DELETED') resolve();
       });
+      if (term && tty) feeder = feedFromKeyboard(inv, term, () => finished);
+      else if (term) sendAll(term, inv.ctx.stdin);
     });
   }
+  finished = true;
+  feeder?.stop();
   stopWatch();
   stop();
   void printed;
-  remove(inv, ns, name);
+  const pod = inv.cluster.api.tryGet('pods', ns, name);
+  if (tty && !inv.flags.bool('rm') && pod?.spec?.restartPolicy === 'Always') {
+    inv.out(`Session ended, resume using 'kubectl attach ${name} -c ${container} -i -t' command when the pod is running\n`);
+  }
+  remove(inv, ns, name, extra);
   if (done && done.exitCode !== 0) {
     inv.err(`pod ${ns}/${name} terminated (${done.reason ?? 'Error'})\n`);
     return 1;

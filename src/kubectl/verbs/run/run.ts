@@ -11,6 +11,7 @@ import { resolveType } from '../../resource/resolve.ts';
 import { checkWriteOutput, dryRunOf, printWarnings, printWritten, validationOf } from '../../resource/write.ts';
 import { mergeOverrides } from './overrides.ts';
 import { attachToPod } from './attach.ts';
+import { buildRunService } from './expose-service.ts';
 
 function keyValues(items: string[], what: string): Record<string, string> {
   const out: Record<string, string> = {};
@@ -25,7 +26,8 @@ function keyValues(items: string[], what: string): Record<string, string> {
 /** The Pod `kubectl run` generates (before the API server's defaulting). */
 export function buildPod(inv: Invocation, name: string): KubeObject {
   const f = inv.flags;
-  const restart = f.str('restart') || 'Always';
+  // run.go's getRestartPolicy: OnFailure by default when stdin is attached.
+  const restart = (f.has('restart') && f.str('restart')) || (f.bool('stdin') ? 'OnFailure' : 'Always');
   if (!['Always', 'OnFailure', 'Never'].includes(restart)) throw usageError('run', `invalid restart policy: ${restart}`);
   const container: Record<string, unknown> = { name, image: f.str('image') };
   const rest = inv.args.slice(1);
@@ -45,6 +47,11 @@ export function buildPod(inv: Invocation, name: string): KubeObject {
     container.ports = [{ containerPort: port }];
   }
   container.resources = {};
+  if (f.bool('stdin')) {
+    container.stdin = true;
+    container.stdinOnce = !f.bool('leave-stdin-open');
+  }
+  if (f.bool('tty')) container.tty = true;
   const labels = f.str('labels') ? keyValues(f.str('labels').split(','), 'label') : { run: name };
   const metadata: KubeObject['metadata'] = { creationTimestamp: null as unknown as string, labels, name };
   const annotations = f.all('annotations');
@@ -61,27 +68,48 @@ export function buildPod(inv: Invocation, name: string): KubeObject {
   return overrides ? mergeOverrides(pod, overrides) : pod;
 }
 
-async function run(inv: Invocation): Promise<number> {
-  const name = inv.args[0];
-  if (!name || inv.dashAt === 0) throw usageError('run', 'NAME is required for run');
-  if (!inv.flags.str('image')) throw new CliError('required flag(s) "image" not set');
-  checkWriteOutput(inv);
-  const dry = dryRunOf(inv);
-  const attach = inv.flags.bool('stdin') || inv.flags.bool('attach');
-  if (inv.flags.bool('rm') && !attach) throw new CliError('--rm should only be used for attached containers');
-  const pod = buildPod(inv, name);
-  const type = resolveType('pods');
-  if (dry === 'client') {
-    printWritten(inv, type, pod, 'created', dry);
-    return 0;
-  }
-  const input = { ...pod, metadata: { ...pod.metadata, namespace: inv.namespace } };
+const ATTACHED_DRY_RUN = "--dry-run=[server|client] can't be used with attached containers options (--attach, --stdin, or --tty)";
+
+/** Creates `obj` (or only checks it, server-side) the way run.go's createGeneratedObject does. */
+function create(inv: Invocation, plural: string, obj: KubeObject, dry: 'none' | 'server'): KubeObject {
+  const input = { ...obj, metadata: { ...obj.metadata, namespace: inv.namespace } };
   delete (input.metadata as Record<string, unknown>).creationTimestamp;
   delete input.status;
-  const res = inv.cluster.api.create('pods', input, { dryRun: dry === 'server', fieldValidation: validationOf(inv) });
+  const res = inv.cluster.api.create(plural, input, { dryRun: dry === 'server', fieldValidation: validationOf(inv) });
   printWarnings(inv, res.warnings);
-  if (attach && dry === 'none') return attachToPod(inv, res.object, inv.args.slice(1));
-  printWritten(inv, type, res.object, 'created', dry);
+  return res.object;
+}
+
+async function run(inv: Invocation): Promise<number> {
+  const f = inv.flags;
+  const name = inv.args[0];
+  if (!name || inv.dashAt === 0) throw usageError('run', 'NAME is required for run');
+  if (!f.str('image')) throw new CliError('required flag(s) "image" not set');
+  // The checks of run.go's Run, in its order.
+  if (f.bool('tty') && !f.bool('stdin')) throw usageError('run', '-i/--stdin is required for containers with -t/--tty=true');
+  if (f.bool('expose') && !f.str('port')) throw usageError('run', '--port must be set when exposing a service');
+  checkWriteOutput(inv);
+  const dry = dryRunOf(inv);
+  const pull = f.str('image-pull-policy');
+  if (pull && !['Always', 'IfNotPresent', 'Never'].includes(pull)) throw usageError('run', `invalid image pull policy: ${pull}`);
+  // -i attaches unless --attach is given explicitly (--attach=false).
+  const attach = f.has('attach') ? f.bool('attach') : f.bool('stdin');
+  if (f.bool('rm') && !attach) throw usageError('run', '--rm should only be used for attached containers');
+  if (attach && dry !== 'none') throw usageError('run', ATTACHED_DRY_RUN);
+  const pod = buildPod(inv, name);
+  const pods = resolveType('pods');
+  const created = dry === 'client' ? pod : create(inv, 'pods', pod, dry);
+  const extra: KubeObject[] = [];
+  if (f.bool('expose')) {
+    // generateService prints the Service at once (then `---` for YAML); the Pod comes last.
+    const svc = buildRunService(inv, name);
+    const made = dry === 'client' ? svc : create(inv, 'services', svc, dry);
+    extra.push(made);
+    printWritten(inv, resolveType('services'), made, 'created', dry);
+    if (f.str('output') === 'yaml') inv.out('---\n');
+  }
+  if (attach) return attachToPod(inv, created, extra);
+  printWritten(inv, pods, created, 'created', dry);
   return 0;
 }
 

@@ -212,6 +212,22 @@ describe('Deployment controller', () => {
     expect(sizes()).toEqual([10, 15]);
   });
 
+  it('scales 10 -> 15 with 8 + 5 to 11 + 7, as the Deployment docs show (maxSurge 3, maxUnavailable 2)', () => {
+    const c = workloadCluster();
+    const m = deploymentManifest('web', 'nginx:1.25', 10);
+    m.spec.strategy = { type: 'RollingUpdate', rollingUpdate: { maxSurge: 3, maxUnavailable: 2 } };
+    c.api.create(D, m);
+    c.settle();
+    rollOut(c);
+    setImage(c, 'nginx:sometag');
+    const byAge = () => replicaSets(c).sort((a, b) => Number(a.metadata.annotations!['deployment.kubernetes.io/revision']) - Number(b.metadata.annotations!['deployment.kubernetes.io/revision'])).map((r) => r.spec.replicas);
+    expect(byAge()).toEqual([8, 5]);
+    c.api.modify(D, 'default', 'web', (o) => (o.spec.replicas = 15));
+    c.settle();
+    // 15 + 3 = 18 allowed, 5 to add: old round(8 * 18 / 13) = 11, new round(5 * 18 / 13) = 7.
+    expect(byAge()).toEqual([11, 7]);
+  });
+
   it('keeps only revisionHistoryLimit old ReplicaSets', () => {
     const c = workloadCluster();
     const m = deploymentManifest('web', 'nginx:1.0', 1);

@@ -11,6 +11,7 @@ import type { Effect, ProcessIO } from '../process.ts';
 import { expandWord } from './expand.ts';
 import { ExitSignal } from './exit-signal.ts';
 import { COMMANDS, type CommandContext, type CommandFn } from './commands.ts';
+import type { LineTerminal } from './line-terminal.ts';
 import { parseScript, ShellSyntaxError, type Command, type List, type Pipeline, type Redirect } from './parse.ts';
 
 const STEP_BUDGET = 200;
@@ -87,6 +88,10 @@ export class Shell {
         sub.params = argv.slice(i + 1);
         return yield* sub.runScript(src);
       }
+      if (this.io.terminal && !this.stdin) {
+        sub.name = base;
+        return yield* sub.interactive(this.io.terminal, base);
+      }
       // No script and no terminal: the shell reads an empty stdin and exits at once.
       return yield* sub.runScript(this.stdin);
     }
@@ -118,6 +123,24 @@ export class Shell {
       if (!(e instanceof LoopSignal)) throw e;
     }
     return this.status;
+  }
+
+  /** An interactive shell: prompts on `term`, runs each line, ends at `exit` or end of input. */
+  *interactive(term: LineTerminal, shell: string): Gen<number> {
+    for (;;) {
+      let line: string | null | undefined;
+      while ((line = term.take(term.promptFor(shell, this.cwd, this.vars.HOME, this.io.hostname))) === undefined) yield { pause: true };
+      if (line === null) return this.status;
+      try {
+        yield* this.list(parseScript(line));
+      } catch (e) {
+        if (e instanceof ExitSignal) return e.code;
+        if (e instanceof ShellSyntaxError) {
+          this.err(`${this.name}: ${e.message}\n`);
+          this.status = 2;
+        } else if (!(e instanceof LoopSignal)) throw e;
+      }
+    }
   }
 
   /** Runs a trap action; returns the code of an `exit` inside it, if any. */
