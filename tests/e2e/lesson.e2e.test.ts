@@ -127,7 +127,10 @@ describe('lesson page', () => {
     // Files, history and the cluster survive a reload (the Pod keeps its generated uid).
     await page.evaluate(() => window.__terminals!.terminal!.run('echo kept-across-reloads > note.txt'));
     await page.evaluate(() => window.__terminals!.terminal!.run("kubectl get pod web -o jsonpath='{.metadata.uid}{\"\\n\"}'"));
-    const uidBefore = (await terminalText(page)).match(/^([0-9a-f]{8}-[0-9a-f-]{27})$/m)?.[1];
+    // xterm draws written text asynchronously: wait for the line rather than reading at once.
+    const uidLine = /^([0-9a-f]{8}-[0-9a-f-]{27})$/m;
+    await expect.poll(async () => uidLine.test(await terminalText(page)), { timeout: 20_000 }).toBe(true);
+    const uidBefore = (await terminalText(page)).match(uidLine)?.[1];
     expect(uidBefore).toBeTruthy();
     await page.evaluate(() => window.__terminals!.terminal!.save());
     await page.reload();
