@@ -3,15 +3,23 @@
  * assumes and the time it takes, asks the reader to predict at least once before running, has
  * at least three exercises, and ends with a recap.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { extractLesson } from './extract.ts';
 
 const DIR = join(import.meta.dirname, '../../content/lessons/en');
-const LESSONS = ['pods', 'controllers', 'replicaset', 'deployment', 'daemonset', 'job-cronjob', 'choosing', 'lab', 'scheduling'];
+/** Every lesson of the course, so a new one cannot skip the shape. */
+const LESSONS = readdirSync(DIR)
+  .filter((name) => name.endsWith('.mdx'))
+  .map((name) => name.slice(0, -'.mdx'.length))
+  .sort();
 
 describe('lesson structure', () => {
+  it('covers the whole course', () => {
+    expect(LESSONS.length).toBeGreaterThanOrEqual(17);
+  });
+
   for (const slug of LESSONS) {
     const text = readFileSync(join(DIR, `${slug}.mdx`), 'utf8');
     it(`${slug}: goals, assumptions and time up front, a prediction, three exercises, a recap at the end`, () => {
