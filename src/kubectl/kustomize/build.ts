@@ -20,42 +20,7 @@ export interface KustomizeFiles {
 
 const FILE_NAMES = ['kustomization.yaml', 'kustomization.yml', 'Kustomization'];
 
-const FIELDS = new Set([
-  'apiVersion',
-  'kind',
-  'metadata',
-  'resources',
-  'bases',
-  'namePrefix',
-  'nameSuffix',
-  'namespace',
-  'commonLabels',
-  'labels',
-  'commonAnnotations',
-  'configMapGenerator',
-  'secretGenerator',
-  'generatorOptions',
-  'images',
-  'replicas',
-  'patches',
-  'patchesStrategicMerge',
-  'patchesJson6902',
-  'components',
-  'crds',
-  'generators',
-  'transformers',
-  'validators',
-  'vars',
-  'replacements',
-  'buildMetadata',
-  'openapi',
-  'helmCharts',
-  'helmGlobals',
-  'sortOptions',
-  'configurations',
-  'helmChartInflationGenerator',
-  'imageTags',
-]);
+/** The kustomization fields this terminal builds. */
 const SUPPORTED = new Set([
   'apiVersion',
   'kind',
@@ -76,6 +41,25 @@ const SUPPORTED = new Set([
   'patches',
   'patchesStrategicMerge',
   'patchesJson6902',
+]);
+/** Every field kustomize v5.5 knows: the supported ones and those refused with a message here. */
+const FIELDS = new Set([
+  ...SUPPORTED,
+  'components',
+  'crds',
+  'generators',
+  'transformers',
+  'validators',
+  'vars',
+  'replacements',
+  'buildMetadata',
+  'openapi',
+  'helmCharts',
+  'helmGlobals',
+  'sortOptions',
+  'configurations',
+  'helmChartInflationGenerator',
+  'imageTags',
 ]);
 
 /** Resolves `p` against `dir` (`..` and `.` folded). */
