@@ -114,6 +114,14 @@ module.exports = {
       to: { path: '^src/(ui|components|pages|layouts)/' },
     },
     {
+      name: 'apiserver-below-controllers',
+      severity: 'error',
+      comment:
+        'The API server serves kinds; controllers, the scheduler, kubelets, presets and add-ons are its clients and are installed into a cluster by the composition root (src/sim/components.ts). An import from src/sim/apiserver up to them would make the server depend on what runs against it, bring back registration on import, and load every controller with the server.',
+      from: { path: '^src/sim/apiserver/', pathNot: TEST },
+      to: { path: '^src/sim/(controllers|scheduler|kubelet|nodes|presets|addons|network|events|kinds|components\\.ts|index\\.ts)' },
+    },
+    {
       name: 'no-import-cycles',
       severity: 'error',
       comment:

@@ -91,6 +91,11 @@ export default tseslint.config(
           selector: "CallExpression[callee.name='Date']",
           message: 'src/sim is deterministic: `Date()` reads the wall clock; use new Date(clock.now()).toString().',
         },
+        {
+          selector: 'ImportDeclaration[specifiers.length=0][importKind!="type"]',
+          message:
+            'Nothing in src/sim registers itself on import: a kind, controller or add-on exports an Installer that src/sim/components.ts lists, so what a cluster runs never depends on which modules happen to be loaded.',
+        },
       ],
     },
   },

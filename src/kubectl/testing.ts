@@ -3,13 +3,17 @@
  * `kubernetes` Service, as a fresh API server has), an in-memory file system, and `sh()`, which
  * runs one command line and returns stdout, stderr and exit code separately.
  */
-import { Cluster, type KubeObject } from '../sim/index.ts';
+import { Cluster, DEFAULT_INSTALLERS, type KubeObject } from '../sim/index.ts';
 import type { ExecContext, VirtualFS } from '../command/contract.ts';
 import { createKubectl, type Kubectl } from './index.ts';
 
-/** A cluster with the four standard namespaces and the `kubernetes` Service, created at its start time. */
+/**
+ * A cluster with the four standard namespaces and the `kubernetes` Service, created at its start
+ * time: every kind served, no controller running.
+ */
 export function testCluster(): Cluster {
   const c = new Cluster();
+  for (const i of DEFAULT_INSTALLERS) i.api?.(c.api);
   const ts = new Date(c.now()).toISOString().replace(/\.\d{3}Z$/, 'Z');
   for (const name of ['default', 'kube-node-lease', 'kube-public', 'kube-system']) {
     c.store.put('namespaces', {

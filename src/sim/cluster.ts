@@ -10,6 +10,8 @@ import { EventRecorder } from './events/recorder.ts';
 import { ControllerManager } from './runtime/manager.ts';
 import type { Controller } from './runtime/controller.ts';
 import { Store, type StoreSnapshot } from './store/store.ts';
+import type { Addon } from './addons/registry.ts';
+import type { Installer } from './installer.ts';
 
 export const SERVER_VERSION = 'v1.32.6';
 
@@ -84,6 +86,11 @@ export interface ClusterOptions {
   preset?: string;
   /** Cluster time at creation, ms since epoch. */
   start?: number;
+  /**
+   * What the cluster is built from, in start order (`createCluster` only). Default: every kind,
+   * controller and add-on the simulator has (`DEFAULT_INSTALLERS`).
+   */
+  installers?: readonly Installer[];
 }
 
 /** Anything that plugs into a cluster at creation: controllers, kubelet, scheduler. */
@@ -100,6 +107,10 @@ export class Cluster {
   nodeProxy: NodeProxy | undefined;
   /** Free-form per-component state (e.g. the kubelet's container runtimes), keyed by component. */
   readonly extensions = new Map<string, unknown>();
+  /** The add-ons this cluster offers (`cluster addons`), by name. */
+  readonly addons = new Map<string, Addon>();
+  /** Names of the installers this cluster was built from, in start order. */
+  readonly installed: string[] = [];
 
   constructor(opts: ClusterOptions = {}) {
     this.clock = new SimClock(opts.start ?? DEFAULT_EPOCH);

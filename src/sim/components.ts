@@ -1,33 +1,57 @@
 /**
- * The list of components every cluster runs, in start order. Each module registers its
- * admission hooks, presets or controllers when imported (into component-registry.ts, which
- * they import instead of this file, so that no import cycle runs them before the list exists);
- * this file is the one place that decides which exist.
+ * The composition root: the installers a default cluster is built from, in start order (the
+ * order controllers take turns in). `createCluster` uses this list unless it is given another;
+ * a lesson that needs a controller stopped or an add-on installed passes a changed copy
+ * (`without`, `stopped` in installer.ts). A new kind is one folder under kinds/ exporting an
+ * `Installer`, plus one line here.
  */
-import { COMPONENTS } from './component-registry.ts';
-import './scheduler/scheduler.ts';
-import './kubelet/component.ts';
-import './nodes/node-lifecycle.ts';
-import './nodes/node-heartbeat.ts';
-import './apiserver/kinds/core.ts';
-import './apiserver/kinds/replicaset.ts';
-import './apiserver/kinds/deployment.ts';
-import './apiserver/tables/replicaset.ts';
-import './apiserver/tables/deployment.ts';
-import './controllers/replicaset/replicaset-controller.ts';
-import './controllers/deployment/deployment-controller.ts';
-import './controllers/garbage-collector/garbage-collector.ts';
-import './controllers/statefulset/register.ts';
-import './controllers/daemonset/register.ts';
-import './controllers/job/register.ts';
-import './controllers/cronjob/register.ts';
-import './controllers/volume/register.ts';
-import './controllers/endpoints/register.ts';
-import './network/load-balancer.ts';
-import './addons/ingress-nginx/register.ts';
-import './events/event-ttl.ts';
-import './kinds/limitrange/index.ts';
-import './kinds/resourcequota/index.ts';
-import './kinds/networkpolicy/index.ts';
+import { APPS_KINDS, CONTROLLER_REVISIONS } from './apiserver/kinds/apps.ts';
+import { CORE_KINDS } from './apiserver/kinds/core.ts';
+import { INGRESS_NGINX } from './addons/ingress-nginx/register.ts';
+import { CRONJOBS } from './controllers/cronjob/register.ts';
+import { DAEMONSETS } from './controllers/daemonset/register.ts';
+import { DEPLOYMENT_CONTROLLER_INSTALLER } from './controllers/deployment/deployment-controller.ts';
+import { ENDPOINTS_CONTROLLER } from './controllers/endpoints/register.ts';
+import { GARBAGE_COLLECTION } from './controllers/garbage-collector/garbage-collector.ts';
+import { JOBS } from './controllers/job/register.ts';
+import { NAMESPACE_CONTROLLER } from './controllers/namespace/index.ts';
+import { REPLICASET_CONTROLLER_INSTALLER } from './controllers/replicaset/replicaset-controller.ts';
+import { STATEFULSETS } from './controllers/statefulset/register.ts';
+import { VOLUMES } from './controllers/volume/register.ts';
+import { EVENT_TTL } from './events/event-ttl.ts';
+import type { Installer } from './installer.ts';
+import { LIMITRANGES } from './kinds/limitrange/index.ts';
+import { NETWORKPOLICIES } from './kinds/networkpolicy/index.ts';
+import { RESOURCEQUOTAS } from './kinds/resourcequota/index.ts';
+import { KUBELETS } from './kubelet/component.ts';
+import { LOAD_BALANCER } from './network/load-balancer.ts';
+import { NODE_HEARTBEATS } from './nodes/node-heartbeat.ts';
+import { NODE_LIFECYCLE } from './nodes/node-lifecycle.ts';
+import { SCHEDULER } from './scheduler/scheduler.ts';
 
-export { COMPONENTS };
+/** Everything a default cluster runs, in start order. */
+export const DEFAULT_INSTALLERS: readonly Installer[] = Object.freeze([
+  CORE_KINDS,
+  APPS_KINDS,
+  CONTROLLER_REVISIONS,
+  SCHEDULER,
+  KUBELETS,
+  NODE_LIFECYCLE,
+  NODE_HEARTBEATS,
+  NAMESPACE_CONTROLLER,
+  REPLICASET_CONTROLLER_INSTALLER,
+  DEPLOYMENT_CONTROLLER_INSTALLER,
+  GARBAGE_COLLECTION,
+  STATEFULSETS,
+  DAEMONSETS,
+  JOBS,
+  CRONJOBS,
+  VOLUMES,
+  ENDPOINTS_CONTROLLER,
+  LOAD_BALANCER,
+  INGRESS_NGINX,
+  EVENT_TTL,
+  LIMITRANGES,
+  RESOURCEQUOTAS,
+  NETWORKPOLICIES,
+]);

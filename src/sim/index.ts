@@ -3,7 +3,8 @@
  * import from the simulator.
  */
 import { Cluster, type ClusterOptions } from './cluster.ts';
-import { COMPONENTS } from './components.ts';
+import { DEFAULT_INSTALLERS } from './components.ts';
+import { install } from './installer.ts';
 import { getPreset, presetNames } from './presets/index.ts';
 
 export { Cluster, SERVER_VERSION } from './cluster.ts';
@@ -34,29 +35,33 @@ export { addNode, stopNode, startNode, removeNode } from './nodes/node-ops.ts';
 export type { AddNodeOptions } from './nodes/node-ops.ts';
 export { allocatableFor, DEFAULT_KUBELET, KIND_KUBELET } from './nodes/allocatable.ts';
 export type { KubeletReservation } from './nodes/allocatable.ts';
-export { toTable } from './apiserver/tables/table.ts';
 export * from './controllers/deployment/rollout-api.ts';
 export * from './controllers/statefulset/rollout-api.ts';
 export { base64Encode, base64Decode } from './api/base64.ts';
 export { humanDuration } from './api/duration.ts';
-export { parseSchedule } from './controllers/cron/schedule.ts';
-export type { CronSchedule } from './controllers/cron/schedule.ts';
-export type { Table, TableColumn } from './apiserver/tables/table.ts';
+export { parseSchedule } from './api/cron/schedule.ts';
+export type { CronSchedule } from './api/cron/schedule.ts';
+export type { Table, TableColumn, TableRegistry } from './apiserver/tables/table.ts';
 
 /**
- * Builds a cluster: components wired, preset applied, everything settled at its start time.
- * Throws for an unknown preset name.
+ * Builds a cluster from its installers (default: `DEFAULT_INSTALLERS`): kinds installed,
+ * preset applied, controllers started, everything settled at its start time. Throws for an
+ * unknown preset name or an installer listed twice.
  */
 export function createCluster(opts: ClusterOptions = {}): Cluster {
   const name = opts.preset ?? 'kind';
   const preset = getPreset(name);
   if (!preset) throw new Error(`unknown preset "${name}" (known: ${presetNames().join(', ')})`);
   const cluster = new Cluster(opts);
-  preset(cluster);
-  for (const c of COMPONENTS) c(cluster);
+  install(cluster, opts.installers ?? DEFAULT_INSTALLERS, preset);
   cluster.settle();
   return cluster;
 }
+export { DEFAULT_INSTALLERS } from './components.ts';
+export { component, stopped, without } from './installer.ts';
+export type { Installer } from './installer.ts';
+export type { ApiRegistries } from './apiserver/registries.ts';
+export { addonEnabled, offerAddon } from './addons/registry.ts';
 export { parseLabelSelector, selectorFromSpec, selectorFromSet, matches, formatLabelSelector, formatLabels } from './api/labels.ts';
 export type { LabelSelector, LabelSelectorSpec, Requirement } from './api/labels.ts';
 export { parseFieldSelector, fieldMatches, fieldSelectorFor, validateFieldSelector, selectorListError } from './api/fields.ts';

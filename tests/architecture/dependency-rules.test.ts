@@ -34,6 +34,7 @@ describe('import rules', () => {
   it('catch each broken rule, naming it, and let the allowed imports through', async () => {
     const found = await violations(FIXTURE);
     const expected = [
+      'apiserver-below-controllers: src/sim/apiserver/uses-controller.ts -> src/sim/controllers/some-controller.ts',
       'core-uses-no-node-apis: src/sim/uses-node.ts -> fs',
       'host-stays-below-its-callers: src/host/uses-ui.ts -> src/ui/page.ts',
       'kubectl-imports-command-layer-and-sim-index: src/kubectl/uses-shell.ts -> src/shell/shell.ts',

@@ -14,7 +14,7 @@ export const ADDONS_HELP = `  cluster addons              list the add-ons (load
 export function clusterAddons(cluster: Cluster, args: string[], ctx: ExecContext): number {
   const [verb, name, ...extra] = args;
   if (verb === undefined || verb === 'list') {
-    const all = addons();
+    const all = addons(cluster);
     const width = Math.max(4, ...all.map((a) => a.name.length));
     ctx.stdout(`${'NAME'.padEnd(width)}   STATUS     DESCRIPTION\n`);
     for (const a of all) ctx.stdout(`${a.name.padEnd(width)}   ${(a.enabled(cluster) ? 'enabled' : 'disabled').padEnd(8)}   ${a.summary}\n`);
@@ -24,9 +24,9 @@ export function clusterAddons(cluster: Cluster, args: string[], ctx: ExecContext
     ctx.stderr(`cluster: usage: cluster addons [list | enable NAME | disable NAME]\n`);
     return 1;
   }
-  const a = addon(name);
+  const a = addon(cluster, name);
   if (!a) {
-    ctx.stderr(`cluster: unknown add-on "${name}"; known add-ons: ${addons().map((x) => x.name).join(', ')}\n`);
+    ctx.stderr(`cluster: unknown add-on "${name}"; known add-ons: ${addons(cluster).map((x) => x.name).join(', ')}\n`);
     return 1;
   }
   try {

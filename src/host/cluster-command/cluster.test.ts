@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Cluster, addNode } from '../../sim/index.ts';
+import { Cluster, DEFAULT_INSTALLERS, addNode } from '../../sim/index.ts';
 import { createClusterCommand } from './cluster.ts';
 import { parseAddNode } from './cluster-add-node.ts';
 
@@ -88,6 +88,7 @@ describe('cluster add-node', () => {
 
   it('reports errors in the shell style with status 1', async () => {
     const c = new Cluster({ seed: 1 });
+    for (const i of DEFAULT_INSTALLERS) i.api?.(c.api);
     addNode(c, 'taken');
     expect(await run(c, ['add-node', 'taken'])).toEqual({ out: '', err: 'cluster: nodes "taken" already exists\n', status: 1 });
     expect(await run(c, ['add-node', 'w', '--gpus=-1'])).toEqual({

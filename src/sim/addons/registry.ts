@@ -1,9 +1,10 @@
 /**
  * Cluster add-ons: things a kind user installs next to the cluster (a load-balancer provider,
- * an Ingress controller). Each module registers one; `cluster addons` lists and enables them.
- * Whether an add-on is on is kept per cluster.
+ * an Ingress controller). A cluster offers the add-ons its installers declared
+ * (`offerAddon`); `cluster addons` lists and enables them. Whether one is on is kept per cluster.
  */
 import type { Cluster } from '../cluster.ts';
+import type { Installer } from '../installer.ts';
 
 /** One add-on. */
 export interface Addon {
@@ -17,22 +18,32 @@ export interface Addon {
   enabled(cluster: Cluster): boolean;
 }
 
-function table(): Map<string, Addon> {
-  const holder = table as { map?: Map<string, Addon> };
-  return (holder.map ??= new Map());
+/** Makes an add-on available on this cluster (an installer's `start` calls it). */
+export function offerAddon(cluster: Cluster, addon: Addon): void {
+  cluster.addons.set(addon.name, addon);
 }
 
-/** Makes an add-on available to every cluster. */
-export function registerAddon(addon: Addon): void {
-  table().set(addon.name, addon);
+/** The add-ons this cluster offers, by name. */
+export function addons(cluster: Cluster): Addon[] {
+  return [...cluster.addons.values()].sort((a, b) => a.name.localeCompare(b.name));
 }
 
-/** The add-ons, by name. */
-export function addons(): Addon[] {
-  return [...table().values()].sort((a, b) => a.name.localeCompare(b.name));
+/** The add-on called `name` on this cluster. */
+export function addon(cluster: Cluster, name: string): Addon | undefined {
+  return cluster.addons.get(name);
 }
 
-/** The add-on called `name`. */
-export function addon(name: string): Addon | undefined {
-  return table().get(name);
+/**
+ * An installer that turns on an add-on the cluster offers as it starts (list it after the
+ * installer that offers it): a lesson whose cluster comes with the add-on already running.
+ */
+export function addonEnabled(name: string): Installer {
+  return {
+    name: `${name}:enabled`,
+    start(cluster) {
+      const a = addon(cluster, name);
+      if (!a) throw new Error(`no add-on "${name}" is offered by the installers listed before it`);
+      a.enable(cluster);
+    },
+  };
 }

@@ -1,7 +1,8 @@
 /**
- * Per-kind admission: defaulting, validation and strict decoding, registered by kind modules
- * (`apiserver/kinds/*.ts`). The API server runs them on every create and update, in this order:
- * strict decoding (unknown fields) -> defaulting -> validation.
+ * Per-kind admission: defaulting, validation and strict decoding, installed into each API
+ * server's own registry by the kind modules (`apiserver/kinds/*.ts`, `kinds/<kind>/kind.ts`).
+ * The API server runs them on every create and update, in this order: strict decoding (unknown
+ * fields) -> defaulting -> validation; then the cross-kind plugins.
  */
 import type { StatusCause } from '../api/errors.ts';
 import type { KubeObject } from '../api/types.ts';
@@ -37,17 +38,6 @@ export interface KindAdmission {
   specChanged?(old: KubeObject, obj: KubeObject): boolean;
 }
 
-const registry = new Map<string, KindAdmission>();
-
-/** Registers admission for a resource key (`pods`, `deployments.apps`). Later calls merge. */
-export function registerAdmission(resource: string, a: KindAdmission): void {
-  registry.set(resource, { ...registry.get(resource), ...a });
-}
-
-export function admissionFor(resource: string): KindAdmission {
-  return registry.get(resource) ?? {};
-}
-
 /** The request an admission plugin sees: the store key, the object after defaulting, the old one on updates. */
 export interface PluginRequest {
   resource: string;
@@ -68,21 +58,39 @@ export interface AdmissionPlugin {
   admit?(req: PluginRequest, ctx: AdmissionContext): void;
 }
 
-const plugins: AdmissionPlugin[] = [];
+/**
+ * One API server's admission: what each kind defaults and validates, and the cross-kind plugins
+ * in the order they were added. Each cluster has its own, so what one cluster installs no other
+ * cluster sees.
+ */
+export class AdmissionRegistry {
+  private readonly kinds = new Map<string, KindAdmission>();
+  private readonly plugins: AdmissionPlugin[] = [];
 
-/** Adds (or replaces, by name) a cross-kind admission plugin. */
-export function registerAdmissionPlugin(p: AdmissionPlugin): void {
-  const i = plugins.findIndex((x) => x.name === p.name);
-  if (i >= 0) plugins[i] = p;
-  else plugins.push(p);
-}
+  /** Registers admission for a resource key (`pods`, `deployments.apps`). Later calls merge. */
+  register(resource: string, a: KindAdmission): void {
+    this.kinds.set(resource, { ...this.kinds.get(resource), ...a });
+  }
 
-/** Runs every plugin's `mutate` step. */
-export function mutateByPlugins(req: PluginRequest, ctx: AdmissionContext): void {
-  for (const p of plugins) p.mutate?.(req, ctx);
-}
+  /** The admission of a resource key; empty when the kind has none. */
+  for(resource: string): KindAdmission {
+    return this.kinds.get(resource) ?? {};
+  }
 
-/** Runs every plugin's `admit` step; the first rejection throws. */
-export function admitByPlugins(req: PluginRequest, ctx: AdmissionContext): void {
-  for (const p of plugins) p.admit?.(req, ctx);
+  /** Adds (or replaces, by name) a cross-kind admission plugin. */
+  addPlugin(p: AdmissionPlugin): void {
+    const i = this.plugins.findIndex((x) => x.name === p.name);
+    if (i >= 0) this.plugins[i] = p;
+    else this.plugins.push(p);
+  }
+
+  /** Runs every plugin's `mutate` step. */
+  mutate(req: PluginRequest, ctx: AdmissionContext): void {
+    for (const p of this.plugins) p.mutate?.(req, ctx);
+  }
+
+  /** Runs every plugin's `admit` step; the first rejection throws. */
+  admit(req: PluginRequest, ctx: AdmissionContext): void {
+    for (const p of this.plugins) p.admit?.(req, ctx);
+  }
 }

@@ -13,8 +13,9 @@ import { clone, isoTime, type KubeObject, type WatchEvent } from '../api/types.t
 import type { Clock } from '../clock/clock.ts';
 import type { Random } from '../clock/random.ts';
 import type { Store } from '../store/store.ts';
-import { admissionFor, admitByPlugins, mutateByPlugins, type AdmissionContext } from './admission.ts';
-import { callValidatingWebhooks } from './webhooks.ts';
+import { AdmissionRegistry, type AdmissionContext } from './admission.ts';
+import { TableRegistry } from './tables/table.ts';
+import { callValidatingWebhooks, WebhookServers } from './webhooks.ts';
 import { nodeSpecDecodeError, objectMetaDecodeError } from './object-meta-decode.ts';
 import { POD_BUDGET, podBudgetExceeded } from './pod-budget.ts';
 
@@ -56,6 +57,12 @@ const GENERATION_GROUPS = new Set(['apps', 'batch', 'networking.k8s.io', 'policy
 
 export class ApiServer {
   private ctx: AdmissionContext;
+  /** This server's kinds: defaulting, validation, strict decoding, and the cross-kind plugins. */
+  readonly admission = new AdmissionRegistry();
+  /** This server's Table conversions (`kubectl get` columns). */
+  readonly tables = new TableRegistry();
+  /** What this cluster's admission webhook Services answer. */
+  readonly webhooks = new WebhookServers();
 
   readonly store: Store;
   readonly clock: Clock;
@@ -112,16 +119,16 @@ export class ApiServer {
     }
     if (t.namespaced) this.checkNamespaceWritable(md.namespace!, resource, md.name);
     const warnings = this.decode(t, obj, opts.fieldValidation ?? 'Strict');
-    const adm = admissionFor(resource);
+    const adm = this.admission.for(resource);
     adm.default?.(obj, this.ctx);
     const req = { resource, operation: 'CREATE' as const, object: obj, dryRun: !!opts.dryRun };
-    mutateByPlugins(req, this.ctx);
+    this.admission.mutate(req, this.ctx);
     const causes = adm.validate?.(obj, this.ctx) ?? [];
     if (causes.length) throw invalid(t.kind, t.group, md.name, causes);
     if (resource === 'pods' && this.store.count('pods') >= this.podBudget) throw podBudgetExceeded(requestedName, this.podBudget);
-    callValidatingWebhooks(resource, { operation: 'CREATE', resource, object: obj }, this.ctx);
+    callValidatingWebhooks(this.webhooks, resource, { operation: 'CREATE', resource, object: obj }, this.ctx);
     if (this.store.get(resource, md.namespace ?? '', md.name)) throw alreadyExists(resource, md.name);
-    admitByPlugins(req, this.ctx);
+    this.admission.admit(req, this.ctx);
     md.uid = this.random.uuid();
     md.creationTimestamp = isoTime(this.clock.now());
     if (GENERATION_GROUPS.has(t.group)) md.generation = 1;
@@ -160,14 +167,14 @@ export class ApiServer {
     }
     if (old.status !== undefined) obj.status = clone(old.status);
     const warnings = this.decode(t, obj, opts.fieldValidation ?? 'Strict');
-    const adm = admissionFor(resource);
+    const adm = this.admission.for(resource);
     adm.default?.(obj, this.ctx, old);
     const req = { resource, operation: 'UPDATE' as const, object: obj, oldObject: old, dryRun: !!opts.dryRun };
-    mutateByPlugins(req, this.ctx);
+    this.admission.mutate(req, this.ctx);
     const causes = adm.validate?.(obj, this.ctx, old) ?? [];
     if (causes.length) throw invalid(t.kind, t.group, old.metadata.name!, causes);
-    callValidatingWebhooks(resource, { operation: 'UPDATE', resource, object: obj, oldObject: old }, this.ctx);
-    admitByPlugins(req, this.ctx);
+    callValidatingWebhooks(this.webhooks, resource, { operation: 'UPDATE', resource, object: obj, oldObject: old }, this.ctx);
+    this.admission.admit(req, this.ctx);
     const changed = adm.specChanged ? adm.specChanged(old, obj) : JSON.stringify(old.spec) !== JSON.stringify(obj.spec);
     if (changed && old.metadata.generation !== undefined) obj.metadata.generation = old.metadata.generation + 1;
     if (opts.dryRun) return { object: obj, warnings };
@@ -278,7 +285,7 @@ export class ApiServer {
 
   /** Strict decoding: unknown fields and undecodable values, per the field validation level. */
   private decode(t: ResourceType, obj: KubeObject, level: FieldValidation): string[] {
-    const adm = admissionFor(t.group ? `${t.plural}.${t.group}` : t.plural);
+    const adm = this.admission.for(t.group ? `${t.plural}.${t.group}` : t.plural);
     const decodeErr = objectMetaDecodeError(obj.metadata, t.kind) ?? (t.plural === 'nodes' && !t.group ? nodeSpecDecodeError(obj) : undefined) ?? adm.decodeError?.(obj);
     if (decodeErr) {
       throw badRequest(`${t.kind} in version "${t.version}" cannot be handled as a ${t.kind}: ${decodeErr}`);

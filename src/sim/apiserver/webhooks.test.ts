@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { createCluster } from '../index.ts';
-import { registerWebhookServer } from './webhooks.ts';
 
 const VWC = 'validatingwebhookconfigurations.admissionregistration.k8s.io';
 
@@ -39,7 +38,7 @@ describe('validating admission webhooks', () => {
 
   it('relay a denial with the webhook name, and let allowed requests through', () => {
     const c = createCluster({ seed: 3 });
-    registerWebhookServer('default', 'guard', '/validate', (req) =>
+    c.api.webhooks.register('default', 'guard', '/validate', (req) =>
       req.object.metadata.name === 'forbidden' ? { allowed: false, message: 'that name is taken' } : { allowed: true },
     );
     c.api.create('services', { apiVersion: 'v1', kind: 'Service', metadata: { name: 'guard', namespace: 'default' }, spec: { ports: [{ port: 443 }] } });

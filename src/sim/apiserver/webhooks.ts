@@ -3,7 +3,8 @@
  * of every ValidatingWebhookConfiguration whose rules match the request. A webhook is served
  * by a Service; the call fails (and, with failurePolicy Fail, so does the request) when the
  * Service is missing or has no ready endpoint, exactly as the API server words it. What a
- * webhook decides comes from the add-on that ships it (`registerWebhookServer`).
+ * webhook decides comes from the add-on that ships it, installed into the cluster's own
+ * `WebhookServers`.
  */
 import { ApiError, badRequest } from '../api/errors.ts';
 import type { KubeObject } from '../api/types.ts';
@@ -25,12 +26,21 @@ export type WebhookVerdict = { allowed: true } | { allowed: false; message: stri
 
 export type WebhookServer = (req: WebhookRequest, ctx: AdmissionContext) => WebhookVerdict;
 
-const servers = new Map<string, WebhookServer>();
 const VWC = 'validatingwebhookconfigurations.admissionregistration.k8s.io';
 
-/** Declares what the Pods behind Service `namespace/name` answer at `path`. */
-export function registerWebhookServer(namespace: string, name: string, path: string, server: WebhookServer): void {
-  servers.set(`${namespace}/${name}${path}`, server);
+/** What the webhook Services of one cluster answer, by Service and path. */
+export class WebhookServers {
+  private readonly servers = new Map<string, WebhookServer>();
+
+  /** Declares what the Pods behind Service `namespace/name` answer at `path`. */
+  register(namespace: string, name: string, path: string, server: WebhookServer): void {
+    this.servers.set(`${namespace}/${name}${path}`, server);
+  }
+
+  /** The server behind Service `namespace/name` at `path`, if an add-on declared one. */
+  at(namespace: string, name: string, path: string): WebhookServer | undefined {
+    return this.servers.get(`${namespace}/${name}${path}`);
+  }
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -51,7 +61,7 @@ function hasReadyEndpoint(ctx: AdmissionContext, namespace: string, name: string
  * Calls the matching webhooks for a create or update; throws the API server's error when one
  * denies the request, or cannot be called and its failurePolicy is Fail.
  */
-export function callValidatingWebhooks(resource: string, req: WebhookRequest, ctx: AdmissionContext): void {
+export function callValidatingWebhooks(servers: WebhookServers, resource: string, req: WebhookRequest, ctx: AdmissionContext): void {
   const dot = resource.indexOf('.');
   const plural = dot < 0 ? resource : resource.slice(0, dot);
   const group = dot < 0 ? '' : resource.slice(dot + 1);
@@ -74,7 +84,7 @@ export function callValidatingWebhooks(resource: string, req: WebhookRequest, ct
         failed(`service "${name}" not found`);
         continue;
       }
-      const server = servers.get(`${ns}/${name}${path}`);
+      const server = servers.at(ns, name, path);
       if (!hasReadyEndpoint(ctx, ns, name) || !server) {
         failed(`dial tcp ${svc.spec?.clusterIP ?? ''}:${port}: connect: connection refused`);
         continue;

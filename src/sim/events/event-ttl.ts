@@ -9,7 +9,7 @@
  * follows later in the queue).
  */
 import type { Cluster } from '../cluster.ts';
-import { registerComponent } from '../component-registry.ts';
+import { component, type Installer } from '../installer.ts';
 
 /** kube-apiserver's default --event-ttl. */
 export const EVENT_TTL_MS = 60 * 60_000;
@@ -77,4 +77,5 @@ function writeTime(e: { lastTimestamp?: unknown; eventTime?: unknown; metadata: 
   return 0;
 }
 
-registerComponent((cluster) => startEventTtl(cluster));
+/** The API server's Event expiry (--event-ttl). */
+export const EVENT_TTL: Installer = component('event-ttl', (cluster) => startEventTtl(cluster));

@@ -4,7 +4,7 @@
  * (image cache included) carries on.
  */
 import type { Cluster } from '../cluster.ts';
-import { registerComponent } from '../component-registry.ts';
+import { component, type Installer } from '../installer.ts';
 import { nodeAgents } from '../nodes/node-agents.ts';
 import { Kubelet } from './kubelet.ts';
 import { kubeletNodeProxy } from './logs.ts';
@@ -36,4 +36,5 @@ export function startKubelets(cluster: Cluster): void {
   cluster.nodeProxy = { ...kubeletNodeProxy(cluster, all), exec: kubeletExec(cluster, all), terminal: kubeletTerminal(cluster, all) };
 }
 
-registerComponent(startKubelets);
+/** A kubelet on every node. */
+export const KUBELETS: Installer = component('kubelets', startKubelets);

@@ -8,8 +8,8 @@
  */
 import type { KubeObject } from '../api/types.ts';
 import type { Cluster } from '../cluster.ts';
-import { registerComponent } from '../component-registry.ts';
-import { registerAddon } from '../addons/registry.ts';
+import { offerAddon, type Addon } from '../addons/registry.ts';
+import type { Installer } from '../installer.ts';
 import type { Controller } from '../runtime/controller.ts';
 
 const FLAG = 'cloud-provider-kind';
@@ -62,13 +62,7 @@ function serviceController(cluster: Cluster): Controller {
   };
 }
 
-registerComponent((cluster) => {
-  const ctl = serviceController(cluster);
-  cluster.addController(ctl);
-  cluster.extensions.set('service-controller', ctl);
-});
-
-registerAddon({
+const CLOUD_PROVIDER_KIND: Addon = {
   name: FLAG,
   summary: "kind's cloud provider: gives LoadBalancer Services an address on the kind network",
   enabled,
@@ -84,4 +78,15 @@ registerAddon({
     cluster.extensions.set(FLAG, false);
     return [`${FLAG} stopped: addresses already given stay until their Service is deleted.`];
   },
-});
+};
+
+/** The cloud provider's service controller, idle until the `cloud-provider-kind` add-on is enabled. */
+export const LOAD_BALANCER: Installer = {
+  name: 'cloud-provider-kind',
+  start(cluster) {
+    const ctl = serviceController(cluster);
+    cluster.addController(ctl);
+    cluster.extensions.set('service-controller', ctl);
+    offerAddon(cluster, CLOUD_PROVIDER_KIND);
+  },
+};

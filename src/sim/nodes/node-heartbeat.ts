@@ -6,7 +6,7 @@
  */
 import { isoTime } from '../api/types.ts';
 import type { Cluster } from '../cluster.ts';
-import { registerComponent } from '../component-registry.ts';
+import { component, type Installer } from '../installer.ts';
 import { nodeAgents } from './node-agents.ts';
 
 export const LEASE_RENEW_MS = 10_000;
@@ -70,4 +70,5 @@ export function startNodeHeartbeats(cluster: Cluster): void {
   });
 }
 
-registerComponent(startNodeHeartbeats);
+/** The kubelets' node heartbeats (Leases, node status). */
+export const NODE_HEARTBEATS: Installer = component('node-heartbeats', startNodeHeartbeats);

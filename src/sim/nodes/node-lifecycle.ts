@@ -13,7 +13,7 @@
  */
 import { isoTime, type KubeObject } from '../api/types.ts';
 import type { Cluster } from '../cluster.ts';
-import { registerComponent } from '../component-registry.ts';
+import { component, type Installer } from '../installer.ts';
 import type { Controller } from '../runtime/controller.ts';
 import { nodeAgents } from './node-agents.ts';
 import { nodeUsageIndex } from './node-usage.ts';
@@ -178,4 +178,5 @@ export function startNodeLifecycle(cluster: Cluster): void {
   cluster.addController(new NodeLifecycleController(cluster));
 }
 
-registerComponent(startNodeLifecycle);
+/** The node lifecycle controller. */
+export const NODE_LIFECYCLE: Installer = component('node-lifecycle-controller', startNodeLifecycle);

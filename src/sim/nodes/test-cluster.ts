@@ -6,6 +6,7 @@
 import { Cluster } from '../cluster.ts';
 import type { KubeObject } from '../api/types.ts';
 import { nodeObject, type NodeOptions } from './node-template.ts';
+import { installDefaultKinds } from '../testing/default-api.ts';
 
 export const CONTROL_PLANE_TAINT = { key: 'node-role.kubernetes.io/control-plane', effect: 'NoSchedule' };
 
@@ -26,6 +27,7 @@ export function kindLikeCluster(
   seed = 1,
 ): Cluster {
   const cluster = new Cluster({ seed });
+  installDefaultKinds(cluster.api);
   for (const ns of ['default', 'kube-system']) {
     cluster.store.put('namespaces', {
       apiVersion: 'v1',

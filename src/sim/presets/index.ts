@@ -3,19 +3,22 @@
  * (nodes, namespaces, system Pods...) straight into the store at creation time.
  */
 import type { Cluster } from '../cluster.ts';
+import { buildKindCluster, KIND_NODES } from './kind.ts';
+import { buildKindIngressCluster } from './kind-ingress.ts';
 
 export type Preset = (cluster: Cluster) => void;
 
-const presets = new Map<string, Preset>();
+const PRESETS: Record<string, Preset> = {
+  kind: (cluster) => buildKindCluster(cluster, { nodes: KIND_NODES }),
+  'kind-ingress': buildKindIngressCluster,
+};
 
-export function registerPreset(name: string, p: Preset): void {
-  presets.set(name, p);
-}
-
+/** The preset names, sorted. */
 export function presetNames(): string[] {
-  return [...presets.keys()].sort();
+  return Object.keys(PRESETS).sort();
 }
 
+/** The preset called `name`. */
 export function getPreset(name: string): Preset | undefined {
-  return presets.get(name);
+  return Object.hasOwn(PRESETS, name) ? PRESETS[name] : undefined;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createCluster } from '../index.ts';
-import { toTable } from '../apiserver/tables/table.ts';
+import { toTable } from '../testing/default-api.ts';
 
 function cells(resource: string, c: ReturnType<typeof createCluster>, ns?: string): string[][] {
   return toTable(resource, c.api.list(resource, { namespace: ns }), c.now()).rows.map((r) => r.cells);

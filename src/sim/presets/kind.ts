@@ -6,7 +6,6 @@
  */
 import type { KubeObject } from '../api/types.ts';
 import type { Cluster } from '../cluster.ts';
-import { registerPreset } from './index.ts';
 import {
   buildClusterIPService,
   buildConfigMap,
@@ -178,5 +177,3 @@ const COREFILE = `.:53 {
     loadbalance
 }
 `;
-
-registerPreset('kind', (cluster) => buildKindCluster(cluster, { nodes: KIND_NODES }));

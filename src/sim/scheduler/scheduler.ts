@@ -12,7 +12,7 @@
  */
 import { isoTime, type KubeObject, type WatchEvent } from '../api/types.ts';
 import type { Cluster } from '../cluster.ts';
-import { registerComponent } from '../component-registry.ts';
+import { component, type Installer } from '../installer.ts';
 import { nodeUsageIndex, type NodeUsageIndex } from '../nodes/node-usage.ts';
 import { podIsTerminal } from '../nodes/pod-resources.ts';
 import { keyOf, splitKey, type Controller } from '../runtime/controller.ts';
@@ -238,4 +238,5 @@ export function startScheduler(cluster: Cluster): void {
   cluster.addController(new Scheduler(cluster));
 }
 
-registerComponent(startScheduler);
+/** The default scheduler. */
+export const SCHEDULER: Installer = component('scheduler', startScheduler);

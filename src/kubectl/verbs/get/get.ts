@@ -100,6 +100,7 @@ async function run(inv: Invocation): Promise<number> {
     showLabels: inv.flags.bool('show-labels'),
     labelColumns: inv.flags.list('label-columns'),
     now: inv.cluster.now(),
+    tables: inv.cluster.api.tables,
   };
   const watching = inv.flags.bool('watch') || inv.flags.bool('watch-only');
   if (watching) return watchTable(inv, groups, opts, format);

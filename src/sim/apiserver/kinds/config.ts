@@ -5,10 +5,10 @@
 import type { StatusCause } from '../../api/errors.ts';
 import { base64DecodeBytes, base64Encode } from '../../api/base64.ts';
 import type { KubeObject } from '../../api/types.ts';
-import { registerAdmission } from '../admission.ts';
 import { forbiddenField, invalidValue, required, tooLong, validateObjectMeta } from '../validation.ts';
 import { objectMetaUnknownFields, sortFieldPaths } from './pod-spec.ts';
 import { setOwn } from '../../api/own-keys.ts';
+import type { ApiRegistries } from '../registries.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Obj = Record<string, any>;
@@ -113,71 +113,74 @@ function topLevelUnknown(obj: KubeObject, allowed: string[]): string[] {
   return sortFieldPaths([...Object.keys(obj).filter((k) => !set.has(k)), ...objectMetaUnknownFields(obj.metadata, 'metadata')]);
 }
 
-registerAdmission('configmaps', {
-  unknownFields: (obj) => topLevelUnknown(obj, ['data', 'binaryData', 'immutable']),
-  decodeError: (obj) =>
-    stringMapDecodeError(obj.data, 'ConfigMap.data') ?? stringMapDecodeError(obj.binaryData, 'ConfigMap.binaryData', '[]uint8'),
-  validate(obj, _ctx, old) {
-    return [
-      ...validateObjectMeta(obj.metadata, { nameRule: 'subdomain' }),
-      ...validateKeys(obj, ['data', 'binaryData']),
-      ...sizeLimit([{ m: obj.data, base64: false }, { m: obj.binaryData, base64: true }]),
-      ...immutability(obj, old, ['data', 'binaryData']),
-    ];
-  },
-  specChanged: (old, obj) => JSON.stringify([old.data, old.binaryData]) !== JSON.stringify([obj.data, obj.binaryData]),
-});
+/** Installs its admission (defaults, strict decoding, validation) into an API server. */
+export function installConfigAdmission(api: ApiRegistries): void {
+  api.admission.register('configmaps', {
+    unknownFields: (obj) => topLevelUnknown(obj, ['data', 'binaryData', 'immutable']),
+    decodeError: (obj) =>
+      stringMapDecodeError(obj.data, 'ConfigMap.data') ?? stringMapDecodeError(obj.binaryData, 'ConfigMap.binaryData', '[]uint8'),
+    validate(obj, _ctx, old) {
+      return [
+        ...validateObjectMeta(obj.metadata, { nameRule: 'subdomain' }),
+        ...validateKeys(obj, ['data', 'binaryData']),
+        ...sizeLimit([{ m: obj.data, base64: false }, { m: obj.binaryData, base64: true }]),
+        ...immutability(obj, old, ['data', 'binaryData']),
+      ];
+    },
+    specChanged: (old, obj) => JSON.stringify([old.data, old.binaryData]) !== JSON.stringify([obj.data, obj.binaryData]),
+  });
 
-/** Keys each built-in Secret type requires in `data`. */
-const SECRET_REQUIRED_KEYS: Record<string, string[]> = {
-  'kubernetes.io/dockercfg': ['.dockercfg'],
-  'kubernetes.io/dockerconfigjson': ['.dockerconfigjson'],
-  'kubernetes.io/ssh-auth': ['ssh-privatekey'],
-  'kubernetes.io/tls': ['tls.crt', 'tls.key'],
-};
+  /** Keys each built-in Secret type requires in `data`. */
+  const SECRET_REQUIRED_KEYS: Record<string, string[]> = {
+    'kubernetes.io/dockercfg': ['.dockercfg'],
+    'kubernetes.io/dockerconfigjson': ['.dockerconfigjson'],
+    'kubernetes.io/ssh-auth': ['ssh-privatekey'],
+    'kubernetes.io/tls': ['tls.crt', 'tls.key'],
+  };
 
-registerAdmission('secrets', {
-  unknownFields: (obj) => topLevelUnknown(obj, ['data', 'stringData', 'type', 'immutable']),
-  decodeError(obj) {
-    const e = stringMapDecodeError(obj.data, 'Secret.data', '[]uint8') ?? stringMapDecodeError(obj.stringData, 'Secret.stringData');
-    if (e) return e;
-    for (const v of Object.values((obj.data as Obj) ?? {})) {
-      if (typeof v !== 'string') continue;
-      try {
-        base64DecodeBytes(v);
-      } catch (err) {
-        return (err as Error).message;
+  api.admission.register('secrets', {
+    unknownFields: (obj) => topLevelUnknown(obj, ['data', 'stringData', 'type', 'immutable']),
+    decodeError(obj) {
+      const e = stringMapDecodeError(obj.data, 'Secret.data', '[]uint8') ?? stringMapDecodeError(obj.stringData, 'Secret.stringData');
+      if (e) return e;
+      for (const v of Object.values((obj.data as Obj) ?? {})) {
+        if (typeof v !== 'string') continue;
+        try {
+          base64DecodeBytes(v);
+        } catch (err) {
+          return (err as Error).message;
+        }
       }
-    }
-    return undefined;
-  },
-  default(obj) {
-    const sd = obj.stringData as Obj | undefined;
-    if (sd && typeof sd === 'object') {
-      const data: Obj = { ...((obj.data as Obj) ?? {}) };
-      for (const [k, v] of Object.entries(sd)) setOwn(data, k, base64Encode(String(v ?? '')));
-      obj.data = data;
-    }
-    delete obj.stringData;
-    obj.type ??= 'Opaque';
-  },
-  validate(obj, _ctx, old) {
-    const causes = [...validateObjectMeta(obj.metadata, { nameRule: 'subdomain' }), ...validateKeys(obj, ['data']), ...sizeLimit([{ m: obj.data, base64: true }])];
-    const type = String(obj.type ?? 'Opaque');
-    for (const k of SECRET_REQUIRED_KEYS[type] ?? []) {
-      if ((obj.data as Obj | undefined)?.[k] === undefined) causes.push(required(`data[${k}]`));
-    }
-    if (type === 'kubernetes.io/service-account-token' && !obj.metadata.annotations?.['kubernetes.io/service-account.name']) {
-      causes.push(required('metadata.annotations[kubernetes.io/service-account.name]'));
-    }
-    if (old && (old.type ?? 'Opaque') !== type) causes.push(invalidValue('type', type, 'field is immutable'));
-    causes.push(...immutability(obj, old, ['data']));
-    return causes;
-  },
-  specChanged: (old, obj) => JSON.stringify([old.data, old.type]) !== JSON.stringify([obj.data, obj.type]),
-});
+      return undefined;
+    },
+    default(obj) {
+      const sd = obj.stringData as Obj | undefined;
+      if (sd && typeof sd === 'object') {
+        const data: Obj = { ...((obj.data as Obj) ?? {}) };
+        for (const [k, v] of Object.entries(sd)) setOwn(data, k, base64Encode(String(v ?? '')));
+        obj.data = data;
+      }
+      delete obj.stringData;
+      obj.type ??= 'Opaque';
+    },
+    validate(obj, _ctx, old) {
+      const causes = [...validateObjectMeta(obj.metadata, { nameRule: 'subdomain' }), ...validateKeys(obj, ['data']), ...sizeLimit([{ m: obj.data, base64: true }])];
+      const type = String(obj.type ?? 'Opaque');
+      for (const k of SECRET_REQUIRED_KEYS[type] ?? []) {
+        if ((obj.data as Obj | undefined)?.[k] === undefined) causes.push(required(`data[${k}]`));
+      }
+      if (type === 'kubernetes.io/service-account-token' && !obj.metadata.annotations?.['kubernetes.io/service-account.name']) {
+        causes.push(required('metadata.annotations[kubernetes.io/service-account.name]'));
+      }
+      if (old && (old.type ?? 'Opaque') !== type) causes.push(invalidValue('type', type, 'field is immutable'));
+      causes.push(...immutability(obj, old, ['data']));
+      return causes;
+    },
+    specChanged: (old, obj) => JSON.stringify([old.data, old.type]) !== JSON.stringify([obj.data, obj.type]),
+  });
 
-registerAdmission('serviceaccounts', {
-  unknownFields: (obj) => topLevelUnknown(obj, ['secrets', 'imagePullSecrets', 'automountServiceAccountToken']),
-  validate: (obj) => validateObjectMeta(obj.metadata, { nameRule: 'subdomain' }),
-});
+  api.admission.register('serviceaccounts', {
+    unknownFields: (obj) => topLevelUnknown(obj, ['secrets', 'imagePullSecrets', 'automountServiceAccountToken']),
+    validate: (obj) => validateObjectMeta(obj.metadata, { nameRule: 'subdomain' }),
+  });
+}

@@ -1,17 +1,33 @@
 /**
- * Loads everything the core kinds contribute to every cluster: admission for Pods,
- * Namespaces, ConfigMaps, Secrets, ServiceAccounts, Services, Ingresses, Nodes, Events, Endpoints; their
- * server-side tables; the `kind` preset; the namespace lifecycle controller.
+ * The core kinds every cluster serves: admission for Pods, Namespaces, ConfigMaps, Secrets,
+ * ServiceAccounts, Services, Ingresses, Nodes, Events, Endpoints, and their server-side tables
+ * (Pods, the core kinds, EndpointSlices, the networking kinds).
  */
-import './pods.ts';
-import './namespaces.ts';
-import './config.ts';
-import './services.ts';
-import './ingress.ts';
-import './cluster-core.ts';
-import '../tables/pods.ts';
-import '../tables/core.ts';
-import '../tables/discovery.ts';
-import '../tables/networking.ts';
-import '../../presets/kind.ts';
-import '../../controllers/namespace/index.ts';
+import type { Installer } from '../../installer.ts';
+import { installClusterCoreAdmission } from './cluster-core.ts';
+import { installConfigAdmission } from './config.ts';
+import { installIngressAdmission } from './ingress.ts';
+import { installNamespacesAdmission } from './namespaces.ts';
+import { installPodsAdmission } from './pods.ts';
+import { installServicesAdmission } from './services.ts';
+import { installCoreTables } from '../tables/core.ts';
+import { installDiscoveryTables } from '../tables/discovery.ts';
+import { installNetworkingTables } from '../tables/networking.ts';
+import { installPodsTables } from '../tables/pods.ts';
+
+/** The core API kinds (no controllers). */
+export const CORE_KINDS: Installer = {
+  name: 'core-kinds',
+  api(api) {
+    installPodsAdmission(api);
+    installNamespacesAdmission(api);
+    installConfigAdmission(api);
+    installServicesAdmission(api);
+    installIngressAdmission(api);
+    installClusterCoreAdmission(api);
+    installPodsTables(api);
+    installCoreTables(api);
+    installDiscoveryTables(api);
+    installNetworkingTables(api);
+  },
+};

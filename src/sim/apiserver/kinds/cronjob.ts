@@ -5,12 +5,12 @@
  */
 import type { StatusCause } from '../../api/errors.ts';
 import type { KubeObject } from '../../api/types.ts';
-import { parseSchedule } from '../../controllers/cron/schedule.ts';
-import { isValidTimeZone } from '../../controllers/cron/timezone.ts';
-import { registerAdmission } from '../admission.ts';
+import { parseSchedule } from '../../api/cron/schedule.ts';
+import { isValidTimeZone } from '../../api/cron/timezone.ts';
 import { invalidValue, notSupported, required } from '../validation.ts';
 import { JOB_SPEC, defaultJobSpec, jobSpecCauses } from './job.ts';
 import { metaCauses, nonNegative, objectUnknownFields, schema, templateDecodeError, type Obj } from './workload-common.ts';
+import type { ApiRegistries } from '../registries.ts';
 
 const CRONJOB_SPEC = schema(
   'schedule timeZone startingDeadlineSeconds concurrencyPolicy suspend jobTemplate successfulJobsHistoryLimit failedJobsHistoryLimit',
@@ -64,27 +64,30 @@ function validate(obj: KubeObject): StatusCause[] {
   return causes;
 }
 
-registerAdmission('cronjobs.batch', {
-  unknownFields: (obj) => objectUnknownFields(obj, CRONJOB_SPEC),
-  decodeError: (obj) => templateDecodeError(obj.spec?.jobTemplate?.spec?.template),
-  default: (obj, _ctx, old) => {
-    const spec: Obj = (obj.spec ??= {});
-    spec.concurrencyPolicy ??= 'Allow';
-    spec.suspend ??= false;
-    spec.successfulJobsHistoryLimit ??= 3;
-    spec.failedJobsHistoryLimit ??= 1;
-    spec.jobTemplate ??= {};
-    const jmd = spec.jobTemplate.metadata;
-    if (!jmd || !('creationTimestamp' in jmd)) spec.jobTemplate.metadata = { creationTimestamp: null, ...(jmd ?? {}) };
-    spec.jobTemplate.spec ??= {};
-    const t = spec.jobTemplate.spec.template;
-    if (t) {
-      // Only the pod template gets defaults here; Job-level defaults apply when a Job is made.
-      const before = { ...spec.jobTemplate.spec };
-      defaultJobSpec(spec.jobTemplate.spec);
-      for (const k of Object.keys(spec.jobTemplate.spec)) if (!(k in before)) delete spec.jobTemplate.spec[k];
-    }
-    if (!old) obj.status = {};
-  },
-  validate: (obj) => validate(obj),
-});
+/** Installs its admission (defaults, strict decoding, validation) into an API server. */
+export function installCronjobAdmission(api: ApiRegistries): void {
+  api.admission.register('cronjobs.batch', {
+    unknownFields: (obj) => objectUnknownFields(obj, CRONJOB_SPEC),
+    decodeError: (obj) => templateDecodeError(obj.spec?.jobTemplate?.spec?.template),
+    default: (obj, _ctx, old) => {
+      const spec: Obj = (obj.spec ??= {});
+      spec.concurrencyPolicy ??= 'Allow';
+      spec.suspend ??= false;
+      spec.successfulJobsHistoryLimit ??= 3;
+      spec.failedJobsHistoryLimit ??= 1;
+      spec.jobTemplate ??= {};
+      const jmd = spec.jobTemplate.metadata;
+      if (!jmd || !('creationTimestamp' in jmd)) spec.jobTemplate.metadata = { creationTimestamp: null, ...(jmd ?? {}) };
+      spec.jobTemplate.spec ??= {};
+      const t = spec.jobTemplate.spec.template;
+      if (t) {
+        // Only the pod template gets defaults here; Job-level defaults apply when a Job is made.
+        const before = { ...spec.jobTemplate.spec };
+        defaultJobSpec(spec.jobTemplate.spec);
+        for (const k of Object.keys(spec.jobTemplate.spec)) if (!(k in before)) delete spec.jobTemplate.spec[k];
+      }
+      if (!old) obj.status = {};
+    },
+    validate: (obj) => validate(obj),
+  });
+}

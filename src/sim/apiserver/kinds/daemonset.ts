@@ -6,7 +6,6 @@
  */
 import type { StatusCause } from '../../api/errors.ts';
 import type { KubeObject } from '../../api/types.ts';
-import { registerAdmission } from '../admission.ts';
 import { invalidValue, notSupported } from '../validation.ts';
 import {
   LABEL_SELECTOR,
@@ -22,6 +21,7 @@ import {
   templateDecodeError,
   type Obj,
 } from './workload-common.ts';
+import type { ApiRegistries } from '../registries.ts';
 
 const DAEMONSET_SPEC = schema(
   'selector template updateStrategy minReadySeconds revisionHistoryLimit',
@@ -78,9 +78,12 @@ function validate(obj: KubeObject, old?: KubeObject): StatusCause[] {
   return causes;
 }
 
-registerAdmission('daemonsets.apps', {
-  unknownFields: (obj) => objectUnknownFields(obj, DAEMONSET_SPEC),
-  decodeError: (obj) => templateDecodeError(obj.spec?.template),
-  default: (obj, _ctx, old) => defaultDaemonSet(obj, old),
-  validate: (obj, _ctx, old) => validate(obj, old),
-});
+/** Installs its admission (defaults, strict decoding, validation) into an API server. */
+export function installDaemonsetAdmission(api: ApiRegistries): void {
+  api.admission.register('daemonsets.apps', {
+    unknownFields: (obj) => objectUnknownFields(obj, DAEMONSET_SPEC),
+    decodeError: (obj) => templateDecodeError(obj.spec?.template),
+    default: (obj, _ctx, old) => defaultDaemonSet(obj, old),
+    validate: (obj, _ctx, old) => validate(obj, old),
+  });
+}

@@ -2,16 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../api/errors.ts';
 import type { KubeObject } from '../../api/types.ts';
 import { Cluster } from '../../cluster.ts';
-import { toTable } from '../tables/table.ts';
-import './deployment.ts';
-import './replicaset.ts';
-import '../tables/deployment.ts';
-import '../tables/replicaset.ts';
+import { toTable } from '../../testing/default-api.ts';
+import { installDefaultKinds } from '../../testing/default-api.ts';
 
 const D = 'deployments.apps';
 
 function cluster(): Cluster {
   const c = new Cluster();
+  installDefaultKinds(c.api);
   c.store.put('namespaces', { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'default', uid: 'ns' } });
   return c;
 }

@@ -5,10 +5,10 @@
  * (ValidateDeploymentSpec, ValidateDeploymentStrategy, immutable selector) and strict decoding.
  */
 import type { StatusCause } from '../../api/errors.ts';
-import { registerAdmission } from '../admission.ts';
 import { forbiddenField, invalidValue, notSupported, required } from '../validation.ts';
 import { selectorAndTemplateCauses, selectorImmutableCauses, specFieldDecodeError } from './replicaset.ts';
 import { LABEL_SELECTOR, type Obj, defaultTemplate, metaCauses, nonNegative, objectUnknownFields, sameJSON, schema, templateDecodeError } from './workload-common.ts';
+import type { ApiRegistries } from '../registries.ts';
 
 const DEPLOYMENT_SPEC = schema(
   'replicas selector template strategy minReadySeconds revisionHistoryLimit paused progressDeadlineSeconds',
@@ -88,36 +88,39 @@ function specCauses(spec: Obj): StatusCause[] {
   return causes;
 }
 
-registerAdmission('deployments.apps', {
-  unknownFields: (obj) => objectUnknownFields(obj, DEPLOYMENT_SPEC),
-  decodeError: (obj) =>
-    specFieldDecodeError(obj.spec, 'DeploymentSpec', [
-      { key: 'replicas', type: 'int32' },
-      { key: 'minReadySeconds', type: 'int32' },
-      { key: 'revisionHistoryLimit', type: 'int32' },
-      { key: 'progressDeadlineSeconds', type: 'int32' },
-      { key: 'paused', type: 'bool' },
-    ]) ?? templateDecodeError(obj.spec?.template),
-  default(obj, ctx, old) {
-    // A new object starts with an empty status whatever the manifest says (PrepareForCreate).
-    if (!old) delete obj.status;
-    const spec = (obj.spec ??= {});
-    spec.replicas ??= 1;
-    const strategy = (spec.strategy ??= {});
-    strategy.type ||= 'RollingUpdate';
-    if (strategy.type === 'RollingUpdate') {
-      const ru = (strategy.rollingUpdate ??= {});
-      ru.maxUnavailable ??= '25%';
-      ru.maxSurge ??= '25%';
-    }
-    spec.revisionHistoryLimit ??= 10;
-    spec.progressDeadlineSeconds ??= 600;
-    defaultTemplate((spec.template ??= {}), ctx);
-  },
-  validate(obj, _ctx, old) {
-    return [...metaCauses(obj), ...specCauses(obj.spec ?? {}), ...selectorImmutableCauses(obj, old)];
-  },
-  // Annotation changes bump the generation too, because the controller copies annotations
-  // (kubernetes.io/change-cause) to the ReplicaSets (deploymentStrategy.PrepareForUpdate).
-  specChanged: (old, obj) => !sameJSON(old.spec, obj.spec) || !sameMap(old.metadata.annotations, obj.metadata.annotations),
-});
+/** Installs its admission (defaults, strict decoding, validation) into an API server. */
+export function installDeploymentAdmission(api: ApiRegistries): void {
+  api.admission.register('deployments.apps', {
+    unknownFields: (obj) => objectUnknownFields(obj, DEPLOYMENT_SPEC),
+    decodeError: (obj) =>
+      specFieldDecodeError(obj.spec, 'DeploymentSpec', [
+        { key: 'replicas', type: 'int32' },
+        { key: 'minReadySeconds', type: 'int32' },
+        { key: 'revisionHistoryLimit', type: 'int32' },
+        { key: 'progressDeadlineSeconds', type: 'int32' },
+        { key: 'paused', type: 'bool' },
+      ]) ?? templateDecodeError(obj.spec?.template),
+    default(obj, ctx, old) {
+      // A new object starts with an empty status whatever the manifest says (PrepareForCreate).
+      if (!old) delete obj.status;
+      const spec = (obj.spec ??= {});
+      spec.replicas ??= 1;
+      const strategy = (spec.strategy ??= {});
+      strategy.type ||= 'RollingUpdate';
+      if (strategy.type === 'RollingUpdate') {
+        const ru = (strategy.rollingUpdate ??= {});
+        ru.maxUnavailable ??= '25%';
+        ru.maxSurge ??= '25%';
+      }
+      spec.revisionHistoryLimit ??= 10;
+      spec.progressDeadlineSeconds ??= 600;
+      defaultTemplate((spec.template ??= {}), ctx);
+    },
+    validate(obj, _ctx, old) {
+      return [...metaCauses(obj), ...specCauses(obj.spec ?? {}), ...selectorImmutableCauses(obj, old)];
+    },
+    // Annotation changes bump the generation too, because the controller copies annotations
+    // (kubernetes.io/change-cause) to the ReplicaSets (deploymentStrategy.PrepareForUpdate).
+    specChanged: (old, obj) => !sameJSON(old.spec, obj.spec) || !sameMap(old.metadata.annotations, obj.metadata.annotations),
+  });
+}

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { Cluster } from '../../cluster.ts';
 import type { KubeObject } from '../../api/types.ts';
-import './ingress.ts';
+import { installDefaultKinds } from '../../testing/default-api.ts';
 
 function cluster(): Cluster {
   const c = new Cluster();
+  installDefaultKinds(c.api);
   c.store.put('namespaces', { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'default' }, status: { phase: 'Active' } });
   return c;
 }

@@ -6,9 +6,10 @@
  */
 import { forbidden, type StatusCause } from '../../api/errors.ts';
 import type { KubeObject } from '../../api/types.ts';
-import { registerAdmission, type AdmissionContext } from '../admission.ts';
+import type { AdmissionContext } from '../admission.ts';
 import { isDNS1123Subdomain } from '../../api/names.ts';
 import { invalidValue, notSupported, required, validateName, validateObjectMeta } from '../validation.ts';
+import type { ApiRegistries } from '../registries.ts';
 
 type Rec = Record<string, unknown>;
 const PATH_TYPES = ['Exact', 'ImplementationSpecific', 'Prefix'];
@@ -112,12 +113,15 @@ function defaultClass(obj: KubeObject, ctx: AdmissionContext): void {
   if (defaults.length === 1) spec.ingressClassName = defaults[0]!.metadata.name;
 }
 
-registerAdmission('ingresses.networking.k8s.io', {
-  default: (obj, ctx, old) => {
-    if (old) return;
-    // PrepareForCreate drops any status sent and starts from an empty one (`loadBalancer: {}`).
-    obj.status = { loadBalancer: {} };
-    defaultClass(obj, ctx);
-  },
-  validate: (obj) => validate(obj),
-});
+/** Installs its admission (defaults, strict decoding, validation) into an API server. */
+export function installIngressAdmission(api: ApiRegistries): void {
+  api.admission.register('ingresses.networking.k8s.io', {
+    default: (obj, ctx, old) => {
+      if (old) return;
+      // PrepareForCreate drops any status sent and starts from an empty one (`loadBalancer: {}`).
+      obj.status = { loadBalancer: {} };
+      defaultClass(obj, ctx);
+    },
+    validate: (obj) => validate(obj),
+  });
+}

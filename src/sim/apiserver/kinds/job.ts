@@ -6,7 +6,7 @@
 import type { StatusCause } from '../../api/errors.ts';
 import type { KubeObject } from '../../api/types.ts';
 import type { Random } from '../../clock/random.ts';
-import { registerAdmission, type AdmissionContext } from '../admission.ts';
+import type { AdmissionContext } from '../admission.ts';
 import { invalidValue, notSupported, required } from '../validation.ts';
 import {
   LABEL_SELECTOR,
@@ -23,6 +23,7 @@ import {
   type Obj,
   type Schema,
 } from './workload-common.ts';
+import type { ApiRegistries } from '../registries.ts';
 
 /** Label/selector keys the API server generates for Jobs. */
 export const JOB_LABELS = {
@@ -144,9 +145,12 @@ function validate(obj: KubeObject, old?: KubeObject): StatusCause[] {
   return causes;
 }
 
-registerAdmission('jobs.batch', {
-  unknownFields: (obj) => objectUnknownFields(obj, JOB_SPEC),
-  decodeError: (obj) => templateDecodeError(obj.spec?.template),
-  default: (obj, ctx, old) => defaultJob(obj, ctx, old),
-  validate: (obj, _ctx, old) => validate(obj, old),
-});
+/** Installs its admission (defaults, strict decoding, validation) into an API server. */
+export function installJobAdmission(api: ApiRegistries): void {
+  api.admission.register('jobs.batch', {
+    unknownFields: (obj) => objectUnknownFields(obj, JOB_SPEC),
+    decodeError: (obj) => templateDecodeError(obj.spec?.template),
+    default: (obj, ctx, old) => defaultJob(obj, ctx, old),
+    validate: (obj, _ctx, old) => validate(obj, old),
+  });
+}

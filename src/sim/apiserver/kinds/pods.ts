@@ -4,11 +4,11 @@
  */
 import type { StatusCause } from '../../api/errors.ts';
 import { clone, type KubeObject } from '../../api/types.ts';
-import { registerAdmission } from '../admission.ts';
 import { forbiddenField, validateObjectMeta } from '../validation.ts';
 import { admitNewPod } from './pod-admission.ts';
 import { defaultPodSpec, objectMetaUnknownFields, podSpecDecodeError, podSpecUnknownFields, sortFieldPaths, validatePodSpec } from './pod-spec.ts';
 import { setOwn } from '../../api/own-keys.ts';
+import type { ApiRegistries } from '../registries.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Obj = Record<string, any>;
@@ -100,24 +100,27 @@ function unknownFields(obj: KubeObject): string[] {
   return sortFieldPaths(out);
 }
 
-registerAdmission('pods', {
-  unknownFields,
-  decodeError: (obj) => podSpecDecodeError(obj.spec),
-  default(obj, ctx, old) {
-    obj.spec ??= {};
-    defaultPodSpec(obj.spec, ctx);
-    if (!old) admitNewPod(obj, ctx);
-  },
-  validate(obj, _ctx, old) {
-    const causes = validateObjectMeta(obj.metadata, { nameRule: 'subdomain' });
-    causes.push(...validatePodSpec(obj.spec, 'spec'));
-    if (old && causes.length === 0) {
-      // Compare against the old spec with defaults filled in, so that objects written
-      // straight into the store without them do not read as changed.
-      const oldSpec = clone(old.spec ?? {});
-      defaultPodSpec(oldSpec);
-      causes.push(...validatePodSpecUpdate(oldSpec, obj.spec ?? {}));
-    }
-    return causes;
-  },
-});
+/** Installs its admission (defaults, strict decoding, validation) into an API server. */
+export function installPodsAdmission(api: ApiRegistries): void {
+  api.admission.register('pods', {
+    unknownFields,
+    decodeError: (obj) => podSpecDecodeError(obj.spec),
+    default(obj, ctx, old) {
+      obj.spec ??= {};
+      defaultPodSpec(obj.spec, ctx);
+      if (!old) admitNewPod(obj, ctx);
+    },
+    validate(obj, _ctx, old) {
+      const causes = validateObjectMeta(obj.metadata, { nameRule: 'subdomain' });
+      causes.push(...validatePodSpec(obj.spec, 'spec'));
+      if (old && causes.length === 0) {
+        // Compare against the old spec with defaults filled in, so that objects written
+        // straight into the store without them do not read as changed.
+        const oldSpec = clone(old.spec ?? {});
+        defaultPodSpec(oldSpec);
+        causes.push(...validatePodSpecUpdate(oldSpec, obj.spec ?? {}));
+      }
+      return causes;
+    },
+  });
+}

@@ -5,10 +5,10 @@
  */
 import type { StatusCause } from '../../api/errors.ts';
 import type { KubeObject } from '../../api/types.ts';
-import { registerAdmission } from '../admission.ts';
 import { notSupported, required, validateObjectMeta } from '../validation.ts';
 import { ACCESS_MODES } from './pvc.ts';
 import { objectUnknownFields, schema, type Obj } from './workload-common.ts';
+import type { ApiRegistries } from '../registries.ts';
 
 const SOURCES =
   'hostPath local nfs csi iscsi fc rbd cephfs cinder flexVolume flocker gcePersistentDisk awsElasticBlockStore azureDisk azureFile vsphereVolume quobyte glusterfs photonPersistentDisk portworxVolume scaleIO storageos';
@@ -47,17 +47,20 @@ function validate(obj: KubeObject): StatusCause[] {
   return causes;
 }
 
-registerAdmission('persistentvolumes', {
-  unknownFields: (obj) => objectUnknownFields(obj, PV_SPEC),
-  default: (obj, _ctx, old) => {
-    const spec: Obj = (obj.spec ??= {});
-    spec.persistentVolumeReclaimPolicy ??= 'Retain';
-    spec.volumeMode ??= 'Filesystem';
-    if (!old) {
-      const fin = obj.metadata.finalizers ?? [];
-      if (!fin.includes(PV_PROTECTION_FINALIZER)) obj.metadata.finalizers = [...fin, PV_PROTECTION_FINALIZER];
-      obj.status = { phase: 'Pending' };
-    }
-  },
-  validate: (obj) => validate(obj),
-});
+/** Installs its admission (defaults, strict decoding, validation) into an API server. */
+export function installPvAdmission(api: ApiRegistries): void {
+  api.admission.register('persistentvolumes', {
+    unknownFields: (obj) => objectUnknownFields(obj, PV_SPEC),
+    default: (obj, _ctx, old) => {
+      const spec: Obj = (obj.spec ??= {});
+      spec.persistentVolumeReclaimPolicy ??= 'Retain';
+      spec.volumeMode ??= 'Filesystem';
+      if (!old) {
+        const fin = obj.metadata.finalizers ?? [];
+        if (!fin.includes(PV_PROTECTION_FINALIZER)) obj.metadata.finalizers = [...fin, PV_PROTECTION_FINALIZER];
+        obj.status = { phase: 'Pending' };
+      }
+    },
+    validate: (obj) => validate(obj),
+  });
+}

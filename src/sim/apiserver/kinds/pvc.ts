@@ -7,9 +7,9 @@
 import type { StatusCause } from '../../api/errors.ts';
 import type { KubeObject } from '../../api/types.ts';
 import type { Store } from '../../store/store.ts';
-import { registerAdmission } from '../admission.ts';
 import { forbiddenField, notSupported, required, validateObjectMeta } from '../validation.ts';
 import { LABEL_SELECTOR, objectUnknownFields, schema, type Obj } from './workload-common.ts';
+import type { ApiRegistries } from '../registries.ts';
 
 /** The PVC spec schema (also used by StatefulSet volumeClaimTemplates). */
 export const PVC_SPEC = schema(
@@ -64,21 +64,24 @@ function validate(obj: KubeObject, old?: KubeObject): StatusCause[] {
   return causes;
 }
 
-registerAdmission('persistentvolumeclaims', {
-  unknownFields: (obj) => objectUnknownFields(obj, PVC_SPEC),
-  default: (obj, ctx, old) => {
-    const spec: Obj = (obj.spec ??= {});
-    spec.volumeMode ??= 'Filesystem';
-    if (!old) {
-      if (spec.storageClassName === undefined || spec.storageClassName === null) {
-        const sc = defaultStorageClass(ctx.store);
-        if (sc) spec.storageClassName = sc.metadata.name;
-        else delete spec.storageClassName;
+/** Installs its admission (defaults, strict decoding, validation) into an API server. */
+export function installPvcAdmission(api: ApiRegistries): void {
+  api.admission.register('persistentvolumeclaims', {
+    unknownFields: (obj) => objectUnknownFields(obj, PVC_SPEC),
+    default: (obj, ctx, old) => {
+      const spec: Obj = (obj.spec ??= {});
+      spec.volumeMode ??= 'Filesystem';
+      if (!old) {
+        if (spec.storageClassName === undefined || spec.storageClassName === null) {
+          const sc = defaultStorageClass(ctx.store);
+          if (sc) spec.storageClassName = sc.metadata.name;
+          else delete spec.storageClassName;
+        }
+        const fin = obj.metadata.finalizers ?? [];
+        if (!fin.includes(PVC_PROTECTION_FINALIZER)) obj.metadata.finalizers = [...fin, PVC_PROTECTION_FINALIZER];
+        obj.status = { phase: 'Pending' };
       }
-      const fin = obj.metadata.finalizers ?? [];
-      if (!fin.includes(PVC_PROTECTION_FINALIZER)) obj.metadata.finalizers = [...fin, PVC_PROTECTION_FINALIZER];
-      obj.status = { phase: 'Pending' };
-    }
-  },
-  validate: (obj, _ctx, old) => validate(obj, old),
-});
+    },
+    validate: (obj, _ctx, old) => validate(obj, old),
+  });
+}

@@ -6,7 +6,6 @@
 import type { StatusCause } from '../../api/errors.ts';
 import { selectorFromSpec, matches } from '../../api/labels.ts';
 import type { KubeObject } from '../../api/types.ts';
-import { registerAdmission } from '../admission.ts';
 import { forbiddenField, invalidValue, isQualifiedName, isValidLabelValue, notSupported, required, validateLabels } from '../validation.ts';
 import {
   LABEL_SELECTOR,
@@ -22,6 +21,7 @@ import {
   templateCauses,
   templateDecodeError,
 } from './workload-common.ts';
+import type { ApiRegistries } from '../registries.ts';
 
 /** Errors of one structured selector (ValidateLabelSelector), at `path` (`spec.selector`). */
 export function labelSelectorCauses(sel: Obj, path: string): StatusCause[] {
@@ -140,28 +140,31 @@ function jsonKind(v: unknown): string {
 
 const REPLICASET_SPEC = schema('replicas minReadySeconds selector template', { selector: LABEL_SELECTOR }, { templates: 'template' });
 
-registerAdmission('replicasets.apps', {
-  unknownFields: (obj) => objectUnknownFields(obj, REPLICASET_SPEC),
-  decodeError: (obj) =>
-    specFieldDecodeError(obj.spec, 'ReplicaSetSpec', [
-      { key: 'replicas', type: 'int32' },
-      { key: 'minReadySeconds', type: 'int32' },
-    ]) ?? templateDecodeError(obj.spec?.template),
-  default(obj, ctx, old) {
-    // A new object starts with an empty status whatever the manifest says (PrepareForCreate).
-    if (!old) delete obj.status;
-    const spec = (obj.spec ??= {});
-    spec.replicas ??= 1;
-    defaultTemplate((spec.template ??= {}), ctx);
-  },
-  validate(obj, _ctx, old) {
-    const spec = obj.spec ?? {};
-    return [
-      ...metaCauses(obj),
-      ...nonNegative(spec.replicas, 'spec.replicas'),
-      ...nonNegative(spec.minReadySeconds ?? 0, 'spec.minReadySeconds'),
-      ...selectorAndTemplateCauses(spec),
-      ...selectorImmutableCauses(obj, old),
-    ];
-  },
-});
+/** Installs its admission (defaults, strict decoding, validation) into an API server. */
+export function installReplicasetAdmission(api: ApiRegistries): void {
+  api.admission.register('replicasets.apps', {
+    unknownFields: (obj) => objectUnknownFields(obj, REPLICASET_SPEC),
+    decodeError: (obj) =>
+      specFieldDecodeError(obj.spec, 'ReplicaSetSpec', [
+        { key: 'replicas', type: 'int32' },
+        { key: 'minReadySeconds', type: 'int32' },
+      ]) ?? templateDecodeError(obj.spec?.template),
+    default(obj, ctx, old) {
+      // A new object starts with an empty status whatever the manifest says (PrepareForCreate).
+      if (!old) delete obj.status;
+      const spec = (obj.spec ??= {});
+      spec.replicas ??= 1;
+      defaultTemplate((spec.template ??= {}), ctx);
+    },
+    validate(obj, _ctx, old) {
+      const spec = obj.spec ?? {};
+      return [
+        ...metaCauses(obj),
+        ...nonNegative(spec.replicas, 'spec.replicas'),
+        ...nonNegative(spec.minReadySeconds ?? 0, 'spec.minReadySeconds'),
+        ...selectorAndTemplateCauses(spec),
+        ...selectorImmutableCauses(obj, old),
+      ];
+    },
+  });
+}

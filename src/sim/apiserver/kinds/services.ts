@@ -6,9 +6,9 @@ import type { StatusCause } from '../../api/errors.ts';
 import type { KubeObject } from '../../api/types.ts';
 import type { Random } from '../../clock/random.ts';
 import type { Store } from '../../store/store.ts';
-import { registerAdmission } from '../admission.ts';
 import { goValue, invalidValue, notSupported, required, validateLabels, validateObjectMeta } from '../validation.ts';
 import { objectMetaUnknownFields } from './pod-spec.ts';
+import type { ApiRegistries } from '../registries.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Obj = Record<string, any>;
@@ -194,11 +194,14 @@ function validateService(obj: KubeObject, store: Store, old?: KubeObject): Statu
   return causes;
 }
 
-registerAdmission('services', {
-  unknownFields: (obj) => [
-    ...Object.keys(obj).filter((k) => !['apiVersion', 'kind', 'metadata', 'spec', 'status'].includes(k)),
-    ...objectMetaUnknownFields(obj.metadata, 'metadata'),
-  ],
-  default: (obj, ctx, old) => defaultService(obj, ctx.store, ctx.random, old),
-  validate: (obj, ctx, old) => validateService(obj, ctx.store, old),
-});
+/** Installs its admission (defaults, strict decoding, validation) into an API server. */
+export function installServicesAdmission(api: ApiRegistries): void {
+  api.admission.register('services', {
+    unknownFields: (obj) => [
+      ...Object.keys(obj).filter((k) => !['apiVersion', 'kind', 'metadata', 'spec', 'status'].includes(k)),
+      ...objectMetaUnknownFields(obj.metadata, 'metadata'),
+    ],
+    default: (obj, ctx, old) => defaultService(obj, ctx.store, ctx.random, old),
+    validate: (obj, ctx, old) => validateService(obj, ctx.store, old),
+  });
+}

@@ -5,7 +5,6 @@
  */
 import type { StatusCause } from '../../api/errors.ts';
 import type { KubeObject } from '../../api/types.ts';
-import { registerAdmission } from '../admission.ts';
 import { forbiddenField, invalidValue, notSupported, validateObjectMeta } from '../validation.ts';
 import { PVC_SPEC } from './pvc.ts';
 import {
@@ -18,6 +17,7 @@ import {
   templateDecodeError,
   type Obj,
 } from './workload-common.ts';
+import type { ApiRegistries } from '../registries.ts';
 
 const STATEFULSET_SPEC = schema(
   'replicas selector template volumeClaimTemplates serviceName podManagementPolicy updateStrategy revisionHistoryLimit minReadySeconds persistentVolumeClaimRetentionPolicy ordinals',
@@ -103,9 +103,12 @@ function validate(obj: KubeObject, old?: KubeObject): StatusCause[] {
   return causes;
 }
 
-registerAdmission('statefulsets.apps', {
-  unknownFields: (obj) => objectUnknownFields(obj, STATEFULSET_SPEC),
-  decodeError: (obj) => templateDecodeError(obj.spec?.template),
-  default: (obj) => defaultStatefulSet(obj),
-  validate: (obj, _ctx, old) => validate(obj, old),
-});
+/** Installs its admission (defaults, strict decoding, validation) into an API server. */
+export function installStatefulsetAdmission(api: ApiRegistries): void {
+  api.admission.register('statefulsets.apps', {
+    unknownFields: (obj) => objectUnknownFields(obj, STATEFULSET_SPEC),
+    decodeError: (obj) => templateDecodeError(obj.spec?.template),
+    default: (obj) => defaultStatefulSet(obj),
+    validate: (obj, _ctx, old) => validate(obj, old),
+  });
+}

@@ -5,10 +5,10 @@
  */
 import type { StatusCause } from '../../api/errors.ts';
 import type { KubeObject } from '../../api/types.ts';
-import { registerAdmission } from '../admission.ts';
 import { forbiddenField, notSupported, required, validateObjectMeta } from '../validation.ts';
 import { objectMetaUnknownFields } from './pod-spec.ts';
 import { sameJSON } from './workload-common.ts';
+import type { ApiRegistries } from '../registries.ts';
 
 const KNOWN = new Set('apiVersion kind metadata provisioner parameters reclaimPolicy mountOptions allowVolumeExpansion volumeBindingMode allowedTopologies'.split(' '));
 
@@ -27,15 +27,18 @@ function validate(obj: KubeObject, old?: KubeObject): StatusCause[] {
   return causes;
 }
 
-registerAdmission('storageclasses.storage.k8s.io', {
-  unknownFields: (obj) => [
-    ...Object.keys(obj).filter((k) => !KNOWN.has(k)),
-    ...objectMetaUnknownFields(obj.metadata, 'metadata'),
-  ],
-  default: (obj) => {
-    obj.reclaimPolicy ??= 'Delete';
-    obj.volumeBindingMode ??= 'Immediate';
-  },
-  validate: (obj, _ctx, old) => validate(obj, old),
-  specChanged: (old, obj) => !sameJSON({ ...old, metadata: undefined }, { ...obj, metadata: undefined }),
-});
+/** Installs its admission (defaults, strict decoding, validation) into an API server. */
+export function installStorageclassAdmission(api: ApiRegistries): void {
+  api.admission.register('storageclasses.storage.k8s.io', {
+    unknownFields: (obj) => [
+      ...Object.keys(obj).filter((k) => !KNOWN.has(k)),
+      ...objectMetaUnknownFields(obj.metadata, 'metadata'),
+    ],
+    default: (obj) => {
+      obj.reclaimPolicy ??= 'Delete';
+      obj.volumeBindingMode ??= 'Immediate';
+    },
+    validate: (obj, _ctx, old) => validate(obj, old),
+    specChanged: (old, obj) => !sameJSON({ ...old, metadata: undefined }, { ...obj, metadata: undefined }),
+  });
+}

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { KubeObject } from '../../api/types.ts';
-import { toTable } from './table.ts';
-import './core.ts';
+import { toTable } from '../../testing/default-api.ts';
 
 const NOW = Date.UTC(2026, 10, 30, 3, 10, 0);
 const ago = (s: number): string => new Date(NOW - s * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');

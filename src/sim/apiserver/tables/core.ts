@@ -6,7 +6,11 @@
 import { humanDuration } from '../../api/duration.ts';
 import { formatLabels } from '../../api/labels.ts';
 import type { KubeObject } from '../../api/types.ts';
-import { age, registerTable, type TableColumn } from './table.ts';
+import { age, type TableColumn, type TableConverter } from './table.ts';
+import type { ApiRegistries } from '../registries.ts';
+
+/** This module's conversions, installed by `installCoreTables`. */
+const CONVERTERS = new Map<string, TableConverter>();
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Obj = Record<string, any>;
@@ -20,22 +24,22 @@ function since(ts: unknown, now: number): string {
   return Number.isNaN(t) ? '<unknown>' : humanDuration(now - t);
 }
 
-registerTable('namespaces', {
+CONVERTERS.set('namespaces', {
   columns: [col('Name'), col('Status'), col('Age')],
   row: (o, now) => [o.metadata.name ?? '', o.status?.phase ?? '', age(o, now)],
 });
 
-registerTable('configmaps', {
+CONVERTERS.set('configmaps', {
   columns: [col('Name'), col('Data'), col('Age')],
   row: (o, now) => [o.metadata.name ?? '', String(count(o.data) + count(o.binaryData)), age(o, now)],
 });
 
-registerTable('secrets', {
+CONVERTERS.set('secrets', {
   columns: [col('Name'), col('Type'), col('Data'), col('Age')],
   row: (o, now) => [o.metadata.name ?? '', String(o.type ?? ''), String(count(o.data)), age(o, now)],
 });
 
-registerTable('serviceaccounts', {
+CONVERTERS.set('serviceaccounts', {
   columns: [col('Name'), col('Secrets'), col('Age')],
   row: (o, now) => [o.metadata.name ?? '', String(Array.isArray(o.secrets) ? o.secrets.length : 0), age(o, now)],
 });
@@ -67,7 +71,7 @@ export function servicePorts(svc: KubeObject): string {
   return s || '<none>';
 }
 
-registerTable('services', {
+CONVERTERS.set('services', {
   columns: [col('Name'), col('Type'), col('Cluster-IP'), col('External-IP'), col('Port(s)'), col('Age'), col('Selector', 1)],
   row: (o, now) => [
     o.metadata.name ?? '',
@@ -105,7 +109,7 @@ function nodeAddress(node: KubeObject, type: string): string {
   return a?.address || '<none>';
 }
 
-registerTable('nodes', {
+CONVERTERS.set('nodes', {
   columns: [
     col('Name'),
     col('Status'),
@@ -135,7 +139,7 @@ registerTable('nodes', {
   },
 });
 
-registerTable('events', {
+CONVERTERS.set('events', {
   columns: [
     col('Last Seen'),
     col('Type'),
@@ -216,12 +220,12 @@ export function formatEndpoints(ep: KubeObject): string {
   return more ? `${s} + ${total - max} more...` : s;
 }
 
-registerTable('endpoints', {
+CONVERTERS.set('endpoints', {
   columns: [col('Name'), col('Endpoints'), col('Age')],
   row: (o, now) => [o.metadata.name ?? '', formatEndpoints(o), age(o, now)],
 });
 
-registerTable('componentstatuses', {
+CONVERTERS.set('componentstatuses', {
   columns: [col('Name'), col('Status'), col('Message'), col('Error')],
   row(o) {
     const c = ((o.conditions as Obj[] | undefined) ?? []).find((x) => x.type === 'Healthy');
@@ -229,3 +233,8 @@ registerTable('componentstatuses', {
     return [o.metadata.name ?? '', status, String(c?.message ?? ''), String(c?.error ?? '')];
   },
 });
+
+/** Installs these kinds' `kubectl get` tables into an API server. */
+export function installCoreTables(api: ApiRegistries): void {
+  for (const [resource, c] of CONVERTERS) api.tables.register(resource, c);
+}

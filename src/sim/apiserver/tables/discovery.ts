@@ -4,7 +4,8 @@
  * counted (`10.244.1.2,10.244.1.3,10.244.2.2 + 2 more...`).
  */
 import type { KubeObject } from '../../api/types.ts';
-import { age, registerTable } from './table.ts';
+import { age } from './table.ts';
+import type { ApiRegistries } from '../registries.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Obj = Record<string, any>;
@@ -30,13 +31,16 @@ export function formatSliceEndpoints(slice: KubeObject): string {
   return listWithMore(endpoints.flatMap((e) => ((e.addresses as string[] | undefined) ?? []).map(String)));
 }
 
-registerTable('endpointslices.discovery.k8s.io', {
-  columns: [
-    { name: 'Name', priority: 0 },
-    { name: 'AddressType', priority: 0 },
-    { name: 'Ports', priority: 0 },
-    { name: 'Endpoints', priority: 0 },
-    { name: 'Age', priority: 0 },
-  ],
-  row: (o, now) => [o.metadata.name ?? '', String(o.addressType ?? ''), formatSlicePorts(o), formatSliceEndpoints(o), age(o, now)],
-});
+/** Installs its `kubectl get` tables into an API server. */
+export function installDiscoveryTables(api: ApiRegistries): void {
+  api.tables.register('endpointslices.discovery.k8s.io', {
+    columns: [
+      { name: 'Name', priority: 0 },
+      { name: 'AddressType', priority: 0 },
+      { name: 'Ports', priority: 0 },
+      { name: 'Endpoints', priority: 0 },
+      { name: 'Age', priority: 0 },
+    ],
+    row: (o, now) => [o.metadata.name ?? '', String(o.addressType ?? ''), formatSlicePorts(o), formatSliceEndpoints(o), age(o, now)],
+  });
+}

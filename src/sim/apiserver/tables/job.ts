@@ -5,8 +5,9 @@
 import { humanDuration } from '../../api/duration.ts';
 import { formatLabelSelector } from '../../api/labels.ts';
 import type { KubeObject } from '../../api/types.ts';
-import { age, registerTable } from './table.ts';
+import { age } from './table.ts';
 import { containerCells } from './pod-template-cells.ts';
+import type { ApiRegistries } from '../registries.ts';
 
 function hasCondition(job: KubeObject, type: string): boolean {
   return (job.status?.conditions ?? []).some((c: { type: string; status: string }) => c.type === type && c.status === 'True');
@@ -39,24 +40,27 @@ export function jobDurationCell(job: KubeObject, now: number): string {
   return humanDuration((end ? Date.parse(end) : now) - Date.parse(start));
 }
 
-registerTable('jobs.batch', {
-  columns: [
-    { name: 'Name', priority: 0 },
-    { name: 'Status', priority: 0 },
-    { name: 'Completions', priority: 0 },
-    { name: 'Duration', priority: 0 },
-    { name: 'Age', priority: 0 },
-    { name: 'Containers', priority: 1 },
-    { name: 'Images', priority: 1 },
-    { name: 'Selector', priority: 1 },
-  ],
-  row: (o, now) => [
-    o.metadata.name ?? '',
-    jobStatusCell(o),
-    jobCompletionsCell(o),
-    jobDurationCell(o, now),
-    age(o, now),
-    ...containerCells(o.spec?.template),
-    formatLabelSelector(o.spec?.selector),
-  ],
-});
+/** Installs its `kubectl get` tables into an API server. */
+export function installJobTables(api: ApiRegistries): void {
+  api.tables.register('jobs.batch', {
+    columns: [
+      { name: 'Name', priority: 0 },
+      { name: 'Status', priority: 0 },
+      { name: 'Completions', priority: 0 },
+      { name: 'Duration', priority: 0 },
+      { name: 'Age', priority: 0 },
+      { name: 'Containers', priority: 1 },
+      { name: 'Images', priority: 1 },
+      { name: 'Selector', priority: 1 },
+    ],
+    row: (o, now) => [
+      o.metadata.name ?? '',
+      jobStatusCell(o),
+      jobCompletionsCell(o),
+      jobDurationCell(o, now),
+      age(o, now),
+      ...containerCells(o.spec?.template),
+      formatLabelSelector(o.spec?.selector),
+    ],
+  });
+}

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { KubeObject } from '../../api/types.ts';
-import { toTable } from './table.ts';
-import './networking.ts';
+import { toTable } from '../../testing/default-api.ts';
 
 const NOW = Date.UTC(2026, 10, 30, 3, 10, 0);
 const ing = (spec: object, status: object = {}): KubeObject =>

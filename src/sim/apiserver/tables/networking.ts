@@ -6,7 +6,11 @@
  * section exists.
  */
 import type { KubeObject } from '../../api/types.ts';
-import { age, registerTable } from './table.ts';
+import { age, type TableConverter } from './table.ts';
+import type { ApiRegistries } from '../registries.ts';
+
+/** This module's conversions, installed by `installNetworkingTables`. */
+const CONVERTERS = new Map<string, TableConverter>();
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Obj = Record<string, any>;
@@ -30,7 +34,7 @@ export function formatIngressAddress(o: KubeObject): string {
   return entries.flatMap((e) => [e.ip, e.hostname].filter((x) => typeof x === 'string' && x)).join(',');
 }
 
-registerTable('ingresses.networking.k8s.io', {
+CONVERTERS.set('ingresses.networking.k8s.io', {
   columns: ['Name', 'Class', 'Hosts', 'Address', 'Ports', 'Age'].map((name) => ({ name, priority: 0 as const })),
   row: (o, now) => [
     o.metadata.name ?? '',
@@ -49,15 +53,20 @@ export function formatIngressClassParameters(o: KubeObject): string {
   return `${p.kind ?? ''}${p.apiGroup ? `.${p.apiGroup}` : ''}/${p.name ?? ''}`;
 }
 
-registerTable('ingressclasses.networking.k8s.io', {
+CONVERTERS.set('ingressclasses.networking.k8s.io', {
   columns: ['Name', 'Controller', 'Parameters', 'Age'].map((name) => ({ name, priority: 0 as const })),
   row: (o, now) => [o.metadata.name ?? '', String(o.spec?.controller ?? ''), formatIngressClassParameters(o), age(o, now)],
 });
 
 // printValidatingWebhook / printMutatingWebhook: NAME, WEBHOOKS, AGE.
 for (const key of ['validatingwebhookconfigurations.admissionregistration.k8s.io', 'mutatingwebhookconfigurations.admissionregistration.k8s.io']) {
-  registerTable(key, {
+  CONVERTERS.set(key, {
     columns: ['Name', 'Webhooks', 'Age'].map((name) => ({ name, priority: 0 as const })),
     row: (o, now) => [o.metadata.name ?? '', String(((o.webhooks as unknown[] | undefined) ?? []).length), age(o, now)],
   });
+}
+
+/** Installs these kinds' `kubectl get` tables into an API server. */
+export function installNetworkingTables(api: ApiRegistries): void {
+  for (const [resource, c] of CONVERTERS) api.tables.register(resource, c);
 }

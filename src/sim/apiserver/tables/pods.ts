@@ -4,7 +4,8 @@
  */
 import { humanDuration } from '../../api/duration.ts';
 import type { KubeObject } from '../../api/types.ts';
-import { age, registerTable } from './table.ts';
+import { age } from './table.ts';
+import type { ApiRegistries } from '../registries.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Obj = Record<string, any>;
@@ -122,30 +123,33 @@ function readinessGates(pod: KubeObject): string {
   return `${ok}/${gates.length}`;
 }
 
-registerTable('pods', {
-  columns: [
-    { name: 'Name', priority: 0 },
-    { name: 'Ready', priority: 0 },
-    { name: 'Status', priority: 0 },
-    { name: 'Restarts', priority: 0 },
-    { name: 'Age', priority: 0 },
-    { name: 'IP', priority: 1 },
-    { name: 'Node', priority: 1 },
-    { name: 'Nominated Node', priority: 1 },
-    { name: 'Readiness Gates', priority: 1 },
-  ],
-  row(pod, now) {
-    const s = podSummary(pod, now);
-    return [
-      pod.metadata.name ?? '',
-      s.ready,
-      s.status,
-      s.restarts,
-      age(pod, now),
-      pod.status?.podIPs?.[0]?.ip || '<none>',
-      pod.spec?.nodeName || '<none>',
-      pod.status?.nominatedNodeName || '<none>',
-      readinessGates(pod),
-    ];
-  },
-});
+/** Installs its `kubectl get` tables into an API server. */
+export function installPodsTables(api: ApiRegistries): void {
+  api.tables.register('pods', {
+    columns: [
+      { name: 'Name', priority: 0 },
+      { name: 'Ready', priority: 0 },
+      { name: 'Status', priority: 0 },
+      { name: 'Restarts', priority: 0 },
+      { name: 'Age', priority: 0 },
+      { name: 'IP', priority: 1 },
+      { name: 'Node', priority: 1 },
+      { name: 'Nominated Node', priority: 1 },
+      { name: 'Readiness Gates', priority: 1 },
+    ],
+    row(pod, now) {
+      const s = podSummary(pod, now);
+      return [
+        pod.metadata.name ?? '',
+        s.ready,
+        s.status,
+        s.restarts,
+        age(pod, now),
+        pod.status?.podIPs?.[0]?.ip || '<none>',
+        pod.spec?.nodeName || '<none>',
+        pod.status?.nominatedNodeName || '<none>',
+        readinessGates(pod),
+      ];
+    },
+  });
+}

@@ -3,7 +3,8 @@
  * printStorageClass): PVC, PV and StorageClass columns with access modes abbreviated.
  */
 import type { KubeObject } from '../../api/types.ts';
-import { age, registerTable } from './table.ts';
+import { age } from './table.ts';
+import type { ApiRegistries } from '../registries.ts';
 
 /** `RWO,ROX,RWX,RWOP` in that fixed order (helper.GetAccessModesAsString). */
 export function accessModesCell(modes: string[] | undefined): string {
@@ -21,81 +22,84 @@ function isDefaultClass(sc: KubeObject): boolean {
   return a['storageclass.kubernetes.io/is-default-class'] === 'true' || a['storageclass.beta.kubernetes.io/is-default-class'] === 'true';
 }
 
-registerTable('persistentvolumeclaims', {
-  columns: [
-    { name: 'Name', priority: 0 },
-    { name: 'Status', priority: 0 },
-    { name: 'Volume', priority: 0 },
-    { name: 'Capacity', priority: 0 },
-    { name: 'Access Modes', priority: 0 },
-    { name: 'StorageClass', priority: 0 },
-    { name: 'VolumeAttributesClass', priority: 0 },
-    { name: 'Age', priority: 0 },
-    { name: 'VolumeMode', priority: 1 },
-  ],
-  row: (o, now) => {
-    const bound = !!o.spec?.volumeName;
-    return [
-      o.metadata.name ?? '',
-      o.metadata.deletionTimestamp ? 'Terminating' : (o.status?.phase ?? ''),
-      o.spec?.volumeName ?? '',
-      bound ? String(o.status?.capacity?.storage ?? '') : '',
-      bound ? accessModesCell(o.status?.accessModes) : '',
-      o.spec?.storageClassName ?? '',
-      o.spec?.volumeAttributesClassName || '<unset>',
-      age(o, now),
-      o.spec?.volumeMode ?? '<unset>',
-    ];
-  },
-});
+/** Installs its `kubectl get` tables into an API server. */
+export function installStorageTables(api: ApiRegistries): void {
+  api.tables.register('persistentvolumeclaims', {
+    columns: [
+      { name: 'Name', priority: 0 },
+      { name: 'Status', priority: 0 },
+      { name: 'Volume', priority: 0 },
+      { name: 'Capacity', priority: 0 },
+      { name: 'Access Modes', priority: 0 },
+      { name: 'StorageClass', priority: 0 },
+      { name: 'VolumeAttributesClass', priority: 0 },
+      { name: 'Age', priority: 0 },
+      { name: 'VolumeMode', priority: 1 },
+    ],
+    row: (o, now) => {
+      const bound = !!o.spec?.volumeName;
+      return [
+        o.metadata.name ?? '',
+        o.metadata.deletionTimestamp ? 'Terminating' : (o.status?.phase ?? ''),
+        o.spec?.volumeName ?? '',
+        bound ? String(o.status?.capacity?.storage ?? '') : '',
+        bound ? accessModesCell(o.status?.accessModes) : '',
+        o.spec?.storageClassName ?? '',
+        o.spec?.volumeAttributesClassName || '<unset>',
+        age(o, now),
+        o.spec?.volumeMode ?? '<unset>',
+      ];
+    },
+  });
 
-registerTable('persistentvolumes', {
-  columns: [
-    { name: 'Name', priority: 0 },
-    { name: 'Capacity', priority: 0 },
-    { name: 'Access Modes', priority: 0 },
-    { name: 'Reclaim Policy', priority: 0 },
-    { name: 'Status', priority: 0 },
-    { name: 'Claim', priority: 0 },
-    { name: 'StorageClass', priority: 0 },
-    { name: 'VolumeAttributesClass', priority: 0 },
-    { name: 'Reason', priority: 0 },
-    { name: 'Age', priority: 0 },
-    { name: 'VolumeMode', priority: 1 },
-  ],
-  row: (o, now) => {
-    const ref = o.spec?.claimRef;
-    return [
-      o.metadata.name ?? '',
-      String(o.spec?.capacity?.storage ?? ''),
-      accessModesCell(o.spec?.accessModes),
-      o.spec?.persistentVolumeReclaimPolicy ?? '',
-      o.metadata.deletionTimestamp ? 'Terminating' : (o.status?.phase ?? ''),
-      ref ? `${ref.namespace ?? ''}/${ref.name ?? ''}` : '',
-      o.spec?.storageClassName ?? '',
-      o.spec?.volumeAttributesClassName || '<unset>',
-      o.status?.reason ?? '',
-      age(o, now),
-      o.spec?.volumeMode ?? '<unset>',
-    ];
-  },
-});
+  api.tables.register('persistentvolumes', {
+    columns: [
+      { name: 'Name', priority: 0 },
+      { name: 'Capacity', priority: 0 },
+      { name: 'Access Modes', priority: 0 },
+      { name: 'Reclaim Policy', priority: 0 },
+      { name: 'Status', priority: 0 },
+      { name: 'Claim', priority: 0 },
+      { name: 'StorageClass', priority: 0 },
+      { name: 'VolumeAttributesClass', priority: 0 },
+      { name: 'Reason', priority: 0 },
+      { name: 'Age', priority: 0 },
+      { name: 'VolumeMode', priority: 1 },
+    ],
+    row: (o, now) => {
+      const ref = o.spec?.claimRef;
+      return [
+        o.metadata.name ?? '',
+        String(o.spec?.capacity?.storage ?? ''),
+        accessModesCell(o.spec?.accessModes),
+        o.spec?.persistentVolumeReclaimPolicy ?? '',
+        o.metadata.deletionTimestamp ? 'Terminating' : (o.status?.phase ?? ''),
+        ref ? `${ref.namespace ?? ''}/${ref.name ?? ''}` : '',
+        o.spec?.storageClassName ?? '',
+        o.spec?.volumeAttributesClassName || '<unset>',
+        o.status?.reason ?? '',
+        age(o, now),
+        o.spec?.volumeMode ?? '<unset>',
+      ];
+    },
+  });
 
-registerTable('storageclasses.storage.k8s.io', {
-  columns: [
-    { name: 'Name', priority: 0 },
-    { name: 'Provisioner', priority: 0 },
-    { name: 'ReclaimPolicy', priority: 0 },
-    { name: 'VolumeBindingMode', priority: 0 },
-    { name: 'AllowVolumeExpansion', priority: 0 },
-    { name: 'Age', priority: 0 },
-  ],
-  row: (o, now) => [
-    (o.metadata.name ?? '') + (isDefaultClass(o) ? ' (default)' : ''),
-    String(o.provisioner ?? ''),
-    String(o.reclaimPolicy ?? 'Delete'),
-    String(o.volumeBindingMode ?? 'Immediate'),
-    o.allowVolumeExpansion ? 'true' : 'false',
-    age(o, now),
-  ],
-});
+  api.tables.register('storageclasses.storage.k8s.io', {
+    columns: [
+      { name: 'Name', priority: 0 },
+      { name: 'Provisioner', priority: 0 },
+      { name: 'ReclaimPolicy', priority: 0 },
+      { name: 'VolumeBindingMode', priority: 0 },
+      { name: 'AllowVolumeExpansion', priority: 0 },
+      { name: 'Age', priority: 0 },
+    ],
+    row: (o, now) => [
+      (o.metadata.name ?? '') + (isDefaultClass(o) ? ' (default)' : ''),
+      String(o.provisioner ?? ''),
+      String(o.reclaimPolicy ?? 'Delete'),
+      String(o.volumeBindingMode ?? 'Immediate'),
+      o.allowVolumeExpansion ? 'true' : 'false',
+      age(o, now),
+    ],
+  });
+}

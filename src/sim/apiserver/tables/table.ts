@@ -1,7 +1,8 @@
 /**
  * Server-side printing: per-kind Table conversion, as the real API server does for
  * `kubectl get` (pkg/printers/internalversion/printers.go). kubectl only lays the table out.
- * Kind modules register a converter; kinds without one get the default NAME / AGE table.
+ * Kind modules install a converter into each API server's own registry; kinds without one get
+ * the default NAME / AGE table.
  */
 import type { KubeObject } from '../../api/types.ts';
 import { humanDuration } from '../../api/duration.ts';
@@ -24,12 +25,6 @@ export interface Table {
   rows: { cells: string[]; object: KubeObject }[];
 }
 
-const converters = new Map<string, TableConverter>();
-
-/** Registers the Table conversion for a resource key (`pods`, `deployments.apps`). */
-export function registerTable(resource: string, c: TableConverter): void {
-  converters.set(resource, c);
-}
 
 /** Age of an object's creationTimestamp, as the AGE column prints it. */
 export function age(obj: KubeObject, now: number): string {
@@ -45,8 +40,18 @@ const DEFAULT: TableConverter = {
   row: (o, now) => [o.metadata.name ?? '', age(o, now)],
 };
 
-/** Builds the Table the API server would return for these objects. */
-export function toTable(resource: string, objects: KubeObject[], now: number): Table {
-  const c = converters.get(resource) ?? DEFAULT;
-  return { columns: c.columns, rows: objects.map((object) => ({ cells: c.row(object, now), object })) };
+/** One API server's Table conversions, by resource key. */
+export class TableRegistry {
+  private readonly converters = new Map<string, TableConverter>();
+
+  /** Registers the Table conversion for a resource key (`pods`, `deployments.apps`). */
+  register(resource: string, c: TableConverter): void {
+    this.converters.set(resource, c);
+  }
+
+  /** Builds the Table the API server would return for these objects. */
+  toTable(resource: string, objects: KubeObject[], now: number): Table {
+    const c = this.converters.get(resource) ?? DEFAULT;
+    return { columns: c.columns, rows: objects.map((object) => ({ cells: c.row(object, now), object })) };
+  }
 }

@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { KubeObject } from '../../api/types.ts';
-import { toTable } from './table.ts';
-import './statefulset.ts';
-import './daemonset.ts';
-import './cronjob.ts';
-import './job.ts';
-import './storage.ts';
-import './controllerrevision.ts';
+import { toTable } from '../../testing/default-api.ts';
 
 const NOW = Date.parse('2026-11-30T03:05:00Z');
 const md = (name: string, extra: Record<string, unknown> = {}) => ({ name, namespace: 'default', creationTimestamp: '2026-11-30T03:04:44Z', ...extra });

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Cluster } from '../../cluster.ts';
 import type { KubeObject } from '../../api/types.ts';
-import { toTable } from '../../apiserver/tables/table.ts';
-import '../../apiserver/tables/cronjob.ts';
+import { toTable } from '../../testing/default-api.ts';
 import { eventLines, finishPod, workloadTestCluster } from '../statefulset/workload-fixture.ts';
 import { jobController } from '../job/job-controller.ts';
 import { cronJobController } from './cronjob-controller.ts';

@@ -5,7 +5,7 @@
  * manual, a controller ownerReference to the CronJob).
  */
 import { clone, type KubeObject } from '../../api/types.ts';
-import { formatRFC3339 } from '../cron/timezone.ts';
+import { formatRFC3339 } from '../../api/cron/timezone.ts';
 
 export const SCHEDULED_TIMESTAMP_ANNOTATION = 'batch.kubernetes.io/cronjob-scheduled-timestamp';
 export const INSTANTIATE_ANNOTATION = 'cronjob.kubernetes.io/instantiate';

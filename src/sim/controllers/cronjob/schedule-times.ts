@@ -4,7 +4,7 @@
  * earliest is the last schedule time (or creation), moved up by startingDeadlineSeconds; and
  * whether more than 100 activations were missed.
  */
-import { nextTime, type CronSchedule } from '../cron/schedule.ts';
+import { nextTime, type CronSchedule } from '../../api/cron/schedule.ts';
 
 export interface MostRecent {
   /** The activation to run, if any is due. */

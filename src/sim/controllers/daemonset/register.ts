@@ -1,9 +1,15 @@
-/** Registers the DaemonSet kind, its table and controller with every cluster. */
-import { registerComponent } from '../../component-registry.ts';
-import '../../apiserver/kinds/daemonset.ts';
-import '../../apiserver/kinds/controllerrevision.ts';
-import '../../apiserver/tables/daemonset.ts';
-import '../../apiserver/tables/controllerrevision.ts';
+/** The DaemonSet kind (admission, table) and its controller. */
+import { installDaemonsetAdmission } from '../../apiserver/kinds/daemonset.ts';
+import { installDaemonsetTables } from '../../apiserver/tables/daemonset.ts';
+import type { Installer } from '../../installer.ts';
 import { daemonSetController } from './daemonset-controller.ts';
 
-registerComponent((cluster) => cluster.addController(daemonSetController(cluster)));
+/** DaemonSets: the kind and the DaemonSet controller (needs CONTROLLER_REVISIONS). */
+export const DAEMONSETS: Installer = {
+  name: 'daemonsets.apps',
+  api(api) {
+    installDaemonsetAdmission(api);
+    installDaemonsetTables(api);
+  },
+  start: (cluster) => cluster.addController(daemonSetController(cluster)),
+};

@@ -14,7 +14,7 @@ import type { KubeObject, WatchEvent } from '../../api/types.ts';
 import { clone } from '../../api/types.ts';
 import { matches, isEverything, selectorFromSpec, type LabelSelector } from '../../api/labels.ts';
 import type { Cluster } from '../../cluster.ts';
-import { registerComponent } from '../../component-registry.ts';
+import { component, type Installer } from '../../installer.ts';
 import { keyOf, splitKey, type Controller, type ReconcileResult } from '../../runtime/controller.ts';
 import { claimObjects } from '../replicaset/claim.ts';
 import { controllerRefOf } from '../shared/controller-ref.ts';
@@ -124,4 +124,5 @@ export function createDeploymentController(cluster: Cluster): Controller {
   };
 }
 
-registerComponent((cluster) => cluster.addController(createDeploymentController(cluster)));
+/** The Deployment controller. */
+export const DEPLOYMENT_CONTROLLER_INSTALLER: Installer = component('deployment-controller', (cluster) => cluster.addController(createDeploymentController(cluster)));

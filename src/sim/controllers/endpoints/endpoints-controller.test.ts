@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import '../../apiserver/kinds/services.ts';
 import { workloadCluster } from '../shared/test-fixture.ts';
 import { endpointsController } from './endpoints-controller.ts';
 

@@ -1,5 +1,6 @@
-/** Registers the endpoints controller (Endpoints and EndpointSlices of Services) with every cluster. */
-import { registerComponent } from '../../component-registry.ts';
+/** The endpoints controller (Endpoints and EndpointSlices of Services). */
+import { component, type Installer } from '../../installer.ts';
 import { endpointsController } from './endpoints-controller.ts';
 
-registerComponent((cluster) => cluster.addController(endpointsController(cluster)));
+/** The endpoints and EndpointSlice controllers. */
+export const ENDPOINTS_CONTROLLER: Installer = component('endpoints-controller', (cluster) => cluster.addController(endpointsController(cluster)));

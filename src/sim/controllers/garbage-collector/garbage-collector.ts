@@ -16,7 +16,7 @@ import type { KubeObject } from '../../api/types.ts';
 import { RESOURCE_TYPES, resourceKey } from '../../api/resources.ts';
 import { FOREGROUND_FINALIZER, ORPHAN_FINALIZER } from '../../apiserver/api-server.ts';
 import type { Cluster } from '../../cluster.ts';
-import { registerComponent } from '../../component-registry.ts';
+import { component, type Installer } from '../../installer.ts';
 import type { Controller } from '../../runtime/controller.ts';
 import { OwnerGraph, type GraphNode } from './graph.ts';
 
@@ -127,4 +127,5 @@ export function createGarbageCollector(cluster: Cluster): Controller & { graph: 
   };
 }
 
-registerComponent((cluster) => cluster.addController(createGarbageCollector(cluster)));
+/** The garbage collector. */
+export const GARBAGE_COLLECTION: Installer = component('garbage-collector', (cluster) => cluster.addController(createGarbageCollector(cluster)));

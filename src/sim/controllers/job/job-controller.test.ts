@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Cluster } from '../../cluster.ts';
 import type { KubeObject } from '../../api/types.ts';
-import { toTable } from '../../apiserver/tables/table.ts';
-import '../../apiserver/tables/job.ts';
+import { toTable } from '../../testing/default-api.ts';
 import { eventLines, finishDeletions, finishPod, podsNamed, restartPod, runPod, workloadTestCluster } from '../statefulset/workload-fixture.ts';
 import { jobController } from './job-controller.ts';
 

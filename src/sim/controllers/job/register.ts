@@ -1,7 +1,15 @@
-/** Registers the Job kind, its table and controller with every cluster. */
-import { registerComponent } from '../../component-registry.ts';
-import '../../apiserver/kinds/job.ts';
-import '../../apiserver/tables/job.ts';
+/** The Job kind (admission, table) and its controller. */
+import { installJobAdmission } from '../../apiserver/kinds/job.ts';
+import { installJobTables } from '../../apiserver/tables/job.ts';
+import type { Installer } from '../../installer.ts';
 import { jobController } from './job-controller.ts';
 
-registerComponent((cluster) => cluster.addController(jobController(cluster)));
+/** Jobs: the kind and the Job controller. */
+export const JOBS: Installer = {
+  name: 'jobs.batch',
+  api(api) {
+    installJobAdmission(api);
+    installJobTables(api);
+  },
+  start: (cluster) => cluster.addController(jobController(cluster)),
+};

@@ -1,9 +1,10 @@
 /**
- * Registers the namespace lifecycle controller with every cluster.
+ * The namespace lifecycle controller.
  */
-import { registerComponent } from '../../component-registry.ts';
+import { component, type Installer } from '../../installer.ts';
 import { NamespaceController } from './namespace-controller.ts';
 
 export { NamespaceController } from './namespace-controller.ts';
 
-registerComponent((cluster) => cluster.addController(new NamespaceController(cluster)));
+/** The namespace controller (deletes a Terminating namespace's content, then the namespace). */
+export const NAMESPACE_CONTROLLER: Installer = component('namespace-controller', (cluster) => cluster.addController(new NamespaceController(cluster)));

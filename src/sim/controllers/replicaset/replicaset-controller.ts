@@ -21,7 +21,7 @@ import { ApiError } from '../../api/errors.ts';
 import { matches, selectorFromSpec, type LabelSelector } from '../../api/labels.ts';
 import { clone } from '../../api/types.ts';
 import type { Cluster } from '../../cluster.ts';
-import { registerComponent } from '../../component-registry.ts';
+import { component, type Installer } from '../../installer.ts';
 import { keyOf, splitKey, type Controller, type ReconcileResult } from '../../runtime/controller.ts';
 import { controllerRefOf, newControllerRef } from '../shared/controller-ref.ts';
 import { canonicalJson } from '../shared/pod-template-hash.ts';
@@ -223,4 +223,5 @@ export function createReplicaSetController(cluster: Cluster): Controller {
   };
 }
 
-registerComponent((cluster) => cluster.addController(createReplicaSetController(cluster)));
+/** The ReplicaSet controller. */
+export const REPLICASET_CONTROLLER_INSTALLER: Installer = component('replicaset-controller', (cluster) => cluster.addController(createReplicaSetController(cluster)));

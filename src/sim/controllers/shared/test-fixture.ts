@@ -5,16 +5,15 @@
  */
 import { Cluster } from '../../cluster.ts';
 import { clone, isoTime, type KubeObject } from '../../api/types.ts';
-import '../../apiserver/kinds/pods.ts';
-import '../../apiserver/kinds/replicaset.ts';
-import '../../apiserver/kinds/deployment.ts';
 import { createReplicaSetController } from '../replicaset/replicaset-controller.ts';
 import { createDeploymentController } from '../deployment/deployment-controller.ts';
 import { createGarbageCollector } from '../garbage-collector/garbage-collector.ts';
+import { installDefaultKinds } from '../../testing/default-api.ts';
 
 /** A cluster with the workload controllers and the garbage collector, settled. */
 export function workloadCluster(seed = 1): Cluster {
   const cluster = new Cluster({ seed });
+  installDefaultKinds(cluster.api);
   cluster.store.put('namespaces', {
     apiVersion: 'v1',
     kind: 'Namespace',

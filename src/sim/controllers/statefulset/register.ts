@@ -1,9 +1,15 @@
-/** Registers the StatefulSet kind, its tables and controller with every cluster. */
-import { registerComponent } from '../../component-registry.ts';
-import '../../apiserver/kinds/statefulset.ts';
-import '../../apiserver/kinds/controllerrevision.ts';
-import '../../apiserver/tables/statefulset.ts';
-import '../../apiserver/tables/controllerrevision.ts';
+/** The StatefulSet kind (admission, table) and its controller. */
+import { installStatefulsetAdmission } from '../../apiserver/kinds/statefulset.ts';
+import { installStatefulsetTables } from '../../apiserver/tables/statefulset.ts';
+import type { Installer } from '../../installer.ts';
 import { statefulSetController } from './statefulset-controller.ts';
 
-registerComponent((cluster) => cluster.addController(statefulSetController(cluster)));
+/** StatefulSets: the kind and the StatefulSet controller (needs CONTROLLER_REVISIONS). */
+export const STATEFULSETS: Installer = {
+  name: 'statefulsets.apps',
+  api(api) {
+    installStatefulsetAdmission(api);
+    installStatefulsetTables(api);
+  },
+  start: (cluster) => cluster.addController(statefulSetController(cluster)),
+};

@@ -6,15 +6,6 @@
 import type { Cluster } from '../../cluster.ts';
 import { isoTime, type KubeObject } from '../../api/types.ts';
 import { kindLikeCluster } from '../../nodes/test-cluster.ts';
-import '../../apiserver/kinds/pods.ts';
-import '../../apiserver/kinds/statefulset.ts';
-import '../../apiserver/kinds/daemonset.ts';
-import '../../apiserver/kinds/job.ts';
-import '../../apiserver/kinds/cronjob.ts';
-import '../../apiserver/kinds/pvc.ts';
-import '../../apiserver/kinds/pv.ts';
-import '../../apiserver/kinds/storageclass.ts';
-import '../../apiserver/kinds/controllerrevision.ts';
 import { createGarbageCollector } from '../garbage-collector/garbage-collector.ts';
 
 /** kind's three nodes, ServiceAccount `default`, the garbage collector and `controllers`. */

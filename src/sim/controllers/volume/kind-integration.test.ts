@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import '../../presets/kind.ts';
 import { createCluster } from '../../index.ts';
 
 describe('volumes on the kind preset (scheduler and kubelet running)', () => {

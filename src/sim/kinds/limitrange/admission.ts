@@ -8,8 +8,9 @@
 import { forbidden } from '../../api/errors.ts';
 import { addQuantity, compareQuantity, formatQuantity, parseQuantity, type Quantity } from '../../api/quantity.ts';
 import type { KubeObject } from '../../api/types.ts';
-import { registerAdmissionPlugin, type AdmissionContext, type PluginRequest } from '../../apiserver/admission.ts';
+import { type AdmissionContext, type PluginRequest } from '../../apiserver/admission.ts';
 import { podQosClass } from '../../apiserver/kinds/pod-admission.ts';
+import type { ApiRegistries } from '../../apiserver/registries.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Obj = Record<string, any>;
@@ -154,4 +155,7 @@ function admit(req: PluginRequest, ctx: AdmissionContext): void {
   throw forbidden(`pods "${pod.metadata.name ?? ''}" is forbidden: ${message}`);
 }
 
-registerAdmissionPlugin({ name: 'LimitRanger', mutate, admit });
+/** Installs its admission plugin into an API server. */
+export function installLimitrangeAdmissionPlugin(api: ApiRegistries): void {
+  api.admission.addPlugin({ name: 'LimitRanger', mutate, admit });
+}

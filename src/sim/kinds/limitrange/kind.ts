@@ -7,8 +7,8 @@
 import { canonicalQuantity, compareQuantity, formatQuantity, parseQuantity, quantityError, type Quantity } from '../../api/quantity.ts';
 import type { StatusCause } from '../../api/errors.ts';
 import type { KubeObject } from '../../api/types.ts';
-import { registerAdmission } from '../../apiserver/admission.ts';
 import { invalidValue, notSupported, required, validateObjectMeta } from '../../apiserver/validation.ts';
+import type { ApiRegistries } from '../../apiserver/registries.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Obj = Record<string, any>;
@@ -68,18 +68,21 @@ function validateItem(item: Obj, path: string): StatusCause[] {
   return causes;
 }
 
-registerAdmission('limitranges', {
-  decodeError(obj) {
-    for (const item of items(obj)) {
-      for (const f of LIST_FIELDS) {
-        for (const v of Object.values((item[f] ?? {}) as Obj)) {
-          const err = quantityError(v);
-          if (err) return err;
+/** Installs its admission (defaults, strict decoding, validation) into an API server. */
+export function installLimitrangeAdmission(api: ApiRegistries): void {
+  api.admission.register('limitranges', {
+    decodeError(obj) {
+      for (const item of items(obj)) {
+        for (const f of LIST_FIELDS) {
+          for (const v of Object.values((item[f] ?? {}) as Obj)) {
+            const err = quantityError(v);
+            if (err) return err;
+          }
         }
       }
-    }
-    return undefined;
-  },
-  default: (obj) => items(obj).forEach(defaultItem),
-  validate: (obj) => [...validateObjectMeta(obj.metadata, { nameRule: 'subdomain' }), ...items(obj).flatMap((it, i) => validateItem(it, `spec.limits[${i}]`))],
-});
+      return undefined;
+    },
+    default: (obj) => items(obj).forEach(defaultItem),
+    validate: (obj) => [...validateObjectMeta(obj.metadata, { nameRule: 'subdomain' }), ...items(obj).flatMap((it, i) => validateItem(it, `spec.limits[${i}]`))],
+  });
+}

@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { KubeObject } from '../../api/types.ts';
 import { workloadCluster } from '../../controllers/shared/test-fixture.ts';
-import './kind.ts';
-import './admission.ts';
 
 function setup(limits: object[]) {
   const cluster = workloadCluster();

@@ -1,7 +1,10 @@
 /** `kubectl get limits` (printLimitRange): NAME, CREATED AT (the creation time in RFC 3339). */
-import { registerTable } from '../../apiserver/tables/table.ts';
+import type { ApiRegistries } from '../../apiserver/registries.ts';
 
-registerTable('limitranges', {
-  columns: ['Name', 'Created At'].map((name) => ({ name, priority: 0 as const })),
-  row: (o) => [o.metadata.name ?? '', o.metadata.creationTimestamp ?? ''],
-});
+/** Installs its `kubectl get` table into an API server. */
+export function installLimitrangeTable(api: ApiRegistries): void {
+  api.tables.register('limitranges', {
+    columns: ['Name', 'Created At'].map((name) => ({ name, priority: 0 as const })),
+    row: (o) => [o.metadata.name ?? '', o.metadata.creationTimestamp ?? ''],
+  });
+}

@@ -7,9 +7,9 @@
  */
 import type { StatusCause } from '../../api/errors.ts';
 import type { KubeObject } from '../../api/types.ts';
-import { registerAdmission } from '../../apiserver/admission.ts';
 import { forbiddenField, invalidValue, notSupported, required, validateObjectMeta } from '../../apiserver/validation.ts';
 import { NETWORK_POLICIES } from './policy.ts';
+import type { ApiRegistries } from '../../apiserver/registries.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Obj = Record<string, any>;
@@ -73,4 +73,7 @@ function validate(obj: KubeObject): StatusCause[] {
   return causes;
 }
 
-registerAdmission(NETWORK_POLICIES, { default: (obj) => defaults(obj), validate: (obj) => validate(obj) });
+/** Installs its admission (defaults, strict decoding, validation) into an API server. */
+export function installNetworkpolicyAdmission(api: ApiRegistries): void {
+  api.admission.register(NETWORK_POLICIES, { default: (obj) => defaults(obj), validate: (obj) => validate(obj) });
+}

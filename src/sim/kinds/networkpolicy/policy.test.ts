@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import type { KubeObject } from '../../api/types.ts';
 import { workloadCluster } from '../../controllers/shared/test-fixture.ts';
 import { connectionAllowed, dnsAllowed, inCidr, NETWORK_POLICIES } from './policy.ts';
-import './kind.ts';
 
 function setup() {
   const cluster = workloadCluster();

@@ -9,8 +9,9 @@
 import { forbidden } from '../../api/errors.ts';
 import { compareQuantity, formatQuantity, parseQuantity } from '../../api/quantity.ts';
 import { clone, type KubeObject } from '../../api/types.ts';
-import { registerAdmissionPlugin, type AdmissionContext, type PluginRequest } from '../../apiserver/admission.ts';
+import { type AdmissionContext, type PluginRequest } from '../../apiserver/admission.ts';
 import { addUsage, countedResource, objectUsage, type Usage } from './usage.ts';
+import type { ApiRegistries } from '../../apiserver/registries.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Obj = Record<string, any>;
@@ -106,4 +107,7 @@ function admit(req: PluginRequest, ctx: AdmissionContext): void {
   }
 }
 
-registerAdmissionPlugin({ name: 'ResourceQuota', admit });
+/** Installs its admission plugin into an API server. */
+export function installResourcequotaAdmissionPlugin(api: ApiRegistries): void {
+  api.admission.addPlugin({ name: 'ResourceQuota', admit });
+}

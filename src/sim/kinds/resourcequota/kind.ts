@@ -6,8 +6,8 @@
 import { canonicalQuantity, parseQuantity, quantityError } from '../../api/quantity.ts';
 import type { StatusCause } from '../../api/errors.ts';
 import type { KubeObject } from '../../api/types.ts';
-import { registerAdmission } from '../../apiserver/admission.ts';
 import { invalidValue, validateObjectMeta } from '../../apiserver/validation.ts';
+import type { ApiRegistries } from '../../apiserver/registries.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Obj = Record<string, any>;
@@ -20,18 +20,21 @@ function validate(obj: KubeObject): StatusCause[] {
   return causes;
 }
 
-registerAdmission('resourcequotas', {
-  decodeError(obj) {
-    for (const v of Object.values((obj.spec?.hard ?? {}) as Obj)) {
-      const err = quantityError(v);
-      if (err) return err;
-    }
-    return undefined;
-  },
-  default(obj, _ctx, old) {
-    const hard = obj.spec?.hard as Obj | undefined;
-    if (hard) for (const k of Object.keys(hard)) hard[k] = canonicalQuantity(hard[k]);
-    if (!old) delete obj.status;
-  },
-  validate: (obj) => validate(obj),
-});
+/** Installs its admission (defaults, strict decoding, validation) into an API server. */
+export function installResourcequotaAdmission(api: ApiRegistries): void {
+  api.admission.register('resourcequotas', {
+    decodeError(obj) {
+      for (const v of Object.values((obj.spec?.hard ?? {}) as Obj)) {
+        const err = quantityError(v);
+        if (err) return err;
+      }
+      return undefined;
+    },
+    default(obj, _ctx, old) {
+      const hard = obj.spec?.hard as Obj | undefined;
+      if (hard) for (const k of Object.keys(hard)) hard[k] = canonicalQuantity(hard[k]);
+      if (!old) delete obj.status;
+    },
+    validate: (obj) => validate(obj),
+  });
+}

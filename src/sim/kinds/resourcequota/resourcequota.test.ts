@@ -4,8 +4,6 @@ import { workloadCluster } from '../../controllers/shared/test-fixture.ts';
 import { resourceQuotaController } from './controller.ts';
 import { podUsage } from './usage.ts';
 import { formatQuantity } from '../../api/quantity.ts';
-import './kind.ts';
-import './admission.ts';
 
 function setup(hard: Record<string, string>) {
   const cluster = workloadCluster();

@@ -5,7 +5,8 @@
  */
 import { formatQuantity, parseQuantity } from '../../api/quantity.ts';
 import type { KubeObject } from '../../api/types.ts';
-import { age, registerTable } from '../../apiserver/tables/table.ts';
+import { age } from '../../apiserver/tables/table.ts';
+import type { ApiRegistries } from '../../apiserver/registries.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Obj = Record<string, any>;
@@ -23,7 +24,10 @@ export function quotaCells(o: KubeObject): [string, string] {
   return [request.join(', '), limit.join(', ')];
 }
 
-registerTable('resourcequotas', {
-  columns: ['Name', 'Age', 'Request', 'Limit'].map((name) => ({ name, priority: 0 as const })),
-  row: (o, now) => [o.metadata.name ?? '', age(o, now), ...quotaCells(o)],
-});
+/** Installs its `kubectl get` table into an API server. */
+export function installResourcequotaTable(api: ApiRegistries): void {
+  api.tables.register('resourcequotas', {
+    columns: ['Name', 'Age', 'Request', 'Limit'].map((name) => ({ name, priority: 0 as const })),
+    row: (o, now) => [o.metadata.name ?? '', age(o, now), ...quotaCells(o)],
+  });
+}

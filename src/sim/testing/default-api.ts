@@ -1,0 +1,26 @@
+/**
+ * For simulator tests: the API registries a default cluster has (every kind's admission, tables,
+ * plugins and webhook servers of `DEFAULT_INSTALLERS`), for tests that check a table or build a
+ * bare `Cluster` without controllers.
+ */
+import { DEFAULT_INSTALLERS } from '../components.ts';
+import type { ApiRegistries } from '../apiserver/registries.ts';
+import { TableRegistry, type Table } from '../apiserver/tables/table.ts';
+import type { KubeObject } from '../api/types.ts';
+
+/** Installs every default kind (admission, tables, plugins, webhook servers) into `api`. */
+export function installDefaultKinds(api: ApiRegistries): void {
+  for (const i of DEFAULT_INSTALLERS) i.api?.(api);
+}
+
+let tables: TableRegistry | undefined;
+
+/** The Table a default cluster's API server returns for these objects. */
+export function toTable(resource: string, objects: KubeObject[], now: number): Table {
+  if (!tables) {
+    const t = new TableRegistry();
+    for (const i of DEFAULT_INSTALLERS) i.api?.({ tables: t, admission: { register() {}, addPlugin() {} }, webhooks: { register() {} } } as unknown as ApiRegistries);
+    tables = t;
+  }
+  return tables.toTable(resource, objects, now);
+}
