@@ -20,7 +20,7 @@ const metaToAttribute = {
 const SIMULATOR = /[\\/]src[\\/](sim|kubectl|shell)[\\/]/;
 /**
  * Modules the code loads with import() on first use (help texts, explain's schemas, the
- * kinds' describers, the shell's rarely used builtins; the YAML parser for `-f` is outside
+ * kinds' describers, the go-template printer, published manifests, the shell's rarely used builtins; the YAML parser for `-f` is outside
  * SIMULATOR anyway): kept out of the simulator chunk, which would otherwise absorb them, so
  * that starting a terminal does not fetch them; they become chunks of their own. scripts/measure-js.ts lists them.
  */
@@ -32,6 +32,9 @@ const ON_DEMAND = new RegExp(
     /[\\/]kubectl[\\/]verbs[\\/]explain[\\/](render|schema-[\w-]+)\.ts$/,
     // The kinds' describers: all of printers/describe/ but the shared helpers kubectl loads.
     /[\\/]kubectl[\\/]printers[\\/]describe[\\/](?!(index|common|simple|prefix-writer|pod-template|containers|volumes)\.ts$)[\w-]+\.ts$/,
+    // The go-template printer (`-o go-template=...`) and the manifests served by URL.
+    /[\\/]kubectl[\\/]printers[\\/]gotemplate[\\/][\w-]+\.ts$/,
+    /[\\/]sim[\\/]addons[\\/]ingress-nginx[\\/]manifest\.ts$/,
   ]
     .map((r) => r.source)
     .join('|'),

@@ -28,7 +28,7 @@ export {
 export type { ResourceType } from './api/resources.ts';
 export type { ApiServer, WriteOptions, WriteResult, ListOptions, DeleteOptions, PropagationPolicy, FieldValidation } from './apiserver/api-server.ts';
 export { presetNames } from './presets/index.ts';
-export { remoteDocument } from './addons/documents.ts';
+export { loadRemoteDocuments, remoteDocument } from './addons/documents.ts';
 export { probeIngress } from './addons/ingress-nginx/probe.ts';
 export type { IngressProbe } from './addons/ingress-nginx/probe.ts';
 export { addNode, stopNode, startNode, removeNode } from './nodes/node-ops.ts';

@@ -12,8 +12,11 @@ const verb = (name: string, group = false): Verb => ({
   ...(group ? { subcommands: [{ name: 'sub', short: '', run: async () => 0 }] } : {}),
 });
 const loading = createCodeLoading();
-const inv = (flags: string[]): Invocation =>
-  ({ flags: { has: (f: string) => flags.includes(f) }, ctx: { loadCode: loading.loadCode } }) as unknown as Invocation;
+const inv = (flags: string[], values: Record<string, string> = {}): Invocation =>
+  ({
+    flags: { has: (f: string) => flags.includes(f) || f in values, str: (f: string) => values[f] ?? '', list: (f: string) => (f in values ? [values[f]!] : []) },
+    ctx: { loadCode: loading.loadCode },
+  }) as unknown as Invocation;
 
 describe('on-demand loading', () => {
   it('knows which runs may print help texts', () => {
@@ -40,5 +43,20 @@ describe('on-demand loading', () => {
     expect(loading.active).toBe(false);
     expect(HELP['get']).toMatch(/^Display one or many resources/);
     expect(parseDocuments('a: 1', 'x.yaml')).toEqual([{ a: 1 }]);
+  });
+
+  it('loads the go-template printer and the published manifests only for the commands that use them', async () => {
+    const { checkFormat, renderObjects, WRITE_FORMATS } = await import('../printers/output.ts');
+    expect(() => checkFormat('go-template={{.kind}}', WRITE_FORMATS)).toThrow(/not loaded/);
+    const { remoteDocument } = await import('../../sim/index.ts');
+    expect(() => remoteDocument('https://example.com/x.yaml')).toThrow(/not loaded/);
+    await loadWhatRunNeeds(verb('get'), inv([], { output: 'jsonpath={.a}' }), false);
+    expect(() => remoteDocument('https://example.com/x.yaml')).toThrow(/not loaded/);
+    const p = loadWhatRunNeeds(verb('apply'), inv([], { filename: 'https://example.com/x.yaml', template: '{{.kind}}' }), false);
+    expect(loading.active).toBe(true);
+    await p;
+    expect(remoteDocument('https://example.com/x.yaml')).toBeUndefined();
+    checkFormat('go-template={{.kind}}', WRITE_FORMATS);
+    expect(renderObjects([{ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p' } }], 'go-template={{.kind}}', true)).toBe('Pod');
   });
 });

@@ -10,7 +10,32 @@ import { executeJsonPath, evalPath, parseTemplate, textOf } from './jsonpath.ts'
 import { toJson } from './json.ts';
 import { formatTable } from './table-writer.ts';
 import { toYaml } from './yaml.ts';
-import { checkGoTemplate, renderGoTemplate } from './gotemplate/index.ts';
+import type * as GoTemplatePrinter from './gotemplate/index.ts';
+
+let goTemplate: typeof GoTemplatePrinter | undefined;
+let goTemplateLoading: Promise<void> | undefined;
+
+/**
+ * Loads the go-template printer (once; later calls share the first load). Few commands use it,
+ * so it is not part of the terminal's start: the dispatcher awaits this before a command whose
+ * `-o`/`--template` asks for a template (see cli/on-demand.ts).
+ */
+export function loadGoTemplate(): Promise<void> {
+  goTemplateLoading ??= import('./gotemplate/index.ts').then((m) => {
+    goTemplate = m;
+  });
+  return goTemplateLoading;
+}
+
+function goTemplatePrinter(): typeof GoTemplatePrinter {
+  if (!goTemplate) throw new Error('the go-template printer is not loaded (await loadGoTemplate() first)');
+  return goTemplate;
+}
+
+/** Whether a command's flags may ask for the go-template printer (load it first). */
+export function mayUseGoTemplate(flags: { str(name: string): string }): boolean {
+  return flags.str('output').includes('template') || flags.str('template') !== '';
+}
 
 /** What `outputFormat` needs of an invocation. */
 export interface OutputSource {
@@ -71,7 +96,7 @@ export function checkFormat(format: string, allowed: string): void {
   }
   if (name === 'go-template') {
     if (!arg) throw new CliError('template format specified but no template given');
-    checkGoTemplate(arg);
+    goTemplatePrinter().checkGoTemplate(arg);
     return;
   }
   if (name === 'custom-columns' && allowed.includes('custom-columns')) {
@@ -130,7 +155,7 @@ export function renderObjects(objs: KubeObject[], format: string, single: boolea
     case 'jsonpath':
       return executeJsonPath(arg!, data, allowMissing, typed);
     case 'go-template':
-      return renderGoTemplate(arg!, data, allowMissing);
+      return goTemplatePrinter().renderGoTemplate(arg!, data, allowMissing);
     case 'jsonpath-as-json':
       return toJson(evalPath(parseTemplate(arg!).flatMap((n) => (n.t === 'expr' ? n.path : [])), data));
     case 'custom-columns': {

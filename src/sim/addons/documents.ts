@@ -1,13 +1,22 @@
 /**
  * The few documents the simulated network serves over HTTPS: install manifests that the
  * course applies by URL (`kubectl apply -f https://...`). The cluster has no real network, so
- * any other URL answers 404, as kubectl then reports.
+ * any other URL answers 404, as kubectl then reports. The documents are large and rarely
+ * fetched, so they load on first use: `await loadRemoteDocuments()` before `remoteDocument`.
  */
-import { INGRESS_NGINX_MANIFEST, INGRESS_NGINX_URLS } from './ingress-nginx/manifest.ts';
+let documents: Map<string, string> | undefined;
+let loading: Promise<void> | undefined;
 
-const DOCUMENTS = new Map<string, string>(INGRESS_NGINX_URLS.map((u) => [u, INGRESS_NGINX_MANIFEST]));
+/** Loads the published documents (once; later calls share the first load). */
+export function loadRemoteDocuments(): Promise<void> {
+  loading ??= import('./ingress-nginx/manifest.ts').then(({ INGRESS_NGINX_MANIFEST, INGRESS_NGINX_URLS }) => {
+    documents = new Map(INGRESS_NGINX_URLS.map((u) => [u, INGRESS_NGINX_MANIFEST]));
+  });
+  return loading;
+}
 
-/** The body served at `url`, or undefined when nothing is published there. */
+/** The body served at `url`, or undefined when nothing is published there. Needs loadRemoteDocuments(). */
 export function remoteDocument(url: string): string | undefined {
-  return DOCUMENTS.get(url);
+  if (!documents) throw new Error('the published documents are not loaded (await loadRemoteDocuments() first)');
+  return documents.get(url);
 }
