@@ -19,7 +19,8 @@ import { REPLICASET_CONTROLLER_INSTALLER } from './controllers/replicaset/replic
 import { STATEFULSETS } from './controllers/statefulset/register.ts';
 import { VOLUMES } from './controllers/volume/register.ts';
 import { EVENT_TTL } from './events/event-ttl.ts';
-import type { Installer } from './installer.ts';
+import { stopped, without, type Installer } from './installer.ts';
+import { addonEnabled } from './addons/registry.ts';
 import { LIMITRANGES } from './kinds/limitrange/index.ts';
 import { NETWORKPOLICIES } from './kinds/networkpolicy/index.ts';
 import { RESOURCEQUOTAS } from './kinds/resourcequota/index.ts';
@@ -55,3 +56,23 @@ export const DEFAULT_INSTALLERS: readonly Installer[] = Object.freeze([
   RESOURCEQUOTAS,
   NETWORKPOLICIES,
 ]);
+
+/**
+ * What a lesson may ask of its cluster, by installer and add-on names: controllers stopped
+ * (their kinds still served), installers left out, add-ons running from the start.
+ */
+export interface ClusterShape {
+  /** Installers whose controllers do not run (`deployment-controller`, `scheduler`). */
+  stopped?: readonly string[];
+  /** Installers left out entirely (their kinds are not served). */
+  without?: readonly string[];
+  /** Add-ons enabled at creation (`cloud-provider-kind`). */
+  addons?: readonly string[];
+}
+
+/** The installers of a default cluster changed as `shape` asks; throws for an unknown name. */
+export function installersFor(shape: ClusterShape = {}): Installer[] {
+  let list = without(DEFAULT_INSTALLERS, ...(shape.without ?? []));
+  list = stopped(list, ...(shape.stopped ?? []));
+  return [...list, ...(shape.addons ?? []).map(addonEnabled)];
+}

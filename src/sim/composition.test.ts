@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addonEnabled, addons } from './addons/registry.ts';
-import { DEFAULT_INSTALLERS } from './components.ts';
+import { DEFAULT_INSTALLERS, installersFor } from './components.ts';
 import { createCluster } from './index.ts';
 import { stopped, without, type Installer } from './installer.ts';
 
@@ -66,6 +66,16 @@ describe('the composition root', () => {
     const cm = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'x', namespace: 'default' } };
     expect(() => guarded.api.create('configmaps', cm)).toThrow('guarded');
     expect(createCluster({ seed: 1 }).api.create('configmaps', cm).object.metadata.name).toBe('x');
+  });
+
+  it('builds the cluster a lesson asks for by names: a scheduler stopped leaves Pods Pending', () => {
+    const c = createCluster({ seed: 1, installers: installersFor({ stopped: ['scheduler'], addons: ['cloud-provider-kind'] }) });
+    c.api.create('pods', { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p', namespace: 'default' }, spec: { containers: [{ name: 'c', image: 'nginx:1.27' }] } });
+    c.advance(30_000);
+    expect(c.api.get('pods', 'default', 'p').status.phase).toBe('Pending');
+    expect(c.api.get('pods', 'default', 'p').spec.nodeName).toBeUndefined();
+    expect(c.addons.get('cloud-provider-kind')!.enabled(c)).toBe(true);
+    expect(() => installersFor({ stopped: ['no-such'] })).toThrow('no installer "no-such"');
   });
 
   it('refuses an installer listed twice and an unknown name to leave out', () => {

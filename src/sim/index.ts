@@ -57,7 +57,8 @@ export function createCluster(opts: ClusterOptions = {}): Cluster {
   cluster.settle();
   return cluster;
 }
-export { DEFAULT_INSTALLERS } from './components.ts';
+export { DEFAULT_INSTALLERS, installersFor } from './components.ts';
+export type { ClusterShape } from './components.ts';
 export { component, stopped, without } from './installer.ts';
 export type { Installer } from './installer.ts';
 export type { ApiRegistries } from './apiserver/registries.ts';
