@@ -48,6 +48,7 @@ export function createBuiltins(now: () => number): CommandTable {
     ['uniq', lazyText('uniq')],
     ['cut', lazyText('cut')],
     ['tr', lazyText('tr')],
+    ['sed', onFirstUse('sed', () => import('./builtins/sed/sed.ts').then((m) => m.sed))],
     ['base64', onFirstUse('base64', () => import('./builtins/base64.ts').then((m) => m.base64))],
     ['sleep', sleep],
     ['watch', onFirstUse('watch', () => import('./builtins/watch.ts').then((m) => m.watch))],
