@@ -5,6 +5,7 @@
 import type { Command, ExecContext } from '../../command/contract.ts';
 import { InterruptController } from '../../command/interrupt.ts';
 import { createMemoryFS, type MemoryFS } from '../fs.ts';
+import { createBuiltins } from '../commands.ts';
 
 /** What a run printed and left behind. */
 export interface ToolRun {
@@ -33,6 +34,24 @@ export async function runTool(cmd: Command, args: string[], opts: { stdin?: stri
     sleep: opts.sleep ?? (async () => !(opts.interrupt?.interrupted ?? false)),
     streaming: () => undefined,
     loadCode: (p) => p,
+  };
+  // Commands a tool runs (xargs, awk's `print | "sort"`) come from the shell's own builtins.
+  const table = createBuiltins(() => 0);
+  ctx.shell = {
+    chdir: () => undefined,
+    setEnv: () => undefined,
+    history: () => [],
+    clearHistory: () => undefined,
+    clearScreen: () => undefined,
+    run: async () => 0,
+    runArgv: async (argv, c) => {
+      const cmd = table.get(argv[0]!);
+      if (!cmd) {
+        c.stderr(`bash: ${argv[0]}: command not found\n`);
+        return 127;
+      }
+      return cmd(argv.slice(1), c);
+    },
   };
   const code = await cmd(args, ctx);
   return { out, err, code, fs };
