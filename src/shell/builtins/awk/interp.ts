@@ -18,10 +18,16 @@ export { AwkRuntimeError };
 
 class Next {}
 class Exit {
-  constructor(readonly code: number) {}
+  readonly code: number;
+  constructor(code: number) {
+    this.code = code;
+  }
 }
 class Return {
-  constructor(readonly v: Val) {}
+  readonly v: Val;
+  constructor(v: Val) {
+    this.v = v;
+  }
 }
 class Break {}
 class Continue {}
@@ -53,10 +59,12 @@ export class Interpreter {
   randSeed = 0;
   randState = 0;
 
-  constructor(
-    readonly prog: AwkProgram,
-    readonly ctx: ExecContext,
-  ) {
+  readonly prog: AwkProgram;
+  readonly ctx: ExecContext;
+
+  constructor(prog: AwkProgram, ctx: ExecContext) {
+    this.prog = prog;
+    this.ctx = ctx;
     for (const [k, v] of Object.entries({ FS: ' ', OFS: ' ', ORS: '\n', RS: '\n', NR: 0, NF: 0, FNR: 0, SUBSEP: '\x1c', CONVFMT: '%.6g', OFMT: '%.6g', RSTART: 0, RLENGTH: -1, FILENAME: '' })) this.globals.set(k, v);
     const env: AwkArray = new Map();
     for (const [k, v] of Object.entries(ctx.env)) env.set(k, new StrNum(v));

@@ -8,7 +8,10 @@ export class AwkRuntimeError extends Error {}
 
 /** A string read from input (fields, split pieces, -v values): numeric when it looks numeric. */
 export class StrNum {
-  constructor(readonly s: string) {}
+  readonly s: string;
+  constructor(s: string) {
+    this.s = s;
+  }
 }
 
 /** The value of a variable never assigned: "" and 0 at once. */
