@@ -9,7 +9,7 @@ import type { Command } from '../command/contract.ts';
 const HELP_GROUPS: [string, string[]][] = [
   ['Kubernetes', ['kubectl', 'k', 'cluster']],
   ['Files', ['ls', 'cat', 'cd', 'pwd', 'mkdir', 'touch', 'cp', 'mv', 'rm']],
-  ['Text', ['echo', 'printf', 'grep', 'wc', 'head', 'tail', 'sort', 'uniq', 'cut', 'tr', 'sed', 'awk', 'xargs', 'tee', 'yes', 'base64', 'seq']],
+  ['Text', ['echo', 'printf', 'grep', 'wc', 'head', 'tail', 'sort', 'uniq', 'cut', 'tr', 'sed', 'awk', 'jq', 'xargs', 'tee', 'yes', 'base64', 'seq']],
   ['Network', ['curl', 'wget']],
   ['Shell', ['export', 'unset', 'env', 'history', 'clear', 'sleep', 'timeout', 'watch', 'date', 'test', 'which', 'type', 'true', 'false', 'help', 'exit']],
 ];

@@ -50,6 +50,7 @@ export function createBuiltins(now: () => number): CommandTable {
     ['tr', lazyText('tr')],
     ['sed', onFirstUse('sed', () => import('./builtins/sed/sed.ts').then((m) => m.sed))],
     ['awk', onFirstUse('awk', () => import('./builtins/awk/awk.ts').then((m) => m.awk))],
+    ['jq', onFirstUse('jq', () => import('./builtins/jq/jq.ts').then((m) => m.jq))],
     ['xargs', onFirstUse('xargs', () => import('./builtins/xargs.ts').then((m) => m.xargs))],
     ['tee', onFirstUse('tee', () => import('./builtins/tee.ts').then((m) => m.tee))],
     ['yes', onFirstUse('yes', () => import('./builtins/yes.ts').then((m) => m.yes))],

@@ -25,6 +25,8 @@ export interface Program {
   prog: Inst[];
   groups: number;
   backrefs: boolean;
+  /** Names of named groups (`(?<name>...)`), by group number. */
+  names: (string | undefined)[];
 }
 
 /** A pattern that does not compile; the message is GNU's reason (`Unmatched ( or \\(`), without the tool's name. */
@@ -75,6 +77,7 @@ export function compileProgram(source: string, ignoreCase: boolean, word = false
   let depth = 0;
   let groups = 0;
   let backrefs = false;
+  const names: (string | undefined)[] = [];
   const fold = (test: (c: string) => boolean): ((c: string) => boolean) =>
     ignoreCase ? (c) => test(c) || test(c.toLowerCase()) || test(c.toUpperCase()) : test;
   const literal = (ch: string): Node => ({ t: 'char', test: fold((c) => c === ch) });
@@ -133,8 +136,13 @@ export function compileProgram(source: string, ignoreCase: boolean, word = false
     if (c === '$') return { t: 'assert', kind: 'eol' };
     if (c === '(') {
       let n = 0;
+      const named = /^\?<([A-Za-z_][A-Za-z0-9_]*)>/.exec(source.slice(i, i + 64));
       if (source.startsWith('?:', i)) i += 2;
-      else if (source.startsWith('?<!', i) || source.startsWith('?!', i)) throw new RegexSyntaxError('Invalid regular expression');
+      else if (named) {
+        i += named[0].length;
+        n = ++groups;
+        names[n] = named[1];
+      } else if (source.startsWith('?<!', i) || source.startsWith('?!', i) || source.startsWith('?=', i) || source.startsWith('?<=', i)) throw new RegexSyntaxError('Invalid regular expression');
       else n = ++groups;
       const inner = alternation();
       if (source[i] !== ')') throw new RegexSyntaxError('Unmatched ( or \\(');
@@ -212,7 +220,7 @@ export function compileProgram(source: string, ignoreCase: boolean, word = false
   const prog: Inst[] = [];
   emit(word ? { t: 'cat', items: [{ t: 'assert', kind: 'noWordBefore' }, tree, { t: 'assert', kind: 'noWordAfter' }] } : tree, prog, ignoreCase);
   prog.push({ op: 'match' });
-  return { prog, groups, backrefs };
+  return { prog, groups, backrefs, names };
 }
 
 /** Appends the instructions of `n` to `prog` (Thompson's construction). */

@@ -29,6 +29,11 @@ export class Pattern {
     return this.program.groups;
   }
 
+  /** Names of named groups, by group number. */
+  get names(): (string | undefined)[] {
+    return this.program.names;
+  }
+
   /** True when matching needs the backtracking engine (and so `exec`, not `execSync`). */
   get backrefs(): boolean {
     return this.program.backrefs;
