@@ -4,7 +4,7 @@ import { createOpenssl } from './openssl.ts';
 import { readCertificate, readPrivateKey } from './crypto/x509.ts';
 import { unpem } from './crypto/der.ts';
 import { modPow, fromBytes } from './crypto/rsa.ts';
-import { sha256 } from './crypto/hash.ts';
+import { hex, sha256 } from './crypto/hash.ts';
 import { kindSession } from '../../kubectl/testing.ts';
 import { children, read } from './crypto/der.ts';
 
@@ -32,7 +32,7 @@ describe('openssl req -x509, as tutorials run it', () => {
     const [tbs, , sig] = children(read(der).body);
     const s = fromBytes(sig!.body.subarray(1));
     const em = modPow(s, key.e, key.n).toString(16);
-    expect(em.endsWith(Buffer.from(sha256(der.subarray(4, tbs!.end + 4))).toString('hex'))).toBe(true);
+    expect(em.endsWith(hex(sha256(der.subarray(4, tbs!.end + 4))))).toBe(true);
   });
 
   it('is accepted by kubectl create secret tls', async () => {
