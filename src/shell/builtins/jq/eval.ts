@@ -50,10 +50,10 @@ export function typeName(v: JqVal): string {
   return typeof v;
 }
 
-/** `type (value)` as jq's messages show a value, cut at 11 characters. */
+/** `type (value)` as jq's messages show a value: its JSON cut to 11 characters and `...` past 14 (jq's 15-byte buffer). */
 export function describe(v: JqVal): string {
   let s = toJson(v);
-  if (s.length > 11) s = s.slice(0, 10) + '...';
+  if (s.length > 14) s = s.slice(0, 11) + '...';
   return `${typeName(v)} (${s})`;
 }
 
@@ -158,7 +158,7 @@ export function slice(v: JqVal, from: JqVal, to: JqVal): JqVal {
 const extend = (p: PathState, k: string | number | Map<string, JqVal>): PathState => (p ? [...p, k] : p);
 
 function invalidPath(v: JqVal): never {
-  throw new JqError(`Invalid path expression with result ${toJson(v).length > 11 ? toJson(v).slice(0, 10) + '...' : toJson(v)}`);
+  throw new JqError(`Invalid path expression with result ${toJson(v).length > 14 ? toJson(v).slice(0, 11) + '...' : toJson(v)}`);
 }
 
 /** Runs `node` on `input`; `path` is the input's path in path mode, null otherwise. */
