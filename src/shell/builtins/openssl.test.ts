@@ -9,10 +9,28 @@ import { kindSession } from '../../kubectl/testing.ts';
 import { children, read } from './crypto/der.ts';
 
 const NOW = Date.UTC(2026, 11, 2, 0, 11, 15);
-const openssl = () => createOpenssl(() => NOW, () => 'seed');
+const openssl = () =>
+  createOpenssl(
+    () => NOW,
+    () => 'seed',
+  );
 
 describe('openssl req -x509, as tutorials run it', () => {
-  const args = ['req', '-x509', '-nodes', '-days', '365', '-newkey', 'rsa:2048', '-keyout', 'tls.key', '-out', 'tls.crt', '-subj', '/CN=foo.bar.com/O=foo.bar.com'];
+  const args = [
+    'req',
+    '-x509',
+    '-nodes',
+    '-days',
+    '365',
+    '-newkey',
+    'rsa:2048',
+    '-keyout',
+    'tls.key',
+    '-out',
+    'tls.crt',
+    '-subj',
+    '/CN=foo.bar.com/O=foo.bar.com',
+  ];
 
   it('writes a PKCS#8 key and a self-signed certificate whose signature verifies with its key', async () => {
     const r = await runTool(openssl(), args);
@@ -27,7 +45,12 @@ describe('openssl req -x509, as tutorials run it', () => {
     expect(key.n.toString(2)).toHaveLength(2048);
     const der = unpem(crtPem, 'CERTIFICATE')!;
     const cert = readCertificate(der)!;
-    expect(cert).toMatchObject({ subject: 'CN = foo.bar.com, O = foo.bar.com', issuer: 'CN = foo.bar.com, O = foo.bar.com', notBefore: 'Dec  2 00:11:15 2026 GMT', notAfter: 'Dec  2 00:11:15 2027 GMT' });
+    expect(cert).toMatchObject({
+      subject: 'CN = foo.bar.com, O = foo.bar.com',
+      issuer: 'CN = foo.bar.com, O = foo.bar.com',
+      notBefore: 'Dec  2 00:11:15 2026 GMT',
+      notAfter: 'Dec  2 00:11:15 2027 GMT',
+    });
     // The signature: PKCS#1 v1.5 over the TBS certificate with SHA-256.
     const [tbs, , sig] = children(read(der).body);
     const s = fromBytes(sig!.body.subarray(1));
@@ -45,14 +68,26 @@ describe('openssl req -x509, as tutorials run it', () => {
     const r = await runTool(openssl(), args);
     const crt = r.fs.read('/home/learner/tls.crt')!;
     const x = await runTool(openssl(), ['x509', '-in', 'tls.crt', '-noout', '-subject', '-issuer', '-dates'], { files: { 'tls.crt': crt } });
-    expect(x.out).toBe('subject=CN = foo.bar.com, O = foo.bar.com\nissuer=CN = foo.bar.com, O = foo.bar.com\nnotBefore=Dec  2 00:11:15 2026 GMT\nnotAfter=Dec  2 00:11:15 2027 GMT\n');
-    expect((await runTool(openssl(), ['x509', '-in', 'tls.crt', '-noout', '-fingerprint', '-sha256'], { files: { 'tls.crt': crt } })).out).toMatch(/^sha256 Fingerprint=([0-9A-F]{2}:){31}[0-9A-F]{2}\n$/);
+    expect(x.out).toBe(
+      'subject=CN = foo.bar.com, O = foo.bar.com\nissuer=CN = foo.bar.com, O = foo.bar.com\nnotBefore=Dec  2 00:11:15 2026 GMT\nnotAfter=Dec  2 00:11:15 2027 GMT\n',
+    );
+    expect((await runTool(openssl(), ['x509', '-in', 'tls.crt', '-noout', '-fingerprint', '-sha256'], { files: { 'tls.crt': crt } })).out).toMatch(
+      /^sha256 Fingerprint=([0-9A-F]{2}:){31}[0-9A-F]{2}\n$/,
+    );
   });
 
   it('makes the same key for the same seed and another for another', async () => {
     const a = (await runTool(openssl(), args)).fs.read('/home/learner/tls.key');
     const b = (await runTool(openssl(), args)).fs.read('/home/learner/tls.key');
-    const c = (await runTool(createOpenssl(() => NOW, () => 'other'), args)).fs.read('/home/learner/tls.key');
+    const c = (
+      await runTool(
+        createOpenssl(
+          () => NOW,
+          () => 'other',
+        ),
+        args,
+      )
+    ).fs.read('/home/learner/tls.key');
     expect(a).toBe(b);
     expect(a).not.toBe(c);
   });
@@ -65,7 +100,7 @@ describe('openssl: the other subcommands and bad input', () => {
     expect((await runTool(openssl(), ['base64'], { stdin: 'hi\n' })).out).toBe('aGkK\n');
     expect((await runTool(openssl(), ['base64', '-d'], { stdin: 'aGkK\n' })).out).toBe('hi\n');
   });
-  it("answers as OpenSSL 3.0 does", async () => {
+  it('answers as OpenSSL 3.0 does', async () => {
     expect(await runTool(openssl(), ['foo'])).toMatchObject({ err: `Invalid command 'foo'; type "help" for a list.\n`, code: 1 });
     const missing = await runTool(openssl(), ['x509', '-in', 'nope', '-noout', '-subject']);
     expect(missing.code).toBe(1);

@@ -111,7 +111,9 @@ function base64(args: string[], ctx: ExecContext): number {
   const input = o.get('in');
   const text = typeof input === 'string' ? ctx.fs.read(abs(ctx, input)) : ctx.stdin;
   if (text === undefined) {
-    ctx.stderr(`Can't open "${input}" for reading, No such file or directory\n${THREAD}:error:80000002:system library:BIO_new_file:No such file or directory:../crypto/bio/bss_file.c:67:calling fopen(${input}, r)\n${THREAD}:error:10000080:BIO routines:BIO_new_file:no such file:../crypto/bio/bss_file.c:75:\n`);
+    ctx.stderr(
+      `Can't open "${input}" for reading, No such file or directory\n${THREAD}:error:80000002:system library:BIO_new_file:No such file or directory:../crypto/bio/bss_file.c:67:calling fopen(${input}, r)\n${THREAD}:error:10000080:BIO routines:BIO_new_file:no such file:../crypto/bio/bss_file.c:75:\n`,
+    );
     return 1;
   }
   if (o.has('d')) {
@@ -127,13 +129,18 @@ function base64(args: string[], ctx: ExecContext): number {
 /** Generates a key, printing OpenSSL's progress marks on stderr; undefined when interrupted. */
 async function newKey(bits: number, ctx: ExecContext, rnd: DeterministicRandom): Promise<RsaKey | undefined> {
   let line = '';
-  const key = await generateRsa(bits, rnd, (mark) => {
-    line += mark;
-    if (mark === '\n') {
-      ctx.stderr(line);
-      line = '';
-    }
-  }, () => ctx.sleep(0));
+  const key = await generateRsa(
+    bits,
+    rnd,
+    (mark) => {
+      line += mark;
+      if (mark === '\n') {
+        ctx.stderr(line);
+        line = '';
+      }
+    },
+    () => ctx.sleep(0),
+  );
   return key;
 }
 
@@ -198,7 +205,9 @@ async function req(args: string[], ctx: ExecContext, rnd: DeterministicRandom, n
     if (!key) return 130;
     if (!o.has('nodes') && !o.has('noenc')) {
       // Encrypting the key asks for a pass phrase on the terminal; reading none, OpenSSL gives up.
-      ctx.stderr(`Enter PEM pass phrase:\n${THREAD}:error:1400006B:UI routines:UI_process:processing error:../crypto/ui/ui_lib.c:573:while reading strings\n${THREAD}:error:0480006D:PEM routines:PEM_def_callback:problems getting password:../crypto/pem/pem_lib.c:62:\n${THREAD}:error:07880109:common libcrypto routines:do_ui_passphrase:interrupted or cancelled:../crypto/passphrase.c:184:\n${THREAD}:error:1C80009F:Provider routines:p8info_to_encp8:unable to get passphrase:../providers/implementations/encode_decode/encode_key2any.c:115:\n`);
+      ctx.stderr(
+        `Enter PEM pass phrase:\n${THREAD}:error:1400006B:UI routines:UI_process:processing error:../crypto/ui/ui_lib.c:573:while reading strings\n${THREAD}:error:0480006D:PEM routines:PEM_def_callback:problems getting password:../crypto/pem/pem_lib.c:62:\n${THREAD}:error:07880109:common libcrypto routines:do_ui_passphrase:interrupted or cancelled:../crypto/passphrase.c:184:\n${THREAD}:error:1C80009F:Provider routines:p8info_to_encp8:unable to get passphrase:../providers/implementations/encode_decode/encode_key2any.c:115:\n`,
+      );
       return 1;
     }
     ctx.stderr('-----\n');
@@ -212,7 +221,9 @@ async function req(args: string[], ctx: ExecContext, rnd: DeterministicRandom, n
   }
   const subject = parseSubject(subj);
   if (!subject) {
-    ctx.stderr(`name is expected to be in the format /type0=value0/type1=value1/type2=... where characters may be escaped by \\. This name is not in that format: '${subj}'\nreq: Error making certificate request\n`);
+    ctx.stderr(
+      `name is expected to be in the format /type0=value0/type1=value1/type2=... where characters may be escaped by \\. This name is not in that format: '${subj}'\nreq: Error making certificate request\n`,
+    );
     return 1;
   }
   for (const [k] of subject) if (!knownAttribute(k)) ctx.stderr(`req: Skipping unknown subject name attribute "${k}"\n`);
@@ -234,7 +245,9 @@ function x509(args: string[], ctx: ExecContext): number {
   const input = o.get('in');
   const text = typeof input === 'string' ? ctx.fs.read(abs(ctx, input)) : ctx.stdin;
   if (text === undefined) {
-    ctx.stderr(`Could not open file or uri for loading certificate from ${input}\n${THREAD}:error:16000069:STORE routines:ossl_store_get0_loader_int:unregistered scheme:../crypto/store/store_register.c:237:scheme=file\n${THREAD}:error:80000002:system library:file_open:No such file or directory:../providers/implementations/storemgmt/file_store.c:266:calling stat(${input})\nUnable to load certificate\n`);
+    ctx.stderr(
+      `Could not open file or uri for loading certificate from ${input}\n${THREAD}:error:16000069:STORE routines:ossl_store_get0_loader_int:unregistered scheme:../crypto/store/store_register.c:237:scheme=file\n${THREAD}:error:80000002:system library:file_open:No such file or directory:../providers/implementations/storemgmt/file_store.c:266:calling stat(${input})\nUnable to load certificate\n`,
+    );
     return 1;
   }
   const der = unpem(text, 'CERTIFICATE');
@@ -252,8 +265,13 @@ function x509(args: string[], ctx: ExecContext): number {
     else if (k === 'dates') out += `notBefore=${cert.notBefore}\nnotAfter=${cert.notAfter}\n`;
     else if (k === 'startdate') out += `notBefore=${cert.notBefore}\n`;
     else if (k === 'enddate') out += `notAfter=${cert.notAfter}\n`;
-    else if (k === 'serial') out += `serial=${[...cert.serial].map((x) => x.toString(16).toUpperCase().padStart(2, '0')).join('').replace(/^00(?=.)/, '')}\n`;
-    else if (k === 'fingerprint') out += `${digest === 'sha1' ? 'SHA1' : 'sha256'} Fingerprint=${colons(digest === 'sha1' ? sha1(cert.der) : sha256(cert.der))}\n`;
+    else if (k === 'serial')
+      out += `serial=${[...cert.serial]
+        .map((x) => x.toString(16).toUpperCase().padStart(2, '0'))
+        .join('')
+        .replace(/^00(?=.)/, '')}\n`;
+    else if (k === 'fingerprint')
+      out += `${digest === 'sha1' ? 'SHA1' : 'sha256'} Fingerprint=${colons(digest === 'sha1' ? sha1(cert.der) : sha256(cert.der))}\n`;
   }
   if (!o.has('noout')) out += pem('CERTIFICATE', cert.der);
   write(ctx, o.get('out'), out);

@@ -28,19 +28,37 @@ describe('ssh-keygen, against a key OpenSSH made', () => {
 
 describe('ssh-keygen in the terminal', () => {
   it("prints OpenSSH's messages and writes both files, the same for the same seed", async () => {
-    const run = () => runTool(createSshKeygen(() => 'seed-1'), ['-t', 'ed25519', '-f', 'key', '-N', '']);
+    const run = () =>
+      runTool(
+        createSshKeygen(() => 'seed-1'),
+        ['-t', 'ed25519', '-f', 'key', '-N', ''],
+      );
     const r = await run();
     expect(r.code).toBe(0);
-    expect(r.out).toMatch(/^Generating public\/private ed25519 key pair\.\nYour identification has been saved in key\nYour public key has been saved in key\.pub\nThe key fingerprint is:\nSHA256:[A-Za-z0-9+/]{43} learner@course\nThe key's randomart image is:\n\+--\[ED25519 256\]--\+\n(\|.{17}\|\n){9}\+----\[SHA256\]-----\+\n$/);
+    expect(r.out).toMatch(
+      /^Generating public\/private ed25519 key pair\.\nYour identification has been saved in key\nYour public key has been saved in key\.pub\nThe key fingerprint is:\nSHA256:[A-Za-z0-9+/]{43} learner@course\nThe key's randomart image is:\n\+--\[ED25519 256\]--\+\n(\|.{17}\|\n){9}\+----\[SHA256\]-----\+\n$/,
+    );
     expect(r.fs.read('/home/learner/key')).toMatch(/^-----BEGIN OPENSSH PRIVATE KEY-----\n/);
     expect(r.fs.read('/home/learner/key.pub')).toMatch(/^ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAI\S+ learner@course\n$/);
     expect((await run()).out).toBe(r.out);
-    const other = await runTool(createSshKeygen(() => 'seed-2'), ['-t', 'ed25519', '-f', 'key', '-N', '']);
+    const other = await runTool(
+      createSshKeygen(() => 'seed-2'),
+      ['-t', 'ed25519', '-f', 'key', '-N', ''],
+    );
     expect(other.out).not.toBe(r.out);
   });
   it('asks before overwriting, and refuses unknown types as ssh-keygen does', async () => {
-    const r = await runTool(createSshKeygen(() => 's'), ['-t', 'ed25519', '-f', 'key', '-N', ''], { files: { key: 'x' } });
+    const r = await runTool(
+      createSshKeygen(() => 's'),
+      ['-t', 'ed25519', '-f', 'key', '-N', ''],
+      { files: { key: 'x' } },
+    );
     expect(r).toMatchObject({ out: 'Generating public/private ed25519 key pair.\nkey already exists.\nOverwrite (y/n)? ', code: 1 });
-    expect(await runTool(createSshKeygen(() => 's'), ['-t', 'foo', '-f', 'k', '-N', ''])).toMatchObject({ err: 'unknown key type foo\n', code: 255 });
+    expect(
+      await runTool(
+        createSshKeygen(() => 's'),
+        ['-t', 'foo', '-f', 'k', '-N', ''],
+      ),
+    ).toMatchObject({ err: 'unknown key type foo\n', code: 255 });
   });
 });

@@ -32,7 +32,9 @@ export function privateKeyFile(seed: Uint8Array, pk: Uint8Array, comment: string
   for (let i = 1; (priv.length + padding.length) % 8; i++) padding.push(i);
   priv = concat(priv, Uint8Array.from(padding));
   const body = concat(bytesOf('openssh-key-v1\0'), sshString('none'), sshString('none'), sshString(''), u32(1), sshString(blob), sshString(priv));
-  return `-----BEGIN OPENSSH PRIVATE KEY-----\n${encodeBase64Bytes(body).match(/.{1,70}/g)!.join('\n')}\n-----END OPENSSH PRIVATE KEY-----\n`;
+  return `-----BEGIN OPENSSH PRIVATE KEY-----\n${encodeBase64Bytes(body)
+    .match(/.{1,70}/g)!
+    .join('\n')}\n-----END OPENSSH PRIVATE KEY-----\n`;
 }
 
 /** `SHA256:...` of a public key blob, unpadded base64 as OpenSSH prints it. */
@@ -129,7 +131,9 @@ export function createSshKeygen(seed: () => string): Command {
     ctx.fs.write(path, privateKeyFile(sk, pk, comment, rnd.bytes(4)));
     ctx.fs.write(path + '.pub', `ssh-ed25519 ${encodeBase64Bytes(blob)}${comment ? ' ' + comment : ''}\n`);
     if (quiet) return 0;
-    ctx.stdout(`Your identification has been saved in ${file}\nYour public key has been saved in ${file}.pub\nThe key fingerprint is:\n${fingerprint(blob)} ${comment}\nThe key's randomart image is:\n`);
+    ctx.stdout(
+      `Your identification has been saved in ${file}\nYour public key has been saved in ${file}.pub\nThe key fingerprint is:\n${fingerprint(blob)} ${comment}\nThe key's randomart image is:\n`,
+    );
     ctx.stdout(randomart(sha256(blob), '[ED25519 256]', 'SHA256'));
     return 0;
   };

@@ -11,7 +11,11 @@ async function sh(line: string, files: Record<string, string> = {}): Promise<{ o
   const fs = createMemoryFS(files);
   const kubectl = {
     run: async (args: string[], ctx: { stdout(t: string): void }) => {
-      ctx.stdout(args[0] === 'get' ? 'NAME    READY   STATUS    RESTARTS   AGE\nweb-1   1/1     Running   0          1m\nweb-2   1/1     Running   2          1m\n' : `kubectl ${args.join(' ')}\n`);
+      ctx.stdout(
+        args[0] === 'get'
+          ? 'NAME    READY   STATUS    RESTARTS   AGE\nweb-1   1/1     Running   0          1m\nweb-2   1/1     Running   2          1m\n'
+          : `kubectl ${args.join(' ')}\n`,
+      );
       return 0;
     },
     complete: () => [],
@@ -40,7 +44,9 @@ describe('xargs', () => {
     expect((await sh("printf '' | xargs -r echo hi")).out).toBe('');
     expect(await sh("printf 'a\\n' | xargs nosuchcmd 2>&1")).toMatchObject({ out: 'xargs: nosuchcmd: No such file or directory\n', status: 127 });
     expect(await sh("printf 'a\\n' | xargs false")).toMatchObject({ status: 123 });
-    expect((await sh("printf \"it's\\n\" | xargs echo 2>&1")).out).toBe('xargs: unmatched single quote; by default quotes are special to xargs unless you use the -0 option\n');
+    expect((await sh('printf "it\'s\\n" | xargs echo 2>&1')).out).toBe(
+      'xargs: unmatched single quote; by default quotes are special to xargs unless you use the -0 option\n',
+    );
     expect((await sh("printf 'x\\n' | xargs -n 0 2>&1")).out).toBe("xargs: value 0 for -n option should be >= 1\nTry 'xargs --help' for more information.\n");
   });
 });
@@ -61,7 +67,9 @@ describe('tee and yes', () => {
 describe('the text tools together', () => {
   it('sed, awk and jq in pipelines', async () => {
     expect((await sh("kubectl get pods | sed -n '2,$p' | awk '$4 > 0 {print $1, $4}'")).out).toBe('web-2 2\n');
-    expect((await sh(`echo '{"items":[{"metadata":{"name":"a"}},{"metadata":{"name":"b"}}]}' | jq -r '.items[].metadata.name' | sed 's/^/pod\\//'`)).out).toBe('pod/a\npod/b\n');
+    expect((await sh(`echo '{"items":[{"metadata":{"name":"a"}},{"metadata":{"name":"b"}}]}' | jq -r '.items[].metadata.name' | sed 's/^/pod\\//'`)).out).toBe(
+      'pod/a\npod/b\n',
+    );
     const r = await sh("sed -i 's/1.27/1.28/' pod.yaml; cat pod.yaml", { '/home/learner/pod.yaml': 'image: nginx:1.27\n' });
     expect(r.out).toBe('image: nginx:1.28\n');
   });

@@ -16,7 +16,11 @@ export interface ToolRun {
 }
 
 /** Runs `cmd args` in /home/learner with `stdin` and `files` (absolute paths or relative to the home). */
-export async function runTool(cmd: Command, args: string[], opts: { stdin?: string; files?: Record<string, string>; interrupt?: InterruptController; env?: Record<string, string>; sleep?: ExecContext['sleep'] } = {}): Promise<ToolRun> {
+export async function runTool(
+  cmd: Command,
+  args: string[],
+  opts: { stdin?: string; files?: Record<string, string>; interrupt?: InterruptController; env?: Record<string, string>; sleep?: ExecContext['sleep'] } = {},
+): Promise<ToolRun> {
   const files: Record<string, string> = {};
   for (const [k, v] of Object.entries(opts.files ?? {})) files[k.startsWith('/') ? k : `/home/learner/${k}`] = v;
   const fs = createMemoryFS(files);

@@ -22,7 +22,8 @@ function words(text: string): string[] | string {
     } else if (c === "'" || c === '"') {
       const end = text.indexOf(c, i + 1);
       const nl = text.indexOf('\n', i + 1);
-      if (end < 0 || (nl >= 0 && nl < end)) return `xargs: unmatched ${c === "'" ? 'single' : 'double'} quote; by default quotes are special to xargs unless you use the -0 option\n`;
+      if (end < 0 || (nl >= 0 && nl < end))
+        return `xargs: unmatched ${c === "'" ? 'single' : 'double'} quote; by default quotes are special to xargs unless you use the -0 option\n`;
       cur += text.slice(i + 1, end);
       i = end;
       inWord = true;
@@ -125,7 +126,10 @@ export const xargs: Command = async (args, ctx) => {
     if (items[items.length - 1] === '') items.pop();
     groups = chunk(items, replace !== undefined ? 1 : maxArgs);
   } else if (replace !== undefined) {
-    items = ctx.stdin.split('\n').map((l) => l.replace(/^[ \t]+/, '')).filter((l) => l !== '');
+    items = ctx.stdin
+      .split('\n')
+      .map((l) => l.replace(/^[ \t]+/, ''))
+      .filter((l) => l !== '');
     groups = items.map((l) => [l]);
   } else if (maxLines) {
     const lines: string[][] = [];

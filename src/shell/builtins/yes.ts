@@ -11,7 +11,9 @@ const CHUNK_CHARS = 64 * 1024;
  */
 export const yes: Command = async (args, ctx) => {
   if (args[0] === '--help') {
-    ctx.stdout("Usage: yes [STRING]...\n  or:  yes OPTION\nRepeatedly output a line with all specified STRING(s), or 'y'.\n\n      --help        display this help and exit\n      --version     output version information and exit\n\nGNU coreutils online help: <https://www.gnu.org/software/coreutils/>\nFull documentation <https://www.gnu.org/software/coreutils/yes>\nor available locally via: info '(coreutils) yes invocation'\n");
+    ctx.stdout(
+      "Usage: yes [STRING]...\n  or:  yes OPTION\nRepeatedly output a line with all specified STRING(s), or 'y'.\n\n      --help        display this help and exit\n      --version     output version information and exit\n\nGNU coreutils online help: <https://www.gnu.org/software/coreutils/>\nFull documentation <https://www.gnu.org/software/coreutils/yes>\nor available locally via: info '(coreutils) yes invocation'\n",
+    );
     return 0;
   }
   if (args[0] === '--version') {
@@ -20,7 +22,11 @@ export const yes: Command = async (args, ctx) => {
   }
   const bad = args.find((a) => a.startsWith('-') && a !== '-' && a !== '--');
   if (bad !== undefined && args.indexOf('--') < 0) {
-    ctx.stderr(bad.startsWith('--') ? `yes: unrecognized option '${bad}'\nTry 'yes --help' for more information.\n` : `yes: invalid option -- '${bad[1]}'\nTry 'yes --help' for more information.\n`);
+    ctx.stderr(
+      bad.startsWith('--')
+        ? `yes: unrecognized option '${bad}'\nTry 'yes --help' for more information.\n`
+        : `yes: invalid option -- '${bad[1]}'\nTry 'yes --help' for more information.\n`,
+    );
     return 1;
   }
   const words = args[0] === '--' ? args.slice(1) : args;

@@ -52,7 +52,7 @@ export async function callBuiltin(it: Interpreter, name: string, args: Expr[]): 
       let out = '';
       let pos = 0;
       let count = 0;
-      for (let from = 0; from <= s.length; ) {
+      for (let from = 0; from <= s.length;) {
         const m = await re.exec(s, from, pause(it));
         if (!m) break;
         const [a, b] = [m[0]!, m[1]!];

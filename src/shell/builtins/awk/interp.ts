@@ -65,7 +65,22 @@ export class Interpreter {
   constructor(prog: AwkProgram, ctx: ExecContext) {
     this.prog = prog;
     this.ctx = ctx;
-    for (const [k, v] of Object.entries({ FS: ' ', OFS: ' ', ORS: '\n', RS: '\n', NR: 0, NF: 0, FNR: 0, SUBSEP: '\x1c', CONVFMT: '%.6g', OFMT: '%.6g', RSTART: 0, RLENGTH: -1, FILENAME: '' })) this.globals.set(k, v);
+    for (const [k, v] of Object.entries({
+      FS: ' ',
+      OFS: ' ',
+      ORS: '\n',
+      RS: '\n',
+      NR: 0,
+      NF: 0,
+      FNR: 0,
+      SUBSEP: '\x1c',
+      CONVFMT: '%.6g',
+      OFMT: '%.6g',
+      RSTART: 0,
+      RLENGTH: -1,
+      FILENAME: '',
+    }))
+      this.globals.set(k, v);
     const env: AwkArray = new Map();
     for (const [k, v] of Object.entries(ctx.env)) env.set(k, new StrNum(v));
     this.globals.set('ENVIRON', env);
@@ -151,7 +166,7 @@ export class Interpreter {
     const p = this.pattern(re);
     const out: string[] = [];
     let from = 0;
-    for (let pos = 0; pos <= text.length; ) {
+    for (let pos = 0; pos <= text.length;) {
       const m = p.execSync(text, pos);
       if (!m || m[1] === m[0]) break;
       out.push(text.slice(from, m[0]));
@@ -199,7 +214,7 @@ export class Interpreter {
     const p = this.pattern(fs);
     const out: string[] = [];
     let from = 0;
-    for (let pos = 0; pos <= s.length; ) {
+    for (let pos = 0; pos <= s.length;) {
       const m = p.execSync(s, pos);
       if (!m) break;
       if (m[1] === m[0]) {
@@ -517,13 +532,20 @@ export class Interpreter {
         const a = await this.eval(e.a);
         const b = await this.eval(e.b);
         switch (e.op) {
-          case '<': return compare(a, b, this.convfmt) < 0 ? 1 : 0;
-          case '<=': return compare(a, b, this.convfmt) <= 0 ? 1 : 0;
-          case '>': return compare(a, b, this.convfmt) > 0 ? 1 : 0;
-          case '>=': return compare(a, b, this.convfmt) >= 0 ? 1 : 0;
-          case '==': return compare(a, b, this.convfmt) === 0 ? 1 : 0;
-          case '!=': return compare(a, b, this.convfmt) !== 0 ? 1 : 0;
-          default: return arith(e.op, toNum(a), toNum(b));
+          case '<':
+            return compare(a, b, this.convfmt) < 0 ? 1 : 0;
+          case '<=':
+            return compare(a, b, this.convfmt) <= 0 ? 1 : 0;
+          case '>':
+            return compare(a, b, this.convfmt) > 0 ? 1 : 0;
+          case '>=':
+            return compare(a, b, this.convfmt) >= 0 ? 1 : 0;
+          case '==':
+            return compare(a, b, this.convfmt) === 0 ? 1 : 0;
+          case '!=':
+            return compare(a, b, this.convfmt) !== 0 ? 1 : 0;
+          default:
+            return arith(e.op, toNum(a), toNum(b));
         }
       }
       case 'cat':
@@ -612,13 +634,19 @@ export class Interpreter {
 
 function arith(op: string, a: number, b: number): number {
   switch (op) {
-    case '+': return a + b;
-    case '-': return a - b;
-    case '*': return a * b;
+    case '+':
+      return a + b;
+    case '-':
+      return a - b;
+    case '*':
+      return a * b;
     // As mawk: dividing by zero gives inf (or nan), not an error.
-    case '/': return a / b;
-    case '%': return a % b;
-    case '^': return a ** b;
+    case '/':
+      return a / b;
+    case '%':
+      return a % b;
+    case '^':
+      return a ** b;
   }
   return NaN;
 }

@@ -16,9 +16,95 @@ export interface Token {
 /** A program that does not parse, in mawk's words (`line 1: syntax error at or near }`). */
 export class AwkSyntaxError extends Error {}
 
-const KEYWORDS = new Set(['BEGIN', 'END', 'function', 'func', 'if', 'else', 'while', 'for', 'do', 'break', 'continue', 'next', 'nextfile', 'exit', 'return', 'delete', 'in', 'getline', 'print', 'printf']);
-export const BUILTINS = new Set(['length', 'substr', 'index', 'split', 'sub', 'gsub', 'match', 'sprintf', 'sin', 'cos', 'atan2', 'exp', 'log', 'sqrt', 'int', 'rand', 'srand', 'tolower', 'toupper', 'system', 'close', 'fflush']);
-const OPS = ['**=', '^=', '+=', '-=', '*=', '/=', '%=', '==', '<=', '>=', '!=', '++', '--', '&&', '||', '>>', '!~', '**', '{', '}', '(', ')', '[', ']', ';', ',', '+', '-', '*', '/', '%', '^', '!', '>', '<', '|', '?', ':', '~', '$', '='];
+const KEYWORDS = new Set([
+  'BEGIN',
+  'END',
+  'function',
+  'func',
+  'if',
+  'else',
+  'while',
+  'for',
+  'do',
+  'break',
+  'continue',
+  'next',
+  'nextfile',
+  'exit',
+  'return',
+  'delete',
+  'in',
+  'getline',
+  'print',
+  'printf',
+]);
+export const BUILTINS = new Set([
+  'length',
+  'substr',
+  'index',
+  'split',
+  'sub',
+  'gsub',
+  'match',
+  'sprintf',
+  'sin',
+  'cos',
+  'atan2',
+  'exp',
+  'log',
+  'sqrt',
+  'int',
+  'rand',
+  'srand',
+  'tolower',
+  'toupper',
+  'system',
+  'close',
+  'fflush',
+]);
+const OPS = [
+  '**=',
+  '^=',
+  '+=',
+  '-=',
+  '*=',
+  '/=',
+  '%=',
+  '==',
+  '<=',
+  '>=',
+  '!=',
+  '++',
+  '--',
+  '&&',
+  '||',
+  '>>',
+  '!~',
+  '**',
+  '{',
+  '}',
+  '(',
+  ')',
+  '[',
+  ']',
+  ';',
+  ',',
+  '+',
+  '-',
+  '*',
+  '/',
+  '%',
+  '^',
+  '!',
+  '>',
+  '<',
+  '|',
+  '?',
+  ':',
+  '~',
+  '$',
+  '=',
+];
 
 /** Splits `src` into tokens; throws AwkSyntaxError. */
 export function tokenize(src: string): Token[] {
@@ -114,16 +200,26 @@ export function tokenize(src: string): Token[] {
   function escape(): string {
     const e = src[i++] ?? '';
     switch (e) {
-      case 'n': return '\n';
-      case 't': return '\t';
-      case 'r': return '\r';
-      case '\\': return '\\';
-      case '"': return '"';
-      case '/': return '/';
-      case 'a': return '\x07';
-      case 'b': return '\b';
-      case 'f': return '\f';
-      case 'v': return '\v';
+      case 'n':
+        return '\n';
+      case 't':
+        return '\t';
+      case 'r':
+        return '\r';
+      case '\\':
+        return '\\';
+      case '"':
+        return '"';
+      case '/':
+        return '/';
+      case 'a':
+        return '\x07';
+      case 'b':
+        return '\b';
+      case 'f':
+        return '\f';
+      case 'v':
+        return '\v';
       default:
         if (/[0-7]/.test(e)) {
           let oct = e;

@@ -65,7 +65,8 @@ export function parseProgram(src: string): AwkProgram {
   };
   const fail = (t: Token = peek()): never => {
     if (t.kind === 'eof') {
-      const open = toks.slice(0, p).filter((x) => x.kind === 'op' && x.text === '{').length - toks.slice(0, p).filter((x) => x.kind === 'op' && x.text === '}').length;
+      const open =
+        toks.slice(0, p).filter((x) => x.kind === 'op' && x.text === '{').length - toks.slice(0, p).filter((x) => x.kind === 'op' && x.text === '}').length;
       if (open > 0) throw new AwkSyntaxError(`line ${t.line + (toks[toks.length - 2]?.kind === 'nl' ? 0 : 1)}: missing } near end of file`);
     }
     const near = t.kind === 'nl' ? 'end of line' : t.kind === 'str' ? t.text : t.text;
@@ -373,7 +374,7 @@ export function parseProgram(src: string): AwkProgram {
   function concat(noGt: boolean): Expr {
     let a = additive();
     // `a -1` subtracts; other operand starts concatenate.
-    while (startsOperand() && !is('-') && !is('+') && !is('!') && !(is('in'))) a = { t: 'cat', a, b: additive() };
+    while (startsOperand() && !is('-') && !is('+') && !is('!') && !is('in')) a = { t: 'cat', a, b: additive() };
     void noGt;
     return a;
   }

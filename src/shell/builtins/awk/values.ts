@@ -92,60 +92,63 @@ function gForm(n: number, prec: number, alt: boolean, upper: boolean): string {
 export function sprintf(fmt: string, args: Val[], convfmt = '%.6g'): string {
   let k = 0;
   const next = (): Val => (k < args.length ? args[k++]! : UNINIT);
-  return fmt.replace(/%([-0+ #]*)(\*|\d+)?(?:\.(\*|\d*))?([cdiouxXeEfFgGs%])/g, (all, flags: string, w: string | undefined, pr: string | undefined, conv: string) => {
-    if (conv === '%') return '%';
-    let width = w === '*' ? toNum(next()) : w ? Number(w) : 0;
-    if (width < 0) {
-      flags += '-';
-      width = -width;
-    }
-    const prec = pr === undefined ? undefined : pr === '*' ? Math.max(0, toNum(next())) : Number(pr || 0);
-    const v = next();
-    let body: string;
-    let sign = '';
-    let numeric = true;
-    switch (conv) {
-      case 'c': {
-        numeric = false;
-        body = typeof v === 'number' ? String.fromCharCode(v) : toStr(v, convfmt).slice(0, 1);
-        break;
+  return fmt.replace(
+    /%([-0+ #]*)(\*|\d+)?(?:\.(\*|\d*))?([cdiouxXeEfFgGs%])/g,
+    (all, flags: string, w: string | undefined, pr: string | undefined, conv: string) => {
+      if (conv === '%') return '%';
+      let width = w === '*' ? toNum(next()) : w ? Number(w) : 0;
+      if (width < 0) {
+        flags += '-';
+        width = -width;
       }
-      case 's':
-        numeric = false;
-        body = toStr(v, convfmt);
-        if (prec !== undefined) body = body.slice(0, prec);
-        break;
-      case 'd':
-      case 'i':
-      case 'o':
-      case 'x':
-      case 'X':
-      case 'u': {
-        const n = Math.trunc(toNum(v));
-        if (n < 0) sign = '-';
-        const a = Math.abs(n);
-        body = conv === 'o' ? a.toString(8) : conv === 'x' ? a.toString(16) : conv === 'X' ? a.toString(16).toUpperCase() : String(a);
-        if (prec !== undefined) body = prec === 0 && a === 0 ? '' : body.padStart(prec, '0');
-        if (flags.includes('#') && a !== 0) body = conv === 'o' ? '0' + body : conv === 'x' ? '0x' + body : conv === 'X' ? '0X' + body : body;
-        break;
+      const prec = pr === undefined ? undefined : pr === '*' ? Math.max(0, toNum(next())) : Number(pr || 0);
+      const v = next();
+      let body: string;
+      let sign = '';
+      let numeric = true;
+      switch (conv) {
+        case 'c': {
+          numeric = false;
+          body = typeof v === 'number' ? String.fromCharCode(v) : toStr(v, convfmt).slice(0, 1);
+          break;
+        }
+        case 's':
+          numeric = false;
+          body = toStr(v, convfmt);
+          if (prec !== undefined) body = body.slice(0, prec);
+          break;
+        case 'd':
+        case 'i':
+        case 'o':
+        case 'x':
+        case 'X':
+        case 'u': {
+          const n = Math.trunc(toNum(v));
+          if (n < 0) sign = '-';
+          const a = Math.abs(n);
+          body = conv === 'o' ? a.toString(8) : conv === 'x' ? a.toString(16) : conv === 'X' ? a.toString(16).toUpperCase() : String(a);
+          if (prec !== undefined) body = prec === 0 && a === 0 ? '' : body.padStart(prec, '0');
+          if (flags.includes('#') && a !== 0) body = conv === 'o' ? '0' + body : conv === 'x' ? '0x' + body : conv === 'X' ? '0X' + body : body;
+          break;
+        }
+        default: {
+          const n = toNum(v);
+          if (n < 0 || Object.is(n, -0)) sign = '-';
+          const a = Math.abs(n);
+          const pp = prec ?? 6;
+          if (!Number.isFinite(a)) body = Number.isNaN(a) ? 'nan' : 'inf';
+          else if (conv === 'f' || conv === 'F') body = a.toFixed(Math.min(pp, 100));
+          else if (conv === 'e' || conv === 'E') body = expForm(a, pp, conv === 'E');
+          else body = gForm(a, pp, flags.includes('#'), conv === 'G');
+        }
       }
-      default: {
-        const n = toNum(v);
-        if (n < 0 || Object.is(n, -0)) sign = '-';
-        const a = Math.abs(n);
-        const pp = prec ?? 6;
-        if (!Number.isFinite(a)) body = Number.isNaN(a) ? 'nan' : 'inf';
-        else if (conv === 'f' || conv === 'F') body = a.toFixed(Math.min(pp, 100));
-        else if (conv === 'e' || conv === 'E') body = expForm(a, pp, conv === 'E');
-        else body = gForm(a, pp, flags.includes('#'), conv === 'G');
-      }
-    }
-    if (numeric && !sign) sign = flags.includes('+') ? '+' : flags.includes(' ') ? ' ' : '';
-    const len = sign.length + body.length;
-    if (len >= width) return sign + body;
-    if (flags.includes('-')) return sign + body + ' '.repeat(width - len);
-    if (flags.includes('0') && numeric && !(prec !== undefined && 'diouxX'.includes(conv))) return sign + '0'.repeat(width - len) + body;
-    void all;
-    return ' '.repeat(width - len) + sign + body;
-  });
+      if (numeric && !sign) sign = flags.includes('+') ? '+' : flags.includes(' ') ? ' ' : '';
+      const len = sign.length + body.length;
+      if (len >= width) return sign + body;
+      if (flags.includes('-')) return sign + body + ' '.repeat(width - len);
+      if (flags.includes('0') && numeric && !(prec !== undefined && 'diouxX'.includes(conv))) return sign + '0'.repeat(width - len) + body;
+      void all;
+      return ' '.repeat(width - len) + sign + body;
+    },
+  );
 }

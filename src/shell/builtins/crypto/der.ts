@@ -93,7 +93,7 @@ export function read(b: Uint8Array, at = 0): Element {
 /** The elements inside a constructed element's contents. */
 export function children(body: Uint8Array): Element[] {
   const out: Element[] = [];
-  for (let at = 0; at < body.length; ) {
+  for (let at = 0; at < body.length;) {
     const e = read(body, at);
     out.push(e);
     at = e.end;

@@ -43,11 +43,17 @@ const SMALL_PRIMES: bigint[] = [];
 for (let n = 3; SMALL_PRIMES.length < 1500; n += 2) if (SMALL_PRIMES.every((p) => n % Number(p) !== 0)) SMALL_PRIMES.push(BigInt(n));
 
 /** A prime of `bits` bits with p-1 coprime to e; `progress` gets OpenSSL's marks; `pause` between candidates. */
-async function prime(bits: number, e: bigint, rnd: DeterministicRandom, progress: (mark: string) => void, pause: () => Promise<boolean>): Promise<bigint | undefined> {
+async function prime(
+  bits: number,
+  e: bigint,
+  rnd: DeterministicRandom,
+  progress: (mark: string) => void,
+  pause: () => Promise<boolean>,
+): Promise<bigint | undefined> {
   for (;;) {
     // The top two bits set, so that the product has exactly 2*bits bits.
     let c = rnd.bigint(bits) | (1n << BigInt(bits - 2)) | 1n;
-    for (;; c += 2n) {
+    for (; ; c += 2n) {
       if (SMALL_PRIMES.some((p) => c % p === 0n)) continue;
       progress('.');
       if (!(await pause())) return undefined;
@@ -82,7 +88,12 @@ async function prime(bits: number, e: bigint, rnd: DeterministicRandom, progress
 }
 
 /** A new RSA key of `bits` bits (e = 65537); undefined when interrupted. */
-export async function generateRsa(bits: number, rnd: DeterministicRandom, progress: (mark: string) => void, pause: () => Promise<boolean>): Promise<RsaKey | undefined> {
+export async function generateRsa(
+  bits: number,
+  rnd: DeterministicRandom,
+  progress: (mark: string) => void,
+  pause: () => Promise<boolean>,
+): Promise<RsaKey | undefined> {
   const e = 65537n;
   for (;;) {
     const p = await prime(bits >> 1, e, rnd, progress, pause);

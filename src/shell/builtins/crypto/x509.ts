@@ -13,7 +13,16 @@ const SHA256_WITH_RSA = '1.2.840.113549.1.1.11';
 
 /** Distinguished-name attributes by their short names, as OpenSSL prints them. */
 const ATTRS: Record<string, string> = {
-  C: '2.5.4.6', ST: '2.5.4.8', L: '2.5.4.7', O: '2.5.4.10', OU: '2.5.4.11', CN: '2.5.4.3', emailAddress: '1.2.840.113549.1.9.1', serialNumber: '2.5.4.5', DC: '0.9.2342.19200300.100.1.25', UID: '0.9.2342.19200300.100.1.1',
+  C: '2.5.4.6',
+  ST: '2.5.4.8',
+  L: '2.5.4.7',
+  O: '2.5.4.10',
+  OU: '2.5.4.11',
+  CN: '2.5.4.3',
+  emailAddress: '1.2.840.113549.1.9.1',
+  serialNumber: '2.5.4.5',
+  DC: '0.9.2342.19200300.100.1.25',
+  UID: '0.9.2342.19200300.100.1.1',
 };
 const NAMES = Object.fromEntries(Object.entries(ATTRS).map(([k, v]) => [v, k]));
 
@@ -101,7 +110,16 @@ function sanExtension(san: SubjectAltName): Der {
 /** A self-signed certificate for `key`, valid from `now` for `days`. */
 export function selfSigned(key: RsaKey, subject: [string, string][], now: number, days: number, serial: Uint8Array, san?: SubjectAltName): Der {
   const alg = seq(oid(SHA256_WITH_RSA), nul());
-  const tbs = seq(explicit(0, int(2)), int(serial), alg, name(subject), seq(time(now), time(now + days * 86_400_000)), name(subject), spki(key), explicit(3, extensions(key, san)));
+  const tbs = seq(
+    explicit(0, int(2)),
+    int(serial),
+    alg,
+    name(subject),
+    seq(time(now), time(now + days * 86_400_000)),
+    name(subject),
+    spki(key),
+    explicit(3, extensions(key, san)),
+  );
   return seq(tbs, alg, bits(signSha256(key, tbs)));
 }
 
@@ -165,7 +183,14 @@ export function readCertificate(der: Uint8Array): CertificateInfo | undefined {
     const f = children(tbs!.body);
     const k = f[0]!.tag === 0xa0 ? 1 : 0;
     const validity = children(f[k + 3]!.body);
-    return { serial: f[k]!.body, issuer: printName(f[k + 2]!.body), notBefore: printTime(validity[0]!), notAfter: printTime(validity[1]!), subject: printName(f[k + 4]!.body), der };
+    return {
+      serial: f[k]!.body,
+      issuer: printName(f[k + 2]!.body),
+      notBefore: printTime(validity[0]!),
+      notAfter: printTime(validity[1]!),
+      subject: printName(f[k + 4]!.body),
+      der,
+    };
   } catch {
     return undefined;
   }

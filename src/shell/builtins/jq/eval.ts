@@ -33,15 +33,16 @@ export class BreakSignal extends Error {
 
 /** A function: defined in jq (body and the environment it closes over) or native. */
 export type FuncDef =
-  | { kind: 'jq'; params: string[]; body: Node; env: Env; self: string }
-  | { kind: 'closure'; body: Node; env: Env }
-  | { kind: 'native'; run: Native };
+  { kind: 'jq'; params: string[]; body: Node; env: Env; self: string } | { kind: 'closure'; body: Node; env: Env } | { kind: 'native'; run: Native };
 
 export type Native = (input: JqVal, args: Node[], env: Env, path: PathState, ev: Evaluate) => Generator<Out>;
 export type Evaluate = (node: Node, input: JqVal, path: PathState, env: Env) => Generator<Out>;
 
 /** Bindings, innermost first. */
-export type Env = { kind: 'var'; name: string; value: JqVal | object; parent: Env } | { kind: 'func'; key: string; def: FuncDef; parent: Env } | { kind: 'root'; funcs: Map<string, FuncDef>; vars: Map<string, JqVal> };
+export type Env =
+  | { kind: 'var'; name: string; value: JqVal | object; parent: Env }
+  | { kind: 'func'; key: string; def: FuncDef; parent: Env }
+  | { kind: 'root'; funcs: Map<string, FuncDef>; vars: Map<string, JqVal> };
 
 export function typeName(v: JqVal): string {
   if (v === null) return 'null';
@@ -187,7 +188,10 @@ export function* evaluate(node: Node, input: JqVal, path: PathState, env: Env): 
         if (p === false) invalidPath(v);
         for (const [to] of node.to ? evaluate(node.to, input, null, env) : [[null, null] as Out])
           for (const [from] of node.from ? evaluate(node.from, input, null, env) : [[null, null] as Out]) {
-            const key = new Map<string, JqVal>([['start', from], ['end', to]]);
+            const key = new Map<string, JqVal>([
+              ['start', from],
+              ['end', to],
+            ]);
             yield [slice(v, from, to), extend(p, key)];
           }
       }
@@ -266,7 +270,8 @@ export function* evaluate(node: Node, input: JqVal, path: PathState, env: Env): 
       }
       return;
     case 'bin':
-      for (const [b] of evaluate(node.b, input, null, env)) for (const [a] of evaluate(node.a, input, null, env)) yield [binop(node.op, a, b), path === null ? null : false];
+      for (const [b] of evaluate(node.b, input, null, env))
+        for (const [a] of evaluate(node.a, input, null, env)) yield [binop(node.op, a, b), path === null ? null : false];
       return;
     case 'assign':
       yield* assign(node, input, env);
@@ -379,7 +384,8 @@ export function* call(name: string, args: Node[], input: JqVal, path: PathState,
       yield* evaluate((def as { body: Node }).body, input, path, e);
       return;
     }
-    for (const [v] of evaluate(valueParams[k]!.node, input, null, env)) yield* withValues(k + 1, { kind: 'var', name: valueParams[k]!.name, value: v, parent: e });
+    for (const [v] of evaluate(valueParams[k]!.node, input, null, env))
+      yield* withValues(k + 1, { kind: 'var', name: valueParams[k]!.name, value: v, parent: e });
   }
   yield* withValues(0, fenv);
 }
@@ -470,7 +476,9 @@ export function format(name: string, v: JqVal): string {
     case 'base64d':
       return unbase64(text(v));
     case 'uri':
-      return utf8Encode(text(v)).map((b) => (/[A-Za-z0-9\-_.~]/.test(String.fromCharCode(b)) ? String.fromCharCode(b) : '%' + b.toString(16).toUpperCase().padStart(2, '0'))).join('');
+      return utf8Encode(text(v))
+        .map((b) => (/[A-Za-z0-9\-_.~]/.test(String.fromCharCode(b)) ? String.fromCharCode(b) : '%' + b.toString(16).toUpperCase().padStart(2, '0')))
+        .join('');
     case 'html':
       return text(v).replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&#39;', '"': '&quot;' })[c]!);
     case 'csv':
@@ -511,12 +519,18 @@ function unbase64(s: string): string {
 /** jq's arithmetic and comparisons. */
 export function binop(op: string, a: JqVal, b: JqVal): JqVal {
   switch (op) {
-    case '==': return cmp(a, b) === 0;
-    case '!=': return cmp(a, b) !== 0;
-    case '<': return cmp(a, b) < 0;
-    case '<=': return cmp(a, b) <= 0;
-    case '>': return cmp(a, b) > 0;
-    case '>=': return cmp(a, b) >= 0;
+    case '==':
+      return cmp(a, b) === 0;
+    case '!=':
+      return cmp(a, b) !== 0;
+    case '<':
+      return cmp(a, b) < 0;
+    case '<=':
+      return cmp(a, b) <= 0;
+    case '>':
+      return cmp(a, b) > 0;
+    case '>=':
+      return cmp(a, b) >= 0;
   }
   const fail = (verb: string): never => {
     throw new JqError(`${describe(a)} and ${describe(b)} cannot be ${verb}`);

@@ -15,7 +15,9 @@ const JQ_17: Record<string, Partial<RecordedCase>> = {
   '.-{"a":1,}\n': { err: 'jq: parse error: Expected another key-value pair at line 1, column 8\n', code: 2 },
   '.-{"a" 1}\n': { err: 'jq: parse error: Expected separator between values at line 1, column 7\n', code: 2 },
   '.-nope\n': { err: 'jq: parse error: Invalid literal at line 2, column 0\n', code: 2 },
-  '-n .a ]': { err: 'jq: error: syntax error, unexpected INVALID_CHARACTER, expecting $end (Unix shell quoting issues?) at <top-level>, line 1:\n.a ]\njq: 1 compile error\n' },
+  '-n .a ]': {
+    err: 'jq: error: syntax error, unexpected INVALID_CHARACTER, expecting $end (Unix shell quoting issues?) at <top-level>, line 1:\n.a ]\njq: 1 compile error\n',
+  },
   '-n [1,2': { err: 'jq: error: syntax error, unexpected $end (Unix shell quoting issues?) at <top-level>, line 1:\n[1,2\njq: 1 compile error\n' },
   // jq 1.7 keeps the literal 1e3 as written only when it is printed unchanged; the simulator prints the canonical number, as 1.6 does.
 };

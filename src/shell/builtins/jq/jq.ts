@@ -55,7 +55,20 @@ Command options:
 
 const TRY = 'Use jq --help for help with command-line options,\nor see the jq manpage, or online docs  at https://jqlang.github.io/jq\n';
 
-const SHORT: Record<string, string> = { n: 'null-input', R: 'raw-input', s: 'slurp', c: 'compact-output', r: 'raw-output', j: 'join-output', a: 'ascii-output', S: 'sort-keys', C: 'color-output', M: 'monochrome-output', e: 'exit-status', h: 'help' };
+const SHORT: Record<string, string> = {
+  n: 'null-input',
+  R: 'raw-input',
+  s: 'slurp',
+  c: 'compact-output',
+  r: 'raw-output',
+  j: 'join-output',
+  a: 'ascii-output',
+  S: 'sort-keys',
+  C: 'color-output',
+  M: 'monochrome-output',
+  e: 'exit-status',
+  h: 'help',
+};
 
 export const jq: Command = async (args, ctx) => {
   const flags = new Set<string>();
@@ -66,7 +79,7 @@ export const jq: Command = async (args, ctx) => {
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
     if (a === '--') {
-      for (const x of args.slice(i + 1)) (filter === undefined ? (filter = x) : files.push(x));
+      for (const x of args.slice(i + 1)) filter === undefined ? (filter = x) : files.push(x);
       break;
     }
     if (a.startsWith('--') && a.length > 2) {
@@ -180,10 +193,15 @@ export const jq: Command = async (args, ctx) => {
   }
   let runs: { v: JqVal; where: string }[];
   if (flags.has('null-input')) runs = [{ v: null, where: '<unknown>' }];
-  else if (flags.has('slurp') && !flags.has('raw-input')) runs = [{ v: inputs.map((x) => x.v), where: inputs.length ? inputs[inputs.length - 1]!.where : '<unknown>' }];
+  else if (flags.has('slurp') && !flags.has('raw-input'))
+    runs = [{ v: inputs.map((x) => x.v), where: inputs.length ? inputs[inputs.length - 1]!.where : '<unknown>' }];
   else runs = inputs;
 
-  const print: PrintOptions = { indent: flags.has('tab') ? '\t' : flags.has('compact-output') ? '' : ' '.repeat(indent), sortKeys: flags.has('sort-keys'), ascii: flags.has('ascii-output') };
+  const print: PrintOptions = {
+    indent: flags.has('tab') ? '\t' : flags.has('compact-output') ? '' : ' '.repeat(indent),
+    sortKeys: flags.has('sort-keys'),
+    ascii: flags.has('ascii-output'),
+  };
   const raw = flags.has('raw-output') || flags.has('join-output');
   const sep = flags.has('join-output') ? '' : '\n';
   let last: JqVal | undefined;

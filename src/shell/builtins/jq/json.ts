@@ -64,7 +64,7 @@ export function parseStream(text: string): { v: JqVal; end: number }[] {
           i++;
           return m;
         }
-        return fail("Expected separator between values");
+        return fail('Expected separator between values');
       }
     }
     if (c === '[') {

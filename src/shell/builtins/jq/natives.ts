@@ -8,7 +8,26 @@ import { RegexSyntaxError } from '../../regex/compile.ts';
 import { Pattern } from '../../regex/pattern.ts';
 import { parseJq, type Node } from './parse.ts';
 import { fromPlain, parseStream, toJson, type JqVal } from './json.ts';
-import { call, cmp, delpaths, describe, evaluate, getpath, indices, JqError, pathsOf, setpath, splitString, truthy, typeName, type Env, type FuncDef, type Native, type Out, type Path } from './eval.ts';
+import {
+  call,
+  cmp,
+  delpaths,
+  describe,
+  evaluate,
+  getpath,
+  indices,
+  JqError,
+  pathsOf,
+  setpath,
+  splitString,
+  truthy,
+  typeName,
+  type Env,
+  type FuncDef,
+  type Native,
+  type Out,
+  type Path,
+} from './eval.ts';
 
 const PRELUDE = `
 def map(f): [.[] | f];
@@ -232,7 +251,12 @@ valueFn('fromjson', 0, (v) => {
 valueFn('tonumber', 0, (v) => {
   if (typeof v === 'number') return v;
   if (typeof v === 'string' && /^\s*-?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?\s*$/.test(v)) return Number(v);
-  throw new JqError(`Cannot parse ${toJson(v)} as JSON`.replace(/^Cannot parse (.*) as JSON$/, typeof v === 'string' ? `Cannot parse '${v}' as JSON` : `${describe(v)} cannot be parsed as a number`));
+  throw new JqError(
+    `Cannot parse ${toJson(v)} as JSON`.replace(
+      /^Cannot parse (.*) as JSON$/,
+      typeof v === 'string' ? `Cannot parse '${v}' as JSON` : `${describe(v)} cannot be parsed as a number`,
+    ),
+  );
 });
 valueFn('explode', 0, (v) => {
   if (typeof v !== 'string') throw new JqError(`${describe(v)} cannot be exploded`);
@@ -242,7 +266,17 @@ valueFn('implode', 0, (v) => {
   if (!Array.isArray(v)) throw new JqError('Cannot implode: input must be an array');
   return String.fromCodePoint(...(v as number[]));
 });
-valueFn('reverse', 0, (v) => (typeof v === 'string' ? [...v].reverse().join('') : v === null ? [] : Array.isArray(v) ? [...v].reverse() : (() => { throw new JqError(`Cannot reverse ${describe(v)}`); })()));
+valueFn('reverse', 0, (v) =>
+  typeof v === 'string'
+    ? [...v].reverse().join('')
+    : v === null
+      ? []
+      : Array.isArray(v)
+        ? [...v].reverse()
+        : (() => {
+            throw new JqError(`Cannot reverse ${describe(v)}`);
+          })(),
+);
 valueFn('sort', 0, (v) => {
   if (!Array.isArray(v)) throw new JqError(`${describe(v)} cannot be sorted, as it is not an array`);
   return [...v].sort(cmp);
@@ -250,7 +284,10 @@ valueFn('sort', 0, (v) => {
 valueFn('_sort_by', 1, (v, keys) => {
   if (!Array.isArray(v)) throw new JqError(`${describe(v)} cannot be sorted, as it is not an array`);
   const ks = keys as JqVal[];
-  return v.map((x, i) => [x, ks[i]!, i] as const).sort((a, b) => cmp(a[1], b[1]) || a[2] - b[2]).map((x) => x[0]);
+  return v
+    .map((x, i) => [x, ks[i]!, i] as const)
+    .sort((a, b) => cmp(a[1], b[1]) || a[2] - b[2])
+    .map((x) => x[0]);
 });
 valueFn('_group_by', 1, (v, keys) => {
   if (!Array.isArray(v)) throw new JqError(`Cannot index ${typeName(v)} with number`);
@@ -265,13 +302,15 @@ valueFn('_group_by', 1, (v, keys) => {
   }
   return out;
 });
-const extremum = (sign: number) => (v: JqVal, keys: JqVal): JqVal => {
-  if (!Array.isArray(v)) throw new JqError(`Cannot index ${typeName(v)} with number`);
-  const ks = keys as JqVal[];
-  let best = -1;
-  for (let i = 0; i < v.length; i++) if (best < 0 || sign * cmp(ks[i]!, ks[best]!) >= (sign > 0 ? 0 : 1)) best = i;
-  return best < 0 ? null : v[best]!;
-};
+const extremum =
+  (sign: number) =>
+  (v: JqVal, keys: JqVal): JqVal => {
+    if (!Array.isArray(v)) throw new JqError(`Cannot index ${typeName(v)} with number`);
+    const ks = keys as JqVal[];
+    let best = -1;
+    for (let i = 0; i < v.length; i++) if (best < 0 || sign * cmp(ks[i]!, ks[best]!) >= (sign > 0 ? 0 : 1)) best = i;
+    return best < 0 ? null : v[best]!;
+  };
 valueFn('_max_by', 1, extremum(1));
 valueFn('_min_by', 1, (v, keys) => {
   if (!Array.isArray(v)) throw new JqError(`Cannot index ${typeName(v)} with number`);
@@ -308,7 +347,17 @@ valueFn('split', 1, (v, sep) => {
   if (typeof v !== 'string' || typeof sep !== 'string') throw new JqError('split input and separator must be strings');
   return splitString(v, sep);
 });
-valueFn('indices', 1, (v, x) => (v === null ? null : typeof v === 'string' && typeof x === 'string' ? stringIndices(v, x) : Array.isArray(v) ? indices(v, Array.isArray(x) ? x : [x]) : (() => { throw new JqError(`Cannot determine indices of ${typeName(x)} in ${typeName(v)}`); })()));
+valueFn('indices', 1, (v, x) =>
+  v === null
+    ? null
+    : typeof v === 'string' && typeof x === 'string'
+      ? stringIndices(v, x)
+      : Array.isArray(v)
+        ? indices(v, Array.isArray(x) ? x : [x])
+        : (() => {
+            throw new JqError(`Cannot determine indices of ${typeName(x)} in ${typeName(v)}`);
+          })(),
+);
 valueFn('index', 1, (v, x) => {
   const all = typeof v === 'string' && typeof x === 'string' ? stringIndices(v, x) : Array.isArray(v) ? indices(v, Array.isArray(x) ? x : [x]) : [];
   return all.length ? all[0]! : null;
@@ -317,7 +366,19 @@ valueFn('rindex', 1, (v, x) => {
   const all = typeof v === 'string' && typeof x === 'string' ? stringIndices(v, x) : Array.isArray(v) ? indices(v, Array.isArray(x) ? x : [x]) : [];
   return all.length ? all[all.length - 1]! : null;
 });
-for (const [name, f] of [['floor', Math.floor], ['ceil', Math.ceil], ['round', Math.round], ['sqrt', Math.sqrt], ['fabs', Math.abs], ['log', Math.log], ['log10', Math.log10], ['log2', Math.log2], ['exp', Math.exp], ['exp10', (x: number) => 10 ** x], ['trunc', Math.trunc]] as const) {
+for (const [name, f] of [
+  ['floor', Math.floor],
+  ['ceil', Math.ceil],
+  ['round', Math.round],
+  ['sqrt', Math.sqrt],
+  ['fabs', Math.abs],
+  ['log', Math.log],
+  ['log10', Math.log10],
+  ['log2', Math.log2],
+  ['exp', Math.exp],
+  ['exp10', (x: number) => 10 ** x],
+  ['trunc', Math.trunc],
+] as const) {
   valueFn(name, 0, (v) => {
     if (typeof v !== 'number') throw new JqError(`${describe(v)} number required`);
     return (f as (x: number) => number)(v);
@@ -336,7 +397,8 @@ valueFn('strftime', 1, (v) => {
 });
 valueFn('test', 2, (v, re, flags) => regexMatches(v, re, flags, false).length > 0);
 natives.set('match/2', function* (input, args, env) {
-  for (const [flags] of evaluate(args[1]!, input, null, env)) for (const [re] of evaluate(args[0]!, input, null, env)) for (const m of regexMatches(input, re, flags, true)) yield [m, null];
+  for (const [flags] of evaluate(args[1]!, input, null, env))
+    for (const [re] of evaluate(args[0]!, input, null, env)) for (const m of regexMatches(input, re, flags, true)) yield [m, null];
 });
 valueFn('split', 2, (v, re, flags) => {
   const s = v as string;
@@ -407,7 +469,7 @@ function regexMatches(v: JqVal, re: JqVal, flags: JqVal, objects: boolean): JqVa
   }
   const names = pattern.names;
   const out: JqVal[] = [];
-  for (let from = 0; from <= v.length; ) {
+  for (let from = 0; from <= v.length;) {
     const m = pattern.execSync(v, from);
     if (!m) break;
     const [a, b] = [m[0]!, m[1]!];
@@ -416,9 +478,23 @@ function regexMatches(v: JqVal, re: JqVal, flags: JqVal, objects: boolean): JqVa
     for (let g = 1; g <= pattern.groups; g++) {
       const s = m[2 * g]!;
       const e = m[2 * g + 1]!;
-      captures.push(new Map<string, JqVal>([['offset', s < 0 ? -1 : s], ['length', s < 0 ? 0 : e - s], ['string', s < 0 ? null : v.slice(s, e)], ['name', names[g] ?? null]]));
+      captures.push(
+        new Map<string, JqVal>([
+          ['offset', s < 0 ? -1 : s],
+          ['length', s < 0 ? 0 : e - s],
+          ['string', s < 0 ? null : v.slice(s, e)],
+          ['name', names[g] ?? null],
+        ]),
+      );
     }
-    out.push(new Map<string, JqVal>([['offset', a], ['length', b - a], ['string', v.slice(a, b)], ['captures', captures]]));
+    out.push(
+      new Map<string, JqVal>([
+        ['offset', a],
+        ['length', b - a],
+        ['string', v.slice(a, b)],
+        ['captures', captures],
+      ]),
+    );
     if (!f.includes('g')) break;
     from = b > a ? b : a + 1;
   }

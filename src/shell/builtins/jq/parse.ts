@@ -39,8 +39,62 @@ export class JqCompileError extends Error {}
 
 type Tok = { k: 'num' | 'str' | 'ident' | 'field' | 'var' | 'format' | 'op' | 'kw' | 'eof'; v: string; parts?: (string | Tok[])[] };
 
-const KEYWORDS = new Set(['def', 'if', 'then', 'elif', 'else', 'end', 'as', 'reduce', 'foreach', 'try', 'catch', 'label', 'import', 'include', 'and', 'or', '__loc__']);
-const OPS = ['?//', '|=', '+=', '-=', '*=', '/=', '%=', '//=', '==', '!=', '<=', '>=', '//', '..', '.', '[', ']', '{', '}', '(', ')', '|', ',', ':', ';', '=', '<', '>', '+', '-', '*', '/', '%', '?', '$'];
+const KEYWORDS = new Set([
+  'def',
+  'if',
+  'then',
+  'elif',
+  'else',
+  'end',
+  'as',
+  'reduce',
+  'foreach',
+  'try',
+  'catch',
+  'label',
+  'import',
+  'include',
+  'and',
+  'or',
+  '__loc__',
+]);
+const OPS = [
+  '?//',
+  '|=',
+  '+=',
+  '-=',
+  '*=',
+  '/=',
+  '%=',
+  '//=',
+  '==',
+  '!=',
+  '<=',
+  '>=',
+  '//',
+  '..',
+  '.',
+  '[',
+  ']',
+  '{',
+  '}',
+  '(',
+  ')',
+  '|',
+  ',',
+  ':',
+  ';',
+  '=',
+  '<',
+  '>',
+  '+',
+  '-',
+  '*',
+  '/',
+  '%',
+  '?',
+  '$',
+];
 
 function syntax(what: string, src: string): JqCompileError {
   return new JqCompileError(`syntax error, unexpected ${what} (Unix shell quoting issues?) at <top-level>, line 1:\n${src}`);
@@ -89,7 +143,8 @@ function lex(src: string, from = 0, stopAtParen = false): { toks: Tok[]; end: nu
           i += 4;
         } else {
           const map: Record<string, string> = { n: '\n', t: '\t', r: '\r', b: '\b', f: '\f', '"': '"', '\\': '\\', '/': '/' };
-          if (e === undefined || !(e in map)) throw new JqCompileError(`invalid escape at line 1, column ${i} (while parsing '"\\${e ?? ''}"') at <top-level>, line 1:\n${src}`);
+          if (e === undefined || !(e in map))
+            throw new JqCompileError(`invalid escape at line 1, column ${i} (while parsing '"\\${e ?? ''}"') at <top-level>, line 1:\n${src}`);
           cur += map[e];
         }
       }
@@ -159,7 +214,7 @@ function parseTokens(toks: Tok[], src: string, top: boolean): Node {
   };
   const fail = (): never => {
     const t = peek();
-    throw syntax(t.k === 'op' && t.v === ']' && top ? "INVALID_CHARACTER, expecting $end" : describe(t), src);
+    throw syntax(t.k === 'op' && t.v === ']' && top ? 'INVALID_CHARACTER, expecting $end' : describe(t), src);
   };
   const expectOp = (v: string): void => {
     if (!isOp(v)) fail();
@@ -444,7 +499,14 @@ function parseTokens(toks: Tok[], src: string, top: boolean): Node {
         return { t: 'field', of: { t: 'identity' }, name: t.v };
       case 'var':
         p++;
-        if (t.v === '__loc__') return { t: 'literal', v: new Map<string, unknown>([['file', '<stdin>'], ['line', 1]]) };
+        if (t.v === '__loc__')
+          return {
+            t: 'literal',
+            v: new Map<string, unknown>([
+              ['file', '<stdin>'],
+              ['line', 1],
+            ]),
+          };
         return { t: 'var', name: t.v };
       case 'ident': {
         p++;

@@ -121,7 +121,7 @@ export function parseScript(src: ScriptSource, extended: boolean): SedCommand[] 
       i++;
       let d = '/';
       if (c === '\\') {
-        if (i >= s.length) fail('unexpected `,\'');
+        if (i >= s.length) fail("unexpected `,'");
         d = s[i++]!;
       }
       const body = delimited(d, 'unterminated address regex', true);
@@ -216,29 +216,49 @@ export function parseScript(src: ScriptSource, extended: boolean): SedCommand[] 
         cmds.push(cmd);
         endOfCommand();
         continue;
-      case '=': case 'd': case 'D': case 'p': case 'P': case 'n': case 'N': case 'g': case 'G': case 'h': case 'H': case 'x': case 'z': case 'l': case 'F':
+      case '=':
+      case 'd':
+      case 'D':
+      case 'p':
+      case 'P':
+      case 'n':
+      case 'N':
+      case 'g':
+      case 'G':
+      case 'h':
+      case 'H':
+      case 'x':
+      case 'z':
+      case 'l':
+      case 'F':
         endOfCommand();
         break;
-      case 'q': case 'Q':
+      case 'q':
+      case 'Q':
         if (cmd.a2) fail('command only uses one address');
         spaces();
         cmd.code = /^\d/.test(s[i] ?? '') ? number() : 0;
         endOfCommand();
         break;
-      case 'a': case 'i': case 'c':
+      case 'a':
+      case 'i':
+      case 'c':
         cmd.arg = text(name);
         break;
       case ':':
-        if (cmd.a1) fail(': doesn\'t want any addresses');
+        if (cmd.a1) fail(": doesn't want any addresses");
         cmd.arg = label();
         if (!cmd.arg) fail('":" lacks a label');
         if (s[i] === ';') i++;
         break;
-      case 'b': case 't': case 'T':
+      case 'b':
+      case 't':
+      case 'T':
         cmd.arg = label();
         if (s[i] === ';') i++;
         break;
-      case 'r': case 'w': {
+      case 'r':
+      case 'w': {
         spaces();
         let f = '';
         while (i < s.length && s[i] !== '\n') f += s[i++];
@@ -252,7 +272,9 @@ export function parseScript(src: ScriptSource, extended: boolean): SedCommand[] 
       case 'y': {
         const d = s[i++];
         if (d === undefined || d === '\n' || d === '\\') fail("unterminated `y' command");
-        const unescape = (t: string): string[] => [...t.replace(/\\(.)/g, (_m, c: string) => (c === 'n' ? '\n' : c === 't' ? '\t' : c === '\\' ? '\\' : '\\' + c))];
+        const unescape = (t: string): string[] => [
+          ...t.replace(/\\(.)/g, (_m, c: string) => (c === 'n' ? '\n' : c === 't' ? '\t' : c === '\\' ? '\\' : '\\' + c)),
+        ];
         const from = unescape(delimited(d!, "unterminated `y' command", false));
         const to = unescape(delimited(d!, "unterminated `y' command", false));
         if (from.length !== to.length) fail("strings for `y' command are different lengths");

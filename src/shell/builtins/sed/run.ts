@@ -258,7 +258,7 @@ async function substitute(re: Pattern, s: NonNullable<SedCommand['s']>, ps: stri
   let pos = 0;
   let count = 0;
   let done = false;
-  for (let from = 0; from <= ps.length; ) {
+  for (let from = 0; from <= ps.length;) {
     const m = await re.exec(ps, from, pause);
     if (!m) break;
     count++;

@@ -11,7 +11,16 @@ import { runScript, type SedInput, type SedIO } from './run.ts';
 import { SED_HELP_TAIL, SED_USAGE, SED_VERSION } from './usage.ts';
 
 const LONG: Record<string, string> = {
-  quiet: 'n', silent: 'n', 'regexp-extended': 'E', separate: 's', posix: '', debug: '', sandbox: '', unbuffered: '', 'null-data': 'z', 'follow-symlinks': '',
+  quiet: 'n',
+  silent: 'n',
+  'regexp-extended': 'E',
+  separate: 's',
+  posix: '',
+  debug: '',
+  sandbox: '',
+  unbuffered: '',
+  'null-data': 'z',
+  'follow-symlinks': '',
 };
 
 interface Options {
