@@ -9,8 +9,8 @@ import type { Command } from '../command/contract.ts';
 const HELP_GROUPS: [string, string[]][] = [
   ['Kubernetes', ['kubectl', 'k', 'cluster']],
   ['Files', ['ls', 'cat', 'cd', 'pwd', 'mkdir', 'touch', 'cp', 'mv', 'rm']],
-  ['Text', ['echo', 'printf', 'grep', 'wc', 'head', 'tail', 'sort', 'uniq', 'cut', 'tr', 'base64', 'seq']],
-  ['Network', ['curl', 'wget']],
+  ['Text', ['echo', 'printf', 'grep', 'wc', 'head', 'tail', 'sort', 'uniq', 'cut', 'tr', 'sed', 'awk', 'jq', 'xargs', 'tee', 'yes', 'base64', 'seq']],
+  ['Network', ['curl', 'wget', 'openssl', 'ssh-keygen']],
   ['Shell', ['export', 'unset', 'env', 'history', 'clear', 'sleep', 'timeout', 'watch', 'date', 'test', 'which', 'type', 'true', 'false', 'help', 'exit']],
 ];
 

@@ -27,6 +27,10 @@ export function createBuiltins(now: () => number): CommandTable {
   const grep = onFirstUse('grep', () => import('./builtins/grep.ts').then((m) => m.grep));
   const lazyText = (name: 'printf' | 'wc' | 'head' | 'tail' | 'sort' | 'uniq' | 'cut' | 'tr'): Command =>
     onFirstUse(name, () => text().then((m) => m[name]));
+  // Keys and certificates come from a deterministic source: the terminal's clock and how many
+  // such commands ran before, so replaying a session makes the same keys.
+  let runs = 0;
+  const seed = (): string => `${now()}:${runs++}`;
   const table: CommandTable = new Map<string, Command>([
     ['cat', cat],
     ['ls', createLs(now)],
@@ -48,6 +52,14 @@ export function createBuiltins(now: () => number): CommandTable {
     ['uniq', lazyText('uniq')],
     ['cut', lazyText('cut')],
     ['tr', lazyText('tr')],
+    ['sed', onFirstUse('sed', () => import('./builtins/sed/sed.ts').then((m) => m.sed))],
+    ['awk', onFirstUse('awk', () => import('./builtins/awk/awk.ts').then((m) => m.awk))],
+    ['jq', onFirstUse('jq', () => import('./builtins/jq/jq.ts').then((m) => m.jq))],
+    ['xargs', onFirstUse('xargs', () => import('./builtins/xargs.ts').then((m) => m.xargs))],
+    ['tee', onFirstUse('tee', () => import('./builtins/tee.ts').then((m) => m.tee))],
+    ['yes', onFirstUse('yes', () => import('./builtins/yes.ts').then((m) => m.yes))],
+    ['openssl', onFirstUse('openssl', () => import('./builtins/openssl.ts').then((m) => m.createOpenssl(now, seed)))],
+    ['ssh-keygen', onFirstUse('ssh-keygen', () => import('./builtins/ssh-keygen.ts').then((m) => m.createSshKeygen(seed)))],
     ['base64', onFirstUse('base64', () => import('./builtins/base64.ts').then((m) => m.base64))],
     ['sleep', sleep],
     ['watch', onFirstUse('watch', () => import('./builtins/watch.ts').then((m) => m.watch))],

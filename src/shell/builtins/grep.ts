@@ -4,26 +4,39 @@
  */
 import type { Command } from '../../command/contract.ts';
 import { lines, parseArgs, readInputs } from './util.ts';
-import { compileRegex, hasBackReference, RegexSyntaxError } from '../regex/compile.ts';
+import { compileRegex, RegexSyntaxError } from '../regex/compile.ts';
 import { Matcher } from '../regex/match.ts';
+import { Pattern, RegexInterrupted } from '../regex/pattern.ts';
+import { breToJs, escapeFixed, expandClasses } from '../regex/syntax.ts';
+
+export { breToJs };
 
 /** What grep needs of a pattern: does a line match, and which texts match (for -o). */
 interface LineMatcher {
-  test(line: string): boolean;
-  all(line: string): string[];
+  test(line: string): boolean | Promise<boolean>;
+  all(line: string): string[] | Promise<string[]>;
 }
 
 /**
  * The pattern as a matcher. Patterns run on the linear-time engine (regex/), so no pattern
  * can stall the terminal; only back-references (`\(a\)\1`), which no linear-time engine
- * matches, use JavaScript's own.
+ * matches, run on the backtracking one, in slices that `pause` separates (Ctrl-C stops it).
  */
-function lineMatcher(source: string, ignoreCase: boolean, word: boolean): LineMatcher {
-  if (hasBackReference(source)) {
-    const re = new RegExp(word ? `(?<![A-Za-z0-9_])(?:${source})(?![A-Za-z0-9_])` : source, ignoreCase ? 'gi' : 'g');
+function lineMatcher(source: string, ignoreCase: boolean, word: boolean, pause: () => Promise<boolean>): LineMatcher {
+  const pattern = new Pattern(source, { ignoreCase, word });
+  if (pattern.backrefs) {
     return {
-      test: (line) => ((re.lastIndex = 0), re.test(line)),
-      all: (line) => [...line.matchAll(re)].map((m) => m[0]),
+      test: (line) => pattern.test(line, pause),
+      async all(line) {
+        const out: string[] = [];
+        for (let pos = 0; pos <= line.length; ) {
+          const span = await pattern.exec(line, pos, pause);
+          if (!span) break;
+          out.push(line.slice(span[0], span[1]));
+          pos = span[1]! > span[0]! ? span[1]! : span[0]! + 1;
+        }
+        return out;
+      },
     };
   }
   const m = new Matcher(compileRegex(source, ignoreCase, word));
@@ -41,45 +54,6 @@ function lineMatcher(source: string, ignoreCase: boolean, word: boolean): LineMa
     },
   };
 }
-
-/**
- * Turns a POSIX basic regular expression into a JavaScript one: in BRE, `+ ? | ( ) { }` are
- * literal and their backslashed forms are the operators (GNU extension), the reverse of ERE.
- */
-export function breToJs(pattern: string): string {
-  let out = '';
-  for (let i = 0; i < pattern.length; i++) {
-    const c = pattern[i]!;
-    if (c === '\\' && i + 1 < pattern.length) {
-      const n = pattern[++i]!;
-      out += '+?|(){}'.includes(n) ? n : '\\' + n;
-    } else if ('+?|(){}'.includes(c)) out += '\\' + c;
-    else if (c === '[') {
-      const end = bracketEnd(pattern, i);
-      out += pattern.slice(i, end + 1);
-      i = end;
-    } else out += c;
-  }
-  return out;
-}
-
-/** Index of the `]` closing the bracket expression starting at `start` (`[]a]`, `[^]a]` allowed). */
-function bracketEnd(p: string, start: number): number {
-  let i = start + 1;
-  if (p[i] === '^') i++;
-  if (p[i] === ']') i++;
-  for (; i < p.length; i++) {
-    if (p[i] === '[' && p[i + 1] === ':') {
-      const close = p.indexOf(':]', i + 2);
-      if (close > 0) i = close + 1;
-    } else if (p[i] === ']') return i;
-  }
-  return p.length - 1;
-}
-
-const CLASSES: Record<string, string> = {
-  alpha: 'A-Za-z', digit: '0-9', alnum: 'A-Za-z0-9', upper: 'A-Z', lower: 'a-z', space: ' \\t\\n\\r\\f\\v', blank: ' \\t', punct: '!-\\/:-@\\[-`{-~', xdigit: '0-9A-Fa-f',
-};
 
 export const grep: Command = async (args, ctx) => {
   const p = parseArgs('grep', args, {
@@ -100,16 +74,26 @@ export const grep: Command = async (args, ctx) => {
     pattern = operands[0]!;
     operands = operands.slice(1);
   }
-  let source = f.has('F') ? pattern.replace(/[.*+?^${}()|[\]\\]/g, '\\$&') : f.has('E') ? pattern : breToJs(pattern);
-  source = source.replace(/\[:([a-z]+):\]/g, (all, name: string) => CLASSES[name] ?? all);
+  let source = f.has('F') ? escapeFixed(pattern) : f.has('E') ? pattern : breToJs(pattern);
+  source = expandClasses(source);
   if (f.has('x')) source = `^(?:${source})$`;
   let re: LineMatcher;
   try {
-    re = lineMatcher(source, f.has('i'), f.has('w'));
+    re = lineMatcher(source, f.has('i'), f.has('w'), () => ctx.sleep(0));
   } catch (e) {
-    ctx.stderr(e instanceof RegexSyntaxError ? `${e.message}\n` : 'grep: Invalid regular expression\n');
+    ctx.stderr(e instanceof RegexSyntaxError ? `grep: ${e.message}\n` : 'grep: Invalid regular expression\n');
     return 2;
   }
+  try {
+    return await search(re, f, operands, ctx);
+  } catch (e) {
+    if (e instanceof RegexInterrupted) return 130;
+    throw e;
+  }
+};
+
+/** Prints what grep prints for the inputs; resolves to grep's status. */
+async function search(re: LineMatcher, f: Map<string, string | true>, operands: string[], ctx: Parameters<Command>[1]): Promise<number> {
   const context = contextCounts(f, ctx);
   if (!context) return 2;
   const { inputs, failed } = readInputs('grep', operands, ctx);
@@ -135,7 +119,7 @@ export const grep: Command = async (args, ctx) => {
     };
     for (let n = 0; n < ls.length; n++) {
       const line = ls[n]!;
-      const hit = re.test(line) !== f.has('v');
+      const hit = (await re.test(line)) !== f.has('v');
       if (!hit) {
         if (useContext && afterLeft > 0) {
           afterLeft--;
@@ -149,7 +133,7 @@ export const grep: Command = async (args, ctx) => {
       if (f.has('c') || f.has('l') || f.has('L')) continue;
       if (f.has('o') && !f.has('v')) {
         const num = f.has('n') ? `${n + 1}:` : '';
-        for (const m of re.all(line)) if (m) ctx.stdout(`${prefix}${num}${m}\n`);
+        for (const m of await re.all(line)) if (m) ctx.stdout(`${prefix}${num}${m}\n`);
         continue;
       }
       if (useContext) for (let b = Math.max(lastPrinted + 1, n - context.before); b < n; b++) print(b, false);
@@ -162,7 +146,7 @@ export const grep: Command = async (args, ctx) => {
   }
   if (failed && !f.has('s')) return 2;
   return matched ? 0 : 1;
-};
+}
 
 /** Lines of context after and before each match, from -A, -B and -C (-C sets both). */
 function contextCounts(f: Map<string, string | true>, ctx: Parameters<Command>[1]): { after: number; before: number } | undefined {

@@ -3,8 +3,9 @@
  * JavaScript-like syntax grep.ts produces from BRE, ERE or fixed strings) into a program for
  * the linear-time matcher in match.ts. Supported: literals and escapes, `.`, bracket
  * expressions with ranges and negation, `^ $`, `\b \B \< \>`, `\d \w \s` and their negations,
- * groups, alternation, `* + ?` and intervals `{n} {n,} {n,m}`. Back-references cannot be
- * matched in linear time; `hasBackReference` tells the caller to use another engine for them.
+ * groups (numbered for `\1` in sed's replacement), alternation, `* + ?` and intervals
+ * `{n} {n,} {n,m}`, back-references `\1`..`\9`. A program with a back-reference cannot run on
+ * the linear-time matcher (match.ts); backtrack.ts runs it in slices a caller can stop.
  */
 
 /** One instruction of a compiled program. */
@@ -13,9 +14,22 @@ export type Inst =
   | { op: 'split'; x: number; y: number }
   | { op: 'jmp'; to: number }
   | { op: 'assert'; kind: 'bol' | 'eol' | 'word' | 'notWord' | 'wordStart' | 'wordEnd' | 'noWordBefore' | 'noWordAfter' }
+  /** Records the position in capture slot `slot` (group n starts at slot 2n, ends at 2n+1). */
+  | { op: 'save'; slot: number }
+  /** Matches again what group `n` matched (`fold`: ignoring case). */
+  | { op: 'backref'; n: number; fold: boolean }
   | { op: 'match' };
 
-/** A pattern that does not compile, with GNU grep's message. */
+/** A compiled pattern: its program and how many groups it captures (group 0 is the whole match). */
+export interface Program {
+  prog: Inst[];
+  groups: number;
+  backrefs: boolean;
+  /** Names of named groups (`(?<name>...)`), by group number. */
+  names: (string | undefined)[];
+}
+
+/** A pattern that does not compile; the message is GNU's reason (`Unmatched ( or \\(`), without the tool's name. */
 export class RegexSyntaxError extends Error {}
 
 /** Programs larger than this are refused, as GNU refuses intervals past its limits. */
@@ -27,7 +41,9 @@ type Node =
   | { t: 'assert'; kind: Extract<Inst, { op: 'assert' }>['kind'] }
   | { t: 'cat'; items: Node[] }
   | { t: 'alt'; items: Node[] }
-  | { t: 'rep'; node: Node; min: number; max: number };
+  | { t: 'rep'; node: Node; min: number; max: number }
+  | { t: 'group'; n: number; node: Node }
+  | { t: 'backref'; n: number };
 
 const isWordChar = (c: string): boolean => /[A-Za-z0-9_]/.test(c);
 const isSpace = (c: string): boolean => /\s/.test(c);
@@ -52,14 +68,22 @@ export function hasBackReference(source: string): boolean {
  * character right before or after them (grep -w). Throws RegexSyntaxError.
  */
 export function compileRegex(source: string, ignoreCase: boolean, word = false): Inst[] {
+  return compileProgram(source, ignoreCase, word).prog;
+}
+
+/** Compiles `source` into a program with its capture groups (see compileRegex). */
+export function compileProgram(source: string, ignoreCase: boolean, word = false): Program {
   let i = 0;
   let depth = 0;
+  let groups = 0;
+  let backrefs = false;
+  const names: (string | undefined)[] = [];
   const fold = (test: (c: string) => boolean): ((c: string) => boolean) =>
     ignoreCase ? (c) => test(c) || test(c.toLowerCase()) || test(c.toUpperCase()) : test;
   const literal = (ch: string): Node => ({ t: 'char', test: fold((c) => c === ch) });
 
   function alternation(): Node {
-    if (++depth > MAX_DEPTH) throw new RegexSyntaxError('grep: regular expression too big');
+    if (++depth > MAX_DEPTH) throw new RegexSyntaxError('Regular expression too big');
     const items = [sequence()];
     while (source[i] === '|') {
       i++;
@@ -94,8 +118,8 @@ export function compileRegex(source: string, ignoreCase: boolean, word = false):
       if (!m || (m[1] === '' && m[3] === '' )) return undefined;
       const min = m[1] === '' ? 0 : Number(m[1]);
       const max = m[2] ? (m[3] === '' ? Infinity : Number(m[3])) : min;
-      if (max < min) throw new RegexSyntaxError('grep: Invalid content of \\{\\}');
-      if (min > 32767 || (max !== Infinity && max > 32767)) throw new RegexSyntaxError('grep: Regular expression too big');
+      if (max < min) throw new RegexSyntaxError('Invalid content of \\{\\}');
+      if (min > 32767 || (max !== Infinity && max > 32767)) throw new RegexSyntaxError('Regular expression too big');
       i += m[0].length - 1;
       q = { min, max };
     }
@@ -111,17 +135,30 @@ export function compileRegex(source: string, ignoreCase: boolean, word = false):
     if (c === '^') return { t: 'assert', kind: 'bol' };
     if (c === '$') return { t: 'assert', kind: 'eol' };
     if (c === '(') {
+      let n = 0;
+      const named = /^\?<([A-Za-z_][A-Za-z0-9_]*)>/.exec(source.slice(i, i + 64));
       if (source.startsWith('?:', i)) i += 2;
-      else if (source.startsWith('?<!', i) || source.startsWith('?!', i)) throw new RegexSyntaxError('grep: Invalid regular expression');
+      else if (named) {
+        i += named[0].length;
+        n = ++groups;
+        names[n] = named[1];
+      } else if (source.startsWith('?<!', i) || source.startsWith('?!', i) || source.startsWith('?=', i) || source.startsWith('?<=', i)) throw new RegexSyntaxError('Invalid regular expression');
+      else n = ++groups;
       const inner = alternation();
-      if (source[i] !== ')') throw new RegexSyntaxError('grep: Unmatched ( or \\(');
+      if (source[i] !== ')') throw new RegexSyntaxError('Unmatched ( or \\(');
       i++;
-      return inner;
+      return n ? { t: 'group', n, node: inner } : inner;
     }
     if (c === '[') return bracket();
     if (c === '\\') {
-      if (i >= source.length) throw new RegexSyntaxError('grep: Trailing backslash');
+      if (i >= source.length) throw new RegexSyntaxError('Trailing backslash');
       const e = source[i++]!;
+      if (e >= '1' && e <= '9') {
+        const n = Number(e);
+        if (n > groups) throw new RegexSyntaxError('Invalid back reference');
+        backrefs = true;
+        return { t: 'backref', n };
+      }
       switch (e) {
         case 'd': return { t: 'char', test: isDigit };
         case 'D': return { t: 'char', test: (x) => !isDigit(x) };
@@ -151,7 +188,7 @@ export function compileRegex(source: string, ignoreCase: boolean, word = false):
     }
     let first = true;
     for (;;) {
-      if (i >= source.length) throw new RegexSyntaxError('grep: Unmatched [, [^, [:, [., or [=');
+      if (i >= source.length) throw new RegexSyntaxError('Unmatched [, [^, [:, [., or [=');
       let c = source[i++]!;
       if (c === ']' && !first) break;
       first = false;
@@ -166,7 +203,7 @@ export function compileRegex(source: string, ignoreCase: boolean, word = false):
         i++;
         let hi = source[i++]!;
         if (hi === '\\' && i < source.length) hi = source[i++]!;
-        if (hi < c) throw new RegexSyntaxError('grep: Invalid range end');
+        if (hi < c) throw new RegexSyntaxError('Invalid range end');
         ranges.push([c, hi]);
       } else ranges.push([c, c]);
     }
@@ -178,17 +215,17 @@ export function compileRegex(source: string, ignoreCase: boolean, word = false):
   const tree = alternation();
   if (i < source.length) {
     // A `)` without its `(`: GNU grep -E takes it literally; so does this compiler.
-    return compileRegex(source.slice(0, i) + '\\' + source.slice(i), ignoreCase, word);
+    return compileProgram(source.slice(0, i) + '\\' + source.slice(i), ignoreCase, word);
   }
   const prog: Inst[] = [];
-  emit(word ? { t: 'cat', items: [{ t: 'assert', kind: 'noWordBefore' }, tree, { t: 'assert', kind: 'noWordAfter' }] } : tree, prog);
+  emit(word ? { t: 'cat', items: [{ t: 'assert', kind: 'noWordBefore' }, tree, { t: 'assert', kind: 'noWordAfter' }] } : tree, prog, ignoreCase);
   prog.push({ op: 'match' });
-  return prog;
+  return { prog, groups, backrefs, names };
 }
 
 /** Appends the instructions of `n` to `prog` (Thompson's construction). */
-function emit(n: Node, prog: Inst[]): void {
-  if (prog.length > MAX_PROGRAM) throw new RegexSyntaxError('grep: Regular expression too big');
+function emit(n: Node, prog: Inst[], fold: boolean): void {
+  if (prog.length > MAX_PROGRAM) throw new RegexSyntaxError('Regular expression too big');
   switch (n.t) {
     case 'char':
       prog.push({ op: 'char', test: n.test });
@@ -196,8 +233,16 @@ function emit(n: Node, prog: Inst[]): void {
     case 'assert':
       prog.push({ op: 'assert', kind: n.kind });
       return;
+    case 'group':
+      prog.push({ op: 'save', slot: 2 * n.n });
+      emit(n.node, prog, fold);
+      prog.push({ op: 'save', slot: 2 * n.n + 1 });
+      return;
+    case 'backref':
+      prog.push({ op: 'backref', n: n.n, fold });
+      return;
     case 'cat':
-      for (const x of n.items) emit(x, prog);
+      for (const x of n.items) emit(x, prog, fold);
       return;
     case 'alt': {
       const jumps: { op: 'jmp'; to: number }[] = [];
@@ -205,23 +250,23 @@ function emit(n: Node, prog: Inst[]): void {
         if (k < n.items.length - 1) {
           const split = { op: 'split' as const, x: prog.length + 1, y: 0 };
           prog.push(split);
-          emit(n.items[k]!, prog);
+          emit(n.items[k]!, prog, fold);
           const j = { op: 'jmp' as const, to: 0 };
           prog.push(j);
           jumps.push(j);
           split.y = prog.length;
-        } else emit(n.items[k]!, prog);
+        } else emit(n.items[k]!, prog, fold);
       }
       for (const j of jumps) j.to = prog.length;
       return;
     }
     case 'rep': {
-      for (let k = 0; k < n.min; k++) emit(n.node, prog);
+      for (let k = 0; k < n.min; k++) emit(n.node, prog, fold);
       if (n.max === Infinity) {
         const split = { op: 'split' as const, x: prog.length + 1, y: 0 };
         const at = prog.length;
         prog.push(split);
-        emit(n.node, prog);
+        emit(n.node, prog, fold);
         prog.push({ op: 'jmp', to: at });
         split.y = prog.length;
         return;
@@ -231,7 +276,7 @@ function emit(n: Node, prog: Inst[]): void {
         const split = { op: 'split' as const, x: prog.length + 1, y: 0 };
         prog.push(split);
         splits.push(split);
-        emit(n.node, prog);
+        emit(n.node, prog, fold);
       }
       for (const s of splits) s.y = prog.length;
       return;

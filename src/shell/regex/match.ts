@@ -99,6 +99,64 @@ export class Matcher {
     return best;
   }
 
+  /**
+   * The leftmost-longest match at or after `from` with its groups: slots 2n and 2n+1 hold where
+   * group n starts and ends (-1 when it took no part); slots 0 and 1 are the whole match.
+   * Among equally long matches the groups are those of the first alternative, as in POSIX
+   * engines for the patterns tutorials use.
+   */
+  groups(s: string, from: number, nslots: number): number[] | undefined {
+    type Thread = { pc: number; caps: number[] };
+    let clist: Thread[] = [];
+    let best: number[] | undefined;
+    for (let pos = from; pos <= s.length; pos++) {
+      this.step++;
+      const list: Thread[] = [];
+      for (const t of clist) this.addCaps(list, t.pc, t.caps, s, pos);
+      if (!best) {
+        const caps = new Array<number>(nslots).fill(-1);
+        caps[0] = pos;
+        this.addCaps(list, 0, caps, s, pos);
+      }
+      const next: Thread[] = [];
+      for (const t of list) {
+        if (best && t.caps[0]! > best[0]!) continue;
+        const inst = this.prog[t.pc]!;
+        if (inst.op === 'match') {
+          if (!best || t.caps[0]! < best[0]! || (t.caps[0] === best[0] && pos > best[1]!)) {
+            best = t.caps.slice();
+            best[1] = pos;
+          }
+          continue;
+        }
+        if (inst.op === 'char' && pos < s.length && inst.test(s[pos]!)) next.push({ pc: t.pc + 1, caps: t.caps });
+      }
+      clist = best ? next.filter((t) => t.caps[0]! <= best![0]!) : next;
+      if (!clist.length && best) return best;
+    }
+    return best;
+  }
+
+  private addCaps(list: { pc: number; caps: number[] }[], pc: number, caps: number[], s: string, pos: number): void {
+    const stack: { pc: number; caps: number[] }[] = [{ pc, caps }];
+    while (stack.length) {
+      const t = stack.pop()!;
+      const p = t.pc;
+      if (this.mark[p] === this.step) continue;
+      this.mark[p] = this.step;
+      const inst = this.prog[p]!;
+      if (inst.op === 'jmp') stack.push({ pc: inst.to, caps: t.caps });
+      else if (inst.op === 'save') {
+        const c = t.caps.slice();
+        if (inst.slot < c.length) c[inst.slot] = pos;
+        stack.push({ pc: p + 1, caps: c });
+      } else if (inst.op === 'split') stack.push({ pc: inst.y, caps: t.caps }, { pc: inst.x, caps: t.caps });
+      else if (inst.op === 'assert') {
+        if (holds(inst.kind, s, pos)) stack.push({ pc: p + 1, caps: t.caps });
+      } else list.push(t);
+    }
+  }
+
   /** Adds the thread at `pc` and everything reachable from it without reading a character. */
   private add(list: number[], start: number[], pc: number, st: number, s: string, pos: number): void {
     const stack: number[] = [pc];
@@ -108,6 +166,7 @@ export class Matcher {
       this.mark[p] = this.step;
       const inst = this.prog[p]!;
       if (inst.op === 'jmp') stack.push(inst.to);
+      else if (inst.op === 'save') stack.push(p + 1);
       else if (inst.op === 'split') stack.push(inst.y, inst.x);
       else if (inst.op === 'assert') {
         if (holds(inst.kind, s, pos)) stack.push(p + 1);

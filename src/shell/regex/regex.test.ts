@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compileRegex, RegexSyntaxError } from './compile.ts';
 import { Matcher } from './match.ts';
+import { Pattern, RegexInterrupted } from './pattern.ts';
 
 const m = (src: string, ignoreCase = false, word = false) => new Matcher(compileRegex(src, ignoreCase, word));
 const first = (src: string, s: string) => {
@@ -45,5 +46,35 @@ describe('the linear-time regex engine', () => {
     expect(() => compileRegex('[a', false)).toThrow('Unmatched [');
     expect(() => compileRegex('a{3,1}', false)).toThrow('Invalid content');
     expect(() => compileRegex('a{99999}', false)).toThrow('too big');
+  });
+});
+
+describe('groups and back-references', () => {
+  const groups = (src: string, s: string) => {
+    const p = new Pattern(src);
+    const m = p.execSync(s);
+    return m && Array.from({ length: p.groups + 1 }, (_, g) => (m[2 * g]! < 0 ? undefined : s.slice(m[2 * g], m[2 * g + 1])));
+  };
+
+  it('reports what each group matched, in the leftmost-longest match', () => {
+    expect(groups('(a|ab)(c|bcd)(d*)', 'abcd')).toEqual(['abcd', 'a', 'bcd', '']);
+    expect(groups('([a-z]+)-([0-9]+)', 'web-12')).toEqual(['web-12', 'web', '12']);
+    expect(groups('(x)|(y)', 'y')).toEqual(['y', undefined, 'y']);
+    expect(new Pattern('(?<base>[a-z]+)-(?<n>[0-9]+)').names).toEqual([undefined, 'base', 'n']);
+  });
+
+  it('matches back-references, case-folded with -i', async () => {
+    const yes = async () => true;
+    expect(await new Pattern('^(.)\\1').test('aab', yes)).toBe(true);
+    expect(await new Pattern('^(.)\\1').test('abb', yes)).toBe(false);
+    expect(await new Pattern('(ab)\\1', { ignoreCase: true }).test('xAbaB', yes)).toBe(true);
+    expect(() => new Pattern('(a)\\2')).toThrow('Invalid back reference');
+  });
+
+  it('runs an exponential back-reference search in slices that an interrupt stops', async () => {
+    let slices = 0;
+    const pause = async () => ++slices < 5;
+    await expect(new Pattern('^(a*)*\\1b$').exec('a'.repeat(40) + 'c', 0, pause)).rejects.toThrow(RegexInterrupted);
+    expect(slices).toBe(5);
   });
 });
