@@ -366,7 +366,7 @@ class Session implements SessionHandle {
       yieldToHost,
       ...this.journalHooks(),
     });
-    const driver = startRealtimeDriver(this.cluster, { held: () => quiet.loading.active });
+    const driver = startRealtimeDriver(this.cluster.clock, { held: () => quiet.loading.active });
     try {
       // Setup waits (a `kubectl wait` for a Pod) are skipped: the reader did not ask for them.
       for (const line of lines) await runSkippingWaits(quiet, this.cluster, line, () => quiet.loading.active);
@@ -434,7 +434,7 @@ class Session implements SessionHandle {
     for (const n of this.pendingNotices.splice(0)) this.shell.notice(n.replace(/^\r\n/, ''));
     // Cluster time stands still while a command's code loads (the terminal's own loading state).
     const shell = this.shell;
-    this.driver = startRealtimeDriver(cluster, { held: () => shell.loading.active });
+    this.driver = startRealtimeDriver(cluster.clock, { held: () => shell.loading.active });
     this.unsubscribeStore = cluster.store.subscribe(() => this.scheduleSave());
   }
 
