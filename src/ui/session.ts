@@ -42,7 +42,7 @@ import {
 } from '../host/index.ts';
 import { HOME } from '../shell/path.ts';
 import { loadExercise } from '../exercises/by-lesson.ts';
-import { publishSession, serveTerminal, type SessionHandle, type TerminalRequest } from './bus.ts';
+import { publishSession, reportRequest, serveTerminal, type SessionHandle, type TerminalRequest } from './bus.ts';
 import { adaptXterm, type XtermAdapter } from './xterm-terminal.ts';
 import { openXterm } from './xterm-open.ts';
 import { startRealtimeDriver, type RealtimeDriver } from './realtime-driver.ts';
@@ -91,6 +91,8 @@ declare global {
 }
 
 const SAVE_DELAY_MS = 1000;
+/** How often typing into a read-only terminal repeats why it is refused. */
+const READ_ONLY_NOTICE_EVERY_MS = 5000;
 /** History entries longer than this (a pasted manifest) are not stored: the journal and the files already hold them. */
 const MAX_STORED_HISTORY_ENTRY = 4096;
 
@@ -140,6 +142,7 @@ class Session implements SessionHandle {
         void this.waits.skip();
         return true;
       },
+      refuse: () => this.refused(),
     });
     this.screen = tapScreen(this.xterm);
     if (log) this.screen.tap((d) => log.write(d));
@@ -193,14 +196,32 @@ class Session implements SessionHandle {
     return () => this.skipListeners.delete(cb);
   }
 
-  /** Queues a Run/Apply request behind earlier ones. */
+  /** Queues a Run/Apply request behind earlier ones (refused, with a notice, while read-only). */
   handle(request: TerminalRequest): Promise<void> {
+    if (this.refused()) {
+      if (request.id) reportRequest({ id: request.id, state: 'done', output: noticeWords().readOnly.replace(/^course: /, '') });
+      return Promise.resolve();
+    }
     return this.requests.handle(request);
   }
 
-  /** Feeds keys to the shell as if typed (the on-screen key bar). */
+  /** Feeds keys to the shell as if typed (the on-screen key bar); nothing while read-only. */
   input(data: string): void {
-    this.xterm.input(data);
+    if (!this.refused()) this.xterm.input(data);
+  }
+
+  /** Wall time (ms) the read-only notice was last shown, so that typing does not repeat it on every key. */
+  private readOnlyToldAt = -Infinity;
+
+  /** True while read-only: input is refused, and the notice says why (at most every few seconds). */
+  private refused(): boolean {
+    if (!this.readOnly) return false;
+    const now = Date.now();
+    if (now - this.readOnlyToldAt > READ_ONLY_NOTICE_EVERY_MS) {
+      this.readOnlyToldAt = now;
+      this.notice(noticeWords().readOnly);
+    }
+    return true;
   }
 
   /** Skips to the end of the wait in progress. */
@@ -280,13 +301,20 @@ class Session implements SessionHandle {
 
   private pendingNotices: string[] = [];
 
-  /** Stops saving (another tab owns the session now); the terminal stays usable but is not kept. */
+  /**
+   * Read-only while another tab owns the session: nothing is saved, typing, the key bar and Run
+   * buttons are refused with a notice, and a command running here is stopped (its cluster is
+   * no longer the one that counts).
+   */
   setReadOnly(on: boolean): void {
     if (on) {
       clearTimeout(this.saveTimer);
       this.saveTimer = undefined;
+      if (this.shell?.busy) this.shell.interrupt();
     }
     this.readOnly = on;
+    this.term.options.cursorBlink = !on;
+    this.term.textarea?.setAttribute('aria-readonly', String(on));
   }
 
   scheduleSave(): void {

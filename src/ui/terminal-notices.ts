@@ -13,6 +13,7 @@ const en = {
   replayFailed: 'course: the saved cluster could not be rebuilt; starting a fresh one. Your files are kept.',
   otherTab: 'course: this lesson is open in another tab, which owns its cluster; what you do in this tab is not saved.',
   takenOver: 'course: another tab took over this lesson; what you do in this tab is no longer saved. Reload this page to take it over again.',
+  readOnly: 'course: this terminal is read-only while another tab owns this lesson; take it over to type and run commands here.',
   takeOver: 'Take over here',
 } as const;
 
