@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * The course's Content-Security-Policy, written by the build into each page as
  * <meta http-equiv="content-security-policy">, computed from that page's own HTML:

@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * The build's last step. After `astro build` has written the site:
  *

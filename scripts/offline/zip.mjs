@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * A minimal ZIP writer (deflate, no encryption, no ZIP64: the course is a few megabytes), so
  * that the build can offer the whole site as one download without a dependency or a `zip`

@@ -51,6 +51,8 @@ import { saveSession } from './session-store.ts';
 import { isReadOnlyLine } from './read-only-command.ts';
 import { asNotice, noticeWords } from './terminal-notices.ts';
 import { claimSession } from './tab-lock.ts';
+import { FreshStartChosen, watchRestore } from './restore-progress.ts';
+import { buildExport } from './progress-export.ts';
 import { exerciseSpec, lessonSpec, readLessonConfig, type SessionSpec } from './session-spec.ts';
 import { tapScreen, type TappedScreen } from './screen-tap.ts';
 import { RequestRunner } from './request-runner.ts';
@@ -88,6 +90,14 @@ declare global {
   interface Window {
     __terminals?: Record<string, TerminalProbe>;
   }
+}
+
+/** What the page offers above a terminal: a line with a button, a line with a download. */
+interface SessionActions {
+  /** Shows `text` with a button `label` that runs `onClick`; returns a function that removes it. */
+  offer(text: string, label: string, onClick: () => void): () => void;
+  /** Shows `text` with a link that downloads `content` as `fileName`. */
+  download(text: string, fileName: string, content: string): void;
 }
 
 const SAVE_DELAY_MS = 1000;
@@ -129,8 +139,12 @@ class Session implements SessionHandle {
   /** Whether the command running now was journaled (read-only lines are not). */
   private journaledNow = false;
 
-  constructor(spec: SessionSpec, term: XTerm, log?: OutputLog) {
+  /** Buttons the page shows above the terminal (a fresh start during a slow restore, a download). */
+  private readonly actions: SessionActions | undefined;
+
+  constructor(spec: SessionSpec, term: XTerm, log?: OutputLog, actions?: SessionActions) {
     this.log = log;
+    this.actions = actions;
     this.spec = spec;
     this.key = spec.key;
     this.journalFiles = spec.files;
@@ -286,7 +300,7 @@ class Session implements SessionHandle {
   }
 
   /** Shows notice `which` once (until its condition clears). */
-  private tell(which: 'saveFailed' | 'tooLong' | 'corrupt' | 'replayFailed'): void {
+  private tell(which: 'saveFailed' | 'tooLong' | 'corrupt' | 'replayFailed' | 'startedFresh'): void {
     if (this.told.has(which)) return;
     this.told.add(which);
     this.notice(noticeWords()[which]);
@@ -355,27 +369,52 @@ class Session implements SessionHandle {
       removeKey(`${this.key}:journal`);
       return { restored: false, ...(files ? { files } : {}) };
     }
-    this.xterm.write('Restoring your cluster...');
+    const cluster = this.freshCluster();
+    const words = noticeWords();
+    let removeOffer: (() => void) | undefined;
+    const watch = watchRestore({
+      clusterNow: () => cluster.now(),
+      from: saved.entries[0]?.t ?? saved.time,
+      until: saved.time,
+      wallNow: () => performance.now(),
+      write: (text) => this.xterm.write(text),
+      words,
+      yieldToHost: fastYield,
+      onOffer: () => (removeOffer = this.actions?.offer(words.restoreSlowNotice, words.startFresh, () => watch.startFresh())),
+    });
+    // Ctrl-C (the shell is not listening yet) chooses a fresh start too, once it is offered.
+    const unlisten = this.xterm.onData((d) => {
+      if (d === '\x03' && watch.offered) watch.startFresh();
+    });
     try {
-      const cluster = this.freshCluster();
       const base = isStringRecord(saved.files) ? saved.files : this.spec.files;
       await replayJournal({
         cluster,
         fs: createMemoryFS(base),
         entries: saved.entries,
         until: saved.time,
-        yieldToHost: fastYield,
+        yieldToHost: () => watch.yieldToHost(),
       });
       this.cluster = cluster;
       this.journal = saved.entries;
       this.journalFiles = base;
       return { restored: true, ...(files ? { files } : {}) };
     } catch (e) {
-      console.warn('Could not rebuild the saved cluster; starting a fresh one.', e);
-      this.tell('replayFailed');
+      if (e instanceof FreshStartChosen) {
+        // The earlier session stays the learner's: a progress file with it, before a save replaces it.
+        const storage = localStore();
+        const file = storage ? buildExport(storage, { now: new Date() }) : undefined;
+        this.tell('startedFresh');
+        if (file) this.actions?.download(words.startedFreshDownload, 'k8s-course-before-fresh-start.json', JSON.stringify(file, null, 2));
+      } else {
+        console.warn('Could not rebuild the saved cluster; starting a fresh one.', e);
+        this.tell('replayFailed');
+      }
       return { restored: false, ...(files ? { files } : {}) };
     } finally {
-      this.xterm.write('\r\x1b[2K');
+      unlisten();
+      removeOffer?.();
+      watch.done();
     }
   }
 
@@ -489,10 +528,10 @@ class Session implements SessionHandle {
   }
 }
 
-/** A line above the terminal saying another tab owns it, with a button to take it over. */
-function offerTakeOver(host: HTMLElement, text: string, label: string, takeOver: () => void): void {
+/** A line above the terminal (class `className`) with a button; returns a function that removes it. */
+function offerAbove(host: HTMLElement, className: string, text: string, label: string, onClick: () => void): () => void {
   const note = document.createElement('p');
-  note.className = 'terminal-tab-notice';
+  note.className = className;
   note.setAttribute('role', 'status');
   note.textContent = `${text.replace(/^course: /, '')} `;
   const button = document.createElement('button');
@@ -500,10 +539,31 @@ function offerTakeOver(host: HTMLElement, text: string, label: string, takeOver:
   button.textContent = label;
   button.addEventListener('click', () => {
     button.disabled = true;
-    takeOver();
+    onClick();
   });
   note.append(button);
   host.before(note);
+  return () => note.remove();
+}
+
+/** A line above the terminal with a link that downloads `content` (JSON) as `fileName`. */
+function downloadAbove(host: HTMLElement, text: string, fileName: string, content: string): void {
+  const note = document.createElement('p');
+  note.className = 'terminal-notice-bar';
+  const link = document.createElement('a');
+  link.href = URL.createObjectURL(new Blob([content], { type: 'application/json' }));
+  link.download = fileName;
+  link.textContent = text;
+  note.append(link);
+  host.before(note);
+}
+
+/** The page's side of SessionActions, above terminal `host`. */
+function actionsAbove(host: HTMLElement): SessionActions {
+  return {
+    offer: (text, label, onClick) => offerAbove(host, 'terminal-notice-bar', text, label, onClick),
+    download: (text, fileName, content) => downloadAbove(host, text, fileName, content),
+  };
 }
 
 /** The accessible copy of terminal `id`'s output, in the elements Terminal.astro renders. */
@@ -532,7 +592,7 @@ export async function startSession(host: HTMLElement, opts: { focus: boolean }):
   const term = openXterm(host, `${id}-help`);
 
   const spec = specFor(host);
-  const session = new Session(spec, term, outputLogFor(id, host));
+  const session = new Session(spec, term, outputLogFor(id, host), actionsAbove(host));
   const words = noticeWords();
   const claim = await claimSession(spec.key, {
     beforeRelease: () => session.save(),
@@ -546,7 +606,7 @@ export async function startSession(host: HTMLElement, opts: { focus: boolean }):
     session.setReadOnly(true);
     host.dataset.readOnly = '';
     session.notice(words.otherTab);
-    offerTakeOver(host, words.otherTab, words.takeOver, () => void claim.takeOver());
+    offerAbove(host, 'terminal-tab-notice', words.otherTab, words.takeOver, () => void claim.takeOver());
   }
   await session.boot();
 
