@@ -15,6 +15,7 @@ const en = {
   takenOver: 'course: another tab took over this lesson; what you do in this tab is no longer saved. Reload this page to take it over again.',
   readOnly: 'course: this terminal is read-only while another tab owns this lesson; take it over to type and run commands here.',
   takeOver: 'Take over here',
+  progressNotSaved: "(Not saved: your browser's storage is full or disabled.)",
   restoring: 'Restoring your cluster...',
   restoringSlow: (percent: number) => `Restoring your cluster: ${percent}% (Ctrl-C starts a fresh cluster instead)`,
   restoreSlowNotice: 'course: rebuilding your saved cluster takes a while. You can wait, or start with a fresh cluster (your files are kept).',
