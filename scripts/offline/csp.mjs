@@ -78,9 +78,15 @@ export function policyFor(html, site = {}) {
   ].join('; ');
 }
 
-/** `html` with its policy as the first element after `<meta charset>` (or at the start of <head>). */
+const POLICY_META = /<meta http-equiv="content-security-policy" content="[^"]*">/i;
+
+/**
+ * `html` with its policy as the first element after `<meta charset>` (or at the start of
+ * <head>); a policy written before (an earlier run of this step) is replaced, so the step can
+ * run again after another tool has added to the site.
+ */
 export function withPolicy(html, site = {}) {
-  if (/http-equiv="content-security-policy"/i.test(html)) return html;
+  html = html.replace(POLICY_META, '');
   const meta = `<meta http-equiv="content-security-policy" content="${policyFor(html, site)}">`;
   const charset = /<meta charset="[^"]*"\s*\/?>/i.exec(html);
   if (charset) return html.slice(0, charset.index + charset[0].length) + meta + html.slice(charset.index + charset[0].length);

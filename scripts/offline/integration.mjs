@@ -81,7 +81,31 @@ function readme(base) {
   ].join('\n');
 }
 
-/** The Astro integration. */
+/**
+ * Runs the step on the built site in `root`, served at `base`: policies, sw.js, course.zip.
+ * Returns a line saying what it did.
+ */
+export function finishSite(root, base) {
+  const all = listFiles(root);
+  const site = { wasm: all.some((f) => f.startsWith('pagefind/') && f.endsWith('.wasm')) };
+  for (const f of all.filter((f) => f.endsWith('.html'))) {
+    const path = join(root, f);
+    writeFileSync(path, withPolicy(readFileSync(path, 'utf8'), site));
+  }
+  const template = readFileSync(fileURLToPath(new URL('./sw-template.js', import.meta.url)), 'utf8');
+  const sw = serviceWorkerSource(root, base, template);
+  writeFileSync(join(root, 'sw.js'), sw.source);
+  const files = listFiles(root)
+    .filter((f) => f !== 'course.zip')
+    .map((f) => ({ name: `${ZIP_FOLDER}/${f}`, data: readFileSync(join(root, f)) }));
+  files.push({ name: `${ZIP_FOLDER}/README.txt`, data: Buffer.from(readme(base)) });
+  const epoch = Number(process.env.SOURCE_DATE_EPOCH);
+  const zip = zipFiles(files, Number.isFinite(epoch) && epoch > 0 ? new Date(epoch * 1000) : new Date());
+  writeFileSync(join(root, 'course.zip'), zip);
+  return `sw.js precaches ${sw.count} files (version ${sw.version}); course.zip: ${files.length} files, ${(zip.length / 1024 / 1024).toFixed(1)} MB`;
+}
+
+/** The Astro integration: the step runs when `astro build` has written the site. */
 export function offline() {
   let base = '/';
   return {
@@ -91,24 +115,7 @@ export function offline() {
         base = config.base;
       },
       'astro:build:done': ({ dir, logger }) => {
-        const root = fileURLToPath(dir);
-        const all = listFiles(root);
-        const site = { wasm: all.some((f) => f.startsWith('pagefind/') && f.endsWith('.wasm')) };
-        for (const f of all.filter((f) => f.endsWith('.html'))) {
-          const path = join(root, f);
-          writeFileSync(path, withPolicy(readFileSync(path, 'utf8'), site));
-        }
-        const template = readFileSync(fileURLToPath(new URL('./sw-template.js', import.meta.url)), 'utf8');
-        const sw = serviceWorkerSource(root, base, template);
-        writeFileSync(join(root, 'sw.js'), sw.source);
-        const files = listFiles(root)
-          .filter((f) => f !== 'course.zip')
-          .map((f) => ({ name: `${ZIP_FOLDER}/${f}`, data: readFileSync(join(root, f)) }));
-        files.push({ name: `${ZIP_FOLDER}/README.txt`, data: Buffer.from(readme(base)) });
-        const epoch = Number(process.env.SOURCE_DATE_EPOCH);
-        const zip = zipFiles(files, Number.isFinite(epoch) && epoch > 0 ? new Date(epoch * 1000) : new Date());
-        writeFileSync(join(root, 'course.zip'), zip);
-        logger.info(`sw.js precaches ${sw.count} files (version ${sw.version}); course.zip: ${files.length} files, ${(zip.length / 1024 / 1024).toFixed(1)} MB`);
+        logger.info(finishSite(fileURLToPath(dir), base));
       },
     },
   };

@@ -52,7 +52,6 @@ import { isReadOnlyLine } from './read-only-command.ts';
 import { asNotice, noticeWords } from './terminal-notices.ts';
 import { claimSession } from './tab-lock.ts';
 import { FreshStartChosen, watchRestore } from './restore-progress.ts';
-import { buildExport } from './progress-export.ts';
 import { exerciseSpec, lessonSpec, readLessonConfig, type SessionSpec } from './session-spec.ts';
 import { tapScreen, type TappedScreen } from './screen-tap.ts';
 import { RequestRunner } from './request-runner.ts';
@@ -403,6 +402,7 @@ class Session implements SessionHandle {
       if (e instanceof FreshStartChosen) {
         // The earlier session stays the learner's: a progress file with it, before a save replaces it.
         const storage = localStore();
+        const { buildExport } = await import('./progress-export.ts');
         const file = storage ? buildExport(storage, { now: new Date() }) : undefined;
         this.tell('startedFresh');
         if (file) this.actions?.download(words.startedFreshDownload, 'k8s-course-before-fresh-start.json', JSON.stringify(file, null, 2));
