@@ -160,6 +160,25 @@ describe('offline', () => {
     await server.close();
   }, 120_000);
 
+  it('gives way to the dev server: its sw.js removes the offline copy and itself', async () => {
+    const root = join(scratch, 'dev');
+    cpSync(DIST, root, { recursive: true });
+    const server = await serveStatic(root);
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(server.url + '/en/');
+    await untilOfflineReady(page);
+    expect(await page.evaluate(() => caches.keys())).toHaveLength(1);
+    // What `npm run dev` serves at /sw.js (public/sw.js), in place of the built one.
+    cpSync(resolve('public/sw.js'), join(root, 'sw.js'));
+    await page.reload();
+    await expect
+      .poll(async () => page.evaluate(async () => ({ workers: (await navigator.serviceWorker.getRegistrations()).length, caches: (await caches.keys()).length })), { timeout: 20_000 })
+      .toEqual({ workers: 0, caches: 0 });
+    await context.close();
+    await server.close();
+  }, 60_000);
+
   it('says how to serve the course when a page is opened as a file', async () => {
     const context = await browser.newContext();
     const page = await context.newPage();
