@@ -1,6 +1,7 @@
 // @ts-check
 import { defineConfig } from 'astro/config';
 import mdx from '@astrojs/mdx';
+import { offline } from './scripts/offline/integration.mjs';
 
 /**
  * Copies a code block's info string after the language (```yaml file=pod.yaml) onto the
@@ -72,7 +73,10 @@ export default defineConfig({
   // Astro prefixes the old addresses with the base, not the targets.
   redirects: Object.fromEntries(Object.entries(OLD_LESSON_URLS).map(([from, to]) => [from, BASE_PATH.replace(/\/$/, '') + to])),
   trailingSlash: 'ignore',
-  integrations: [mdx()],
+  // offline(), after the build: each page's Content-Security-Policy <meta> (inline scripts and
+  // styles hashed, scripts/offline/csp.mjs), the service worker with its precache list, and
+  // dist/course.zip.
+  integrations: [mdx(), offline()],
   markdown: {
     shikiConfig: {
       // github-dark-default: unlike github-dark (comments at 3:1), every token stays above

@@ -6,7 +6,7 @@
  *
  * ```ts
  * const term = createInteractiveShell({ terminal, cluster, fs: createMemoryFS(saved), history: store });
- * startRealtimeDriver(cluster, { held: () => term.loading.active });
+ * startRealtimeDriver(cluster.clock, { held: () => term.loading.active });
  * await term.runCommand('kubectl get pods');   // as if typed, Enter included
  * ```
  */

@@ -16,6 +16,7 @@ import { allPassed, runChecks, type CheckOutcome } from '../exercises/run-checks
 import type { SessionHandle } from './bus.ts';
 import { exerciseProgress, markDone } from './progress-store.ts';
 import { courseKey, readJSON, writeJSON } from './storage.ts';
+import { noticeWords } from './terminal-notices.ts';
 
 const THROTTLE_MS = 250;
 
@@ -63,9 +64,10 @@ function render(root: HTMLElement, outcomes: CheckOutcome[], answer: CheckResult
     const text = revealed ? (answer.passed ? (words.passedText ?? 'passed') : (answer.detail ?? words.pendingText ?? 'not yet')) : '';
     if (answerState.textContent !== text) answerState.textContent = text;
   }
+  let unsaved = false;
   if (done) {
     root.dataset.done = 'now';
-    markDone(id);
+    unsaved = !markDone(id);
   } else if (root.dataset.done === 'now') {
     root.dataset.done = 'before';
   }
@@ -79,7 +81,9 @@ function render(root: HTMLElement, outcomes: CheckOutcome[], answer: CheckResult
         : root.dataset.attempted !== undefined
           ? words.notYetText
           : '';
-    if (status.textContent !== (text ?? '')) status.textContent = text ?? '';
+    // A completion the storage refused is said, not lost in silence.
+    const shown = unsaved ? `${text ?? ''} ${noticeWords().progressNotSaved}`.trim() : (text ?? '');
+    if (status.textContent !== shown) status.textContent = shown;
   }
 }
 

@@ -32,6 +32,7 @@
  * them: readers' progress is the one thing they would miss.
  */
 import { courseKey, localStore, readJSON, readStored, writeJSON } from './storage.ts';
+import { forgetSession, sessionsByAge } from './session-store.ts';
 
 /** `course:progress` (under a sub-path `course@/base/:progress`, see storage.ts). */
 export const PROGRESS_KEY = courseKey('progress');
@@ -114,6 +115,21 @@ export function isDone(id: string, storage?: Storage): boolean {
   return exerciseProgress(id, storage).doneAt !== undefined;
 }
 
+/**
+ * Writes the progress record. A full storage first gives up the saved terminals of the lessons
+ * opened longest ago (they can be rebuilt by running the lesson again): the learner's progress
+ * outranks them. False when even that did not make room.
+ */
+function writeProgress(p: Progress, storage: Storage | undefined = localStore()): boolean {
+  if (writeJSON(PROGRESS_KEY, p, storage)) return true;
+  if (!storage) return false;
+  for (const session of sessionsByAge(storage)) {
+    forgetSession(session, storage);
+    if (writeJSON(PROGRESS_KEY, p, storage)) return true;
+  }
+  return false;
+}
+
 /** Changes one exercise's record with `change` and saves; false when storage refused. */
 export function updateExercise(id: string, change: (e: ExerciseProgress) => ExerciseProgress, storage?: Storage): boolean {
   const p = loadProgress(storage);
@@ -122,7 +138,7 @@ export function updateExercise(id: string, change: (e: ExerciseProgress) => Exer
   if (JSON.stringify(after) === JSON.stringify(before)) return true;
   p.exercises[id] = after;
   keepDamaged(storage);
-  const ok = writeJSON(PROGRESS_KEY, p, storage);
+  const ok = writeProgress(p, storage);
   if (typeof window !== 'undefined') window.dispatchEvent(new CustomEvent(PROGRESS_EVENT, { detail: id }));
   return ok;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { courseKey, keyPrefix, readStored } from './storage.ts';
 import { saveSession, sessionsByAge } from './session-store.ts';
-import { PROGRESS_KEY } from './progress-store.ts';
+import { loadProgress, markDone, PROGRESS_KEY } from './progress-store.ts';
 
 /** A Storage that refuses writes beyond `quota` characters in total, as a browser's does. */
 class QuotaStorage implements Storage {
@@ -102,5 +102,25 @@ describe('saveSession', () => {
 
   it('fails without storage', () => {
     expect(saveSession(A, { journal: {} }, undefined, 1)).toEqual({ ok: false, evicted: [] });
+  });
+});
+
+describe('saving progress into a full storage', () => {
+  const A = courseKey('term:pods#terminal');
+  const B = courseKey('term:services#terminal');
+
+  it('gives up the oldest saved terminals first, and keeps the newer ones while there is room', () => {
+    const s = new QuotaStorage(1250);
+    expect(saveSession(A, { journal: { entries: 'a'.repeat(500) } }, s, 1).ok).toBe(true);
+    expect(saveSession(B, { journal: { entries: 'b'.repeat(500) } }, s, 2).ok).toBe(true);
+    expect(markDone('pods/web', new Date('2026-11-30T04:12:09.120Z'), s)).toBe(true);
+    expect(loadProgress(s).exercises['pods/web']?.doneAt).toBe('2026-11-30T04:12:09.120Z');
+    expect(s.getItem(`${A}:journal`)).toBeNull();
+    expect(s.getItem(`${B}:journal`)).not.toBeNull();
+  });
+
+  it('says it failed when even an empty storage of terminals has no room', () => {
+    const s = new QuotaStorage(40);
+    expect(markDone('pods/web', new Date('2026-11-30T04:12:09.120Z'), s)).toBe(false);
   });
 });

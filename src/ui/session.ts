@@ -42,7 +42,7 @@ import {
 } from '../host/index.ts';
 import { HOME } from '../shell/path.ts';
 import { loadExercise } from '../exercises/by-lesson.ts';
-import { publishSession, serveTerminal, type SessionHandle, type TerminalRequest } from './bus.ts';
+import { publishSession, reportRequest, serveTerminal, type SessionHandle, type TerminalRequest } from './bus.ts';
 import { adaptXterm, type XtermAdapter } from './xterm-terminal.ts';
 import { openXterm } from './xterm-open.ts';
 import { startRealtimeDriver, type RealtimeDriver } from './realtime-driver.ts';
@@ -51,6 +51,7 @@ import { saveSession } from './session-store.ts';
 import { isReadOnlyLine } from './read-only-command.ts';
 import { asNotice, noticeWords } from './terminal-notices.ts';
 import { claimSession } from './tab-lock.ts';
+import { FreshStartChosen, watchRestore } from './restore-progress.ts';
 import { exerciseSpec, lessonSpec, readLessonConfig, type SessionSpec } from './session-spec.ts';
 import { tapScreen, type TappedScreen } from './screen-tap.ts';
 import { RequestRunner } from './request-runner.ts';
@@ -90,7 +91,17 @@ declare global {
   }
 }
 
+/** What the page offers above a terminal: a line with a button, a line with a download. */
+interface SessionActions {
+  /** Shows `text` with a button `label` that runs `onClick`; returns a function that removes it. */
+  offer(text: string, label: string, onClick: () => void): () => void;
+  /** Shows `text` with a link that downloads `content` as `fileName`. */
+  download(text: string, fileName: string, content: string): void;
+}
+
 const SAVE_DELAY_MS = 1000;
+/** How often typing into a read-only terminal repeats why it is refused. */
+const READ_ONLY_NOTICE_EVERY_MS = 5000;
 /** History entries longer than this (a pasted manifest) are not stored: the journal and the files already hold them. */
 const MAX_STORED_HISTORY_ENTRY = 4096;
 
@@ -127,8 +138,12 @@ class Session implements SessionHandle {
   /** Whether the command running now was journaled (read-only lines are not). */
   private journaledNow = false;
 
-  constructor(spec: SessionSpec, term: XTerm, log?: OutputLog) {
+  /** Buttons the page shows above the terminal (a fresh start during a slow restore, a download). */
+  private readonly actions: SessionActions | undefined;
+
+  constructor(spec: SessionSpec, term: XTerm, log?: OutputLog, actions?: SessionActions) {
     this.log = log;
+    this.actions = actions;
     this.spec = spec;
     this.key = spec.key;
     this.journalFiles = spec.files;
@@ -140,6 +155,7 @@ class Session implements SessionHandle {
         void this.waits.skip();
         return true;
       },
+      refuse: () => this.refused(),
     });
     this.screen = tapScreen(this.xterm);
     if (log) this.screen.tap((d) => log.write(d));
@@ -193,14 +209,32 @@ class Session implements SessionHandle {
     return () => this.skipListeners.delete(cb);
   }
 
-  /** Queues a Run/Apply request behind earlier ones. */
+  /** Queues a Run/Apply request behind earlier ones (refused, with a notice, while read-only). */
   handle(request: TerminalRequest): Promise<void> {
+    if (this.refused()) {
+      if (request.id) reportRequest({ id: request.id, state: 'done', output: noticeWords().readOnly.replace(/^course: /, '') });
+      return Promise.resolve();
+    }
     return this.requests.handle(request);
   }
 
-  /** Feeds keys to the shell as if typed (the on-screen key bar). */
+  /** Feeds keys to the shell as if typed (the on-screen key bar); nothing while read-only. */
   input(data: string): void {
-    this.xterm.input(data);
+    if (!this.refused()) this.xterm.input(data);
+  }
+
+  /** Wall time (ms) the read-only notice was last shown, so that typing does not repeat it on every key. */
+  private readOnlyToldAt = -Infinity;
+
+  /** True while read-only: input is refused, and the notice says why (at most every few seconds). */
+  private refused(): boolean {
+    if (!this.readOnly) return false;
+    const now = Date.now();
+    if (now - this.readOnlyToldAt > READ_ONLY_NOTICE_EVERY_MS) {
+      this.readOnlyToldAt = now;
+      this.notice(noticeWords().readOnly);
+    }
+    return true;
   }
 
   /** Skips to the end of the wait in progress. */
@@ -265,7 +299,7 @@ class Session implements SessionHandle {
   }
 
   /** Shows notice `which` once (until its condition clears). */
-  private tell(which: 'saveFailed' | 'tooLong' | 'corrupt' | 'replayFailed'): void {
+  private tell(which: 'saveFailed' | 'tooLong' | 'corrupt' | 'replayFailed' | 'startedFresh'): void {
     if (this.told.has(which)) return;
     this.told.add(which);
     this.notice(noticeWords()[which]);
@@ -280,13 +314,20 @@ class Session implements SessionHandle {
 
   private pendingNotices: string[] = [];
 
-  /** Stops saving (another tab owns the session now); the terminal stays usable but is not kept. */
+  /**
+   * Read-only while another tab owns the session: nothing is saved, typing, the key bar and Run
+   * buttons are refused with a notice, and a command running here is stopped (its cluster is
+   * no longer the one that counts).
+   */
   setReadOnly(on: boolean): void {
     if (on) {
       clearTimeout(this.saveTimer);
       this.saveTimer = undefined;
+      if (this.shell?.busy) this.shell.interrupt();
     }
     this.readOnly = on;
+    this.term.options.cursorBlink = !on;
+    this.term.textarea?.setAttribute('aria-readonly', String(on));
   }
 
   scheduleSave(): void {
@@ -327,27 +368,53 @@ class Session implements SessionHandle {
       removeKey(`${this.key}:journal`);
       return { restored: false, ...(files ? { files } : {}) };
     }
-    this.xterm.write('Restoring your cluster...');
+    const cluster = this.freshCluster();
+    const words = noticeWords();
+    let removeOffer: (() => void) | undefined;
+    const watch = watchRestore({
+      clusterNow: () => cluster.now(),
+      from: saved.entries[0]?.t ?? saved.time,
+      until: saved.time,
+      wallNow: () => performance.now(),
+      write: (text) => this.xterm.write(text),
+      words,
+      yieldToHost: fastYield,
+      onOffer: () => (removeOffer = this.actions?.offer(words.restoreSlowNotice, words.startFresh, () => watch.startFresh())),
+    });
+    // Ctrl-C (the shell is not listening yet) chooses a fresh start too, once it is offered.
+    const unlisten = this.xterm.onData((d) => {
+      if (d === '\x03' && watch.offered) watch.startFresh();
+    });
     try {
-      const cluster = this.freshCluster();
       const base = isStringRecord(saved.files) ? saved.files : this.spec.files;
       await replayJournal({
         cluster,
         fs: createMemoryFS(base),
         entries: saved.entries,
         until: saved.time,
-        yieldToHost: fastYield,
+        yieldToHost: () => watch.yieldToHost(),
       });
       this.cluster = cluster;
       this.journal = saved.entries;
       this.journalFiles = base;
       return { restored: true, ...(files ? { files } : {}) };
     } catch (e) {
-      console.warn('Could not rebuild the saved cluster; starting a fresh one.', e);
-      this.tell('replayFailed');
+      if (e instanceof FreshStartChosen) {
+        // The earlier session stays the learner's: a progress file with it, before a save replaces it.
+        const storage = localStore();
+        const { buildExport } = await import('./progress-export.ts');
+        const file = storage ? buildExport(storage, { now: new Date() }) : undefined;
+        this.tell('startedFresh');
+        if (file) this.actions?.download(words.startedFreshDownload, 'k8s-course-before-fresh-start.json', JSON.stringify(file, null, 2));
+      } else {
+        console.warn('Could not rebuild the saved cluster; starting a fresh one.', e);
+        this.tell('replayFailed');
+      }
       return { restored: false, ...(files ? { files } : {}) };
     } finally {
-      this.xterm.write('\r\x1b[2K');
+      unlisten();
+      removeOffer?.();
+      watch.done();
     }
   }
 
@@ -366,7 +433,7 @@ class Session implements SessionHandle {
       yieldToHost,
       ...this.journalHooks(),
     });
-    const driver = startRealtimeDriver(this.cluster, { held: () => quiet.loading.active });
+    const driver = startRealtimeDriver(this.cluster.clock, { held: () => quiet.loading.active });
     try {
       // Setup waits (a `kubectl wait` for a Pod) are skipped: the reader did not ask for them.
       for (const line of lines) await runSkippingWaits(quiet, this.cluster, line, () => quiet.loading.active);
@@ -434,7 +501,7 @@ class Session implements SessionHandle {
     for (const n of this.pendingNotices.splice(0)) this.shell.notice(n.replace(/^\r\n/, ''));
     // Cluster time stands still while a command's code loads (the terminal's own loading state).
     const shell = this.shell;
-    this.driver = startRealtimeDriver(cluster, { held: () => shell.loading.active });
+    this.driver = startRealtimeDriver(cluster.clock, { held: () => shell.loading.active });
     this.unsubscribeStore = cluster.store.subscribe(() => this.scheduleSave());
   }
 
@@ -461,10 +528,10 @@ class Session implements SessionHandle {
   }
 }
 
-/** A line above the terminal saying another tab owns it, with a button to take it over. */
-function offerTakeOver(host: HTMLElement, text: string, label: string, takeOver: () => void): void {
+/** A line above the terminal (class `className`) with a button; returns a function that removes it. */
+function offerAbove(host: HTMLElement, className: string, text: string, label: string, onClick: () => void): () => void {
   const note = document.createElement('p');
-  note.className = 'terminal-tab-notice';
+  note.className = className;
   note.setAttribute('role', 'status');
   note.textContent = `${text.replace(/^course: /, '')} `;
   const button = document.createElement('button');
@@ -472,10 +539,31 @@ function offerTakeOver(host: HTMLElement, text: string, label: string, takeOver:
   button.textContent = label;
   button.addEventListener('click', () => {
     button.disabled = true;
-    takeOver();
+    onClick();
   });
   note.append(button);
   host.before(note);
+  return () => note.remove();
+}
+
+/** A line above the terminal with a link that downloads `content` (JSON) as `fileName`. */
+function downloadAbove(host: HTMLElement, text: string, fileName: string, content: string): void {
+  const note = document.createElement('p');
+  note.className = 'terminal-notice-bar';
+  const link = document.createElement('a');
+  link.href = URL.createObjectURL(new Blob([content], { type: 'application/json' }));
+  link.download = fileName;
+  link.textContent = text;
+  note.append(link);
+  host.before(note);
+}
+
+/** The page's side of SessionActions, above terminal `host`. */
+function actionsAbove(host: HTMLElement): SessionActions {
+  return {
+    offer: (text, label, onClick) => offerAbove(host, 'terminal-notice-bar', text, label, onClick),
+    download: (text, fileName, content) => downloadAbove(host, text, fileName, content),
+  };
 }
 
 /** The accessible copy of terminal `id`'s output, in the elements Terminal.astro renders. */
@@ -504,7 +592,7 @@ export async function startSession(host: HTMLElement, opts: { focus: boolean }):
   const term = openXterm(host, `${id}-help`);
 
   const spec = specFor(host);
-  const session = new Session(spec, term, outputLogFor(id, host));
+  const session = new Session(spec, term, outputLogFor(id, host), actionsAbove(host));
   const words = noticeWords();
   const claim = await claimSession(spec.key, {
     beforeRelease: () => session.save(),
@@ -518,7 +606,7 @@ export async function startSession(host: HTMLElement, opts: { focus: boolean }):
     session.setReadOnly(true);
     host.dataset.readOnly = '';
     session.notice(words.otherTab);
-    offerTakeOver(host, words.otherTab, words.takeOver, () => void claim.takeOver());
+    offerAbove(host, 'terminal-tab-notice', words.otherTab, words.takeOver, () => void claim.takeOver());
   }
   await session.boot();
 

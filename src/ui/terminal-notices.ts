@@ -13,7 +13,15 @@ const en = {
   replayFailed: 'course: the saved cluster could not be rebuilt; starting a fresh one. Your files are kept.',
   otherTab: 'course: this lesson is open in another tab, which owns its cluster; what you do in this tab is not saved.',
   takenOver: 'course: another tab took over this lesson; what you do in this tab is no longer saved. Reload this page to take it over again.',
+  readOnly: 'course: this terminal is read-only while another tab owns this lesson; take it over to type and run commands here.',
   takeOver: 'Take over here',
+  progressNotSaved: "(Not saved: your browser's storage is full or disabled.)",
+  restoring: 'Restoring your cluster...',
+  restoringSlow: (percent: number) => `Restoring your cluster: ${percent}% (Ctrl-C starts a fresh cluster instead)`,
+  restoreSlowNotice: 'course: rebuilding your saved cluster takes a while. You can wait, or start with a fresh cluster (your files are kept).',
+  startFresh: 'Start fresh',
+  startedFresh: 'course: started a fresh cluster; your files are kept. Your earlier session can be downloaded as a progress file (above the terminal) before it is replaced.',
+  startedFreshDownload: 'Download the earlier session (a progress file)',
 } as const;
 
 export type NoticeWords = { [K in keyof typeof en]: (typeof en)[K] extends string ? string : (typeof en)[K] };

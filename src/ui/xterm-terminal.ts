@@ -18,19 +18,24 @@ export interface XtermAdapter extends ShellTerminal {
 export interface AdapterOptions {
   /** Called on each keydown; return true to take the key (the shell and the browser then ignore it). */
   onKey?: (event: KeyboardEvent) => boolean;
+  /** Asked before typed input reaches the shell; true drops it (a read-only terminal). */
+  refuse?: () => boolean;
 }
 
 /**
  * Wraps `term`. Keyboard input goes to the shell's onData subscribers unchanged, except:
  * Escape is kept from the shell and arms "leave": a Tab right after it is left to the browser,
- * which moves focus out of the terminal (Shift+Tab backwards); keys the host's `onKey` takes.
+ * which moves focus out of the terminal (Shift+Tab backwards); keys the host's `onKey` takes;
+ * everything, while the host's `refuse` says so.
  */
 export function adaptXterm(term: XTerm, opts: AdapterOptions = {}): XtermAdapter {
   const listeners = new Set<(data: string) => void>();
   const emit = (data: string) => {
     for (const l of listeners) l(data);
   };
-  const sub = term.onData(emit);
+  const sub = term.onData((data) => {
+    if (!opts.refuse?.()) emit(data);
+  });
 
   let leaveArmed = false;
   term.attachCustomKeyEventHandler((event) => {

@@ -1,7 +1,8 @@
 /**
  * Storage and tabs in Chromium against the built site (run `npm run build` first): a full
  * storage is said in the terminal and never brings back an older cluster after a reload; two
- * tabs of one lesson do not both save (the second says so and can take over); a command that
+ * tabs of one lesson do not both save (the second says so, refuses typing and Run buttons, and
+ * can take over); a command that
  * throws inside the page ends with `bash: internal error` and Run buttons keep working.
  */
 import { resolve } from 'node:path';
@@ -84,6 +85,15 @@ describe('storage', () => {
     await expect.poll(() => second.page.locator('.terminal-tab-notice').count()).toBe(1);
     expect(await second.page.locator('#terminal').getAttribute('data-read-only')).toBe('');
     expect(await terminalText(second.page)).toMatch(/open in another tab/);
+    // Read-only really: typed keys and Run buttons reach no shell; the terminal says why.
+    await second.page.locator('#terminal .xterm-helper-textarea').focus();
+    await second.page.keyboard.type('echo typed-$((40+2))');
+    await second.page.keyboard.press('Enter');
+    await expect.poll(() => terminalText(second.page)).toMatch(/terminal is read-only while another tab owns this lesson/);
+    await second.page.locator('.code-block button[data-run]').first().click();
+    await second.page.waitForTimeout(500);
+    expect(await terminalText(second.page)).not.toMatch(/typed-|echo typed/);
+    expect(await second.page.locator('.code-block button[data-run]').first().getAttribute('data-state')).toBe('done');
 
     // The first tab did more after the second opened: the take-over must bring that too.
     await run(first.page, 'kubectl create deployment api --image=nginx:1.27');

@@ -62,6 +62,14 @@ describe('a site built for a sub-path', () => {
     await expect
       .poll(() => page.evaluate(() => window.__terminals?.['terminal']?.text() ?? ''), { timeout: 20_000 })
       .toMatch(/control-plane\s+Ready\s+control-plane/);
+    // The offline copy lives under the sub-path too: its worker's scope, its cache's name.
+    const offline = await page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.ready;
+      for (let i = 0; i < 100 && !(await caches.keys()).length; i++) await new Promise((r) => setTimeout(r, 100));
+      return { scope: registration.scope, caches: await caches.keys() };
+    });
+    expect(offline.scope).toBe(`${server.url}${PREFIX}`);
+    expect(offline.caches).toEqual([expect.stringMatching(/^course@\/k8s\/:[0-9a-f]{16}$/)]);
     expect(missing).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
