@@ -29,5 +29,6 @@ import './events/event-ttl.ts';
 import './kinds/limitrange/index.ts';
 import './kinds/resourcequota/index.ts';
 import './kinds/networkpolicy/index.ts';
+import './kinds/horizontalpodautoscaler/index.ts';
 
 export { COMPONENTS };
