@@ -25,6 +25,7 @@ import './controllers/volume/register.ts';
 import './controllers/endpoints/register.ts';
 import './network/load-balancer.ts';
 import './addons/ingress-nginx/register.ts';
+import './addons/metrics-server/index.ts';
 import './events/event-ttl.ts';
 import './kinds/limitrange/index.ts';
 import './kinds/resourcequota/index.ts';

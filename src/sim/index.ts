@@ -83,3 +83,4 @@ export { getOwn, hasOwn, setOwn } from './api/own-keys.ts';
 export { objectMetaDecodeError } from './apiserver/object-meta-decode.ts';
 export { podSpecDecodeError } from './apiserver/kinds/pod-spec-schema.ts';
 export { jsonTypeName } from './apiserver/kinds/config.ts';
+export { metricsApiState, nodeAllocatable, nodeMetrics, podMetrics } from './addons/metrics-server/storage.ts';
