@@ -84,3 +84,4 @@ export { objectMetaDecodeError } from './apiserver/object-meta-decode.ts';
 export { podSpecDecodeError } from './apiserver/kinds/pod-spec-schema.ts';
 export { jsonTypeName } from './apiserver/kinds/config.ts';
 export { metricsApiState, nodeAllocatable, nodeMetrics, podMetrics } from './addons/metrics-server/storage.ts';
+export { v2ToV1 as hpaAsV1 } from './kinds/horizontalpodautoscaler/convert.ts';
