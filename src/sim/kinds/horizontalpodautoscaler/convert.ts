@@ -70,7 +70,8 @@ export function v2ToV1(obj: Obj): Obj {
   if (others.length) annotations[METRICS_ANNOTATION] = JSON.stringify(others);
   if (spec.behavior) annotations[BEHAVIOR_ANNOTATION] = JSON.stringify(spec.behavior);
   delete spec.behavior;
-  const status: Obj = { ...(obj.status ?? {}) };
+  // v1 never omits the replica counts.
+  const status: Obj = { currentReplicas: 0, desiredReplicas: 0, ...(obj.status ?? {}) };
   const currentCpu = ((status.currentMetrics ?? []) as Obj[]).find((m) => m?.type === 'Resource' && m.resource?.name === 'cpu');
   if (currentCpu?.resource?.current?.averageUtilization !== undefined) status.currentCPUUtilizationPercentage = currentCpu.resource.current.averageUtilization;
   if (Array.isArray(status.conditions) && status.conditions.length) annotations[CONDITIONS_ANNOTATION] = JSON.stringify(status.conditions);

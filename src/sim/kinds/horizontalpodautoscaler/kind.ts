@@ -99,8 +99,9 @@ function completeRules(rules: Obj | undefined, direction: 'scaleUp' | 'scaleDown
   };
 }
 
-/** SetDefaults_HorizontalPodAutoscaler (autoscaling/v2), after converting a v1 object. */
-function defaults(obj: KubeObject): void {
+/** SetDefaults_HorizontalPodAutoscaler (autoscaling/v2), after converting a v1 object; a new object's status starts empty (desiredReplicas is never omitted). */
+function defaults(obj: KubeObject, old?: KubeObject): void {
+  if (!old) obj.status = { desiredReplicas: 0 };
   if (obj.apiVersion === V1) {
     // In place: the API server goes on writing to this object's metadata.
     const v2 = v1ToV2(obj);
@@ -186,6 +187,6 @@ export function validateHpa(obj: KubeObject): StatusCause[] {
 registerAdmission(HPAS, {
   unknownFields,
   decodeError,
-  default: (obj) => defaults(obj),
+  default: (obj, _ctx, old) => defaults(obj, old),
   validate: (obj) => validateHpa(obj),
 });
