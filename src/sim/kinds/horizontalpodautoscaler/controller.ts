@@ -9,6 +9,7 @@
 import type { Cluster } from '../../cluster.ts';
 import type { KubeObject } from '../../api/types.ts';
 import { isoTime } from '../../api/types.ts';
+import { milliValue, parseQuantity, quantityValue } from '../../api/quantity.ts';
 import { matches, selectorFromSpec } from '../../api/labels.ts';
 import { resourceKey, typeByGvk } from '../../api/resources.ts';
 import { keyOf, splitKey, type Controller } from '../../runtime/controller.ts';
@@ -32,6 +33,8 @@ interface State {
   downs: Timed[];
 }
 
+/** A quantity in the units the metrics carry: millicores for cpu, bytes otherwise. */
+const amount = (resource: string, q: unknown) => (resource === 'cpu' ? milliValue(parseQuantity(String(q))) : quantityValue(parseQuantity(String(q))));
 const milli = (v: number) => (v % 1000 === 0 ? String(v / 1000) : `${v}m`);
 
 function setCondition(status: Obj, type: string, value: string, reason: string, message: string, now: number): void {
@@ -80,7 +83,10 @@ export function hpaController(cluster: Cluster): Controller {
     let lastInvalid: [string, string] | undefined;
     specs.forEach((m, i) => {
       const src = m.type === 'ContainerResource' ? m.containerResource : m.resource;
-      if ((m.type !== 'Resource' && m.type !== 'ContainerResource') || src?.target?.type !== 'Utilization') {
+      const t = src?.target ?? {};
+      const resourceMetric = m.type === 'Resource' || m.type === 'ContainerResource';
+      const goal = t.type === 'Utilization' ? { utilization: Number(t.averageUtilization) } : t.type === 'AverageValue' ? { averageValue: amount(src?.name, t.averageValue) } : undefined;
+      if (!resourceMetric || !goal) {
         invalid++;
         const msg = `failed to get ${String(m.type).toLowerCase()} metric value: the simulated cluster serves only the resource metrics API`;
         firstError ||= msg;
@@ -88,9 +94,9 @@ export function hpaController(cluster: Cluster): Controller {
         return;
       }
       const usage = podUsage(cluster, ns, src.name, pods);
-      const r = typeof usage === 'string' ? { error: usage } : resourceReplicas(pods, usage, src.name, src.target.averageUtilization, current, now, m.type === 'ContainerResource' ? src.container : undefined);
+      const r = typeof usage === 'string' ? { error: usage } : resourceReplicas(pods, usage, src.name, goal, current, now, m.type === 'ContainerResource' ? src.container : undefined);
       if ('error' in r) {
-        const err = `failed to get ${src.name} utilization: ${r.error}`;
+        const err = 'utilization' in goal ? `failed to get ${src.name} utilization: ${r.error}` : `failed to get ${src.name} usage: ${r.error}`;
         const reason = m.type === 'Resource' ? 'FailedGetResourceMetric' : 'FailedGetContainerResourceMetric';
         cluster.events.record(hpa, 'Warning', reason, err, SOURCE);
         lastInvalid = [reason, `the HPA was unable to compute the replica count: ${err}`];
@@ -99,10 +105,12 @@ export function hpaController(cluster: Cluster): Controller {
         return;
       }
       const key = m.type === 'Resource' ? 'resource' : 'containerResource';
-      statuses[i] = { type: m.type, [key]: { name: src.name, ...(src.container ? { container: src.container } : {}), current: { averageUtilization: r.utilization, averageValue: milli(r.rawAverage) } } };
+      const value = src.name === 'cpu' ? milli(r.rawAverage) : String(r.rawAverage);
+      const measured = 'utilization' in goal ? { averageUtilization: r.utilization, averageValue: value } : { averageValue: value };
+      statuses[i] = { type: m.type, [key]: { name: src.name, ...(src.container ? { container: src.container } : {}), current: measured } };
       if (r.replicas > best) {
         best = r.replicas;
-        bestName = `${src.name} resource utilization (percentage of request)`;
+        bestName = 'utilization' in goal ? `${src.name} resource utilization (percentage of request)` : `${src.name} resource`;
       }
     });
     if (invalid >= specs.length || (invalid > 0 && best < current)) {

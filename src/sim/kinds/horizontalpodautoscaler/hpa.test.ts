@@ -60,22 +60,28 @@ describe('HorizontalPodAutoscaler versions', () => {
 describe('replica calculation', () => {
   it('is ceil(current * utilization / target) outside the 0.1 tolerance', () => {
     const pods = [pod('a'), pod('b')];
-    expect(resourceReplicas(pods, usage([['a', 200], ['b', 200]]), 'cpu', 50, 2, T0)).toEqual({ replicas: 4, utilization: 100, rawAverage: 200 });
-    expect(resourceReplicas(pods, usage([['a', 105], ['b', 105]]), 'cpu', 50, 2, T0)).toMatchObject({ replicas: 2, utilization: 52 });
-    expect(resourceReplicas(pods, usage([['a', 10], ['b', 10]]), 'cpu', 50, 2, T0)).toMatchObject({ replicas: 1, utilization: 5 });
+    expect(resourceReplicas(pods, usage([['a', 200], ['b', 200]]), 'cpu', { utilization: 50 }, 2, T0)).toEqual({ replicas: 4, utilization: 100, rawAverage: 200 });
+    expect(resourceReplicas(pods, usage([['a', 105], ['b', 105]]), 'cpu', { utilization: 50 }, 2, T0)).toMatchObject({ replicas: 2, utilization: 52 });
+    expect(resourceReplicas(pods, usage([['a', 10], ['b', 10]]), 'cpu', { utilization: 50 }, 2, T0)).toMatchObject({ replicas: 1, utilization: 5 });
   });
 
   it('counts missing Pods as 0% on a scale-up and as 100% of request on a scale-down', () => {
     const pods = [pod('a'), pod('b')];
-    expect(resourceReplicas(pods, usage([['a', 400]]), 'cpu', 50, 2, T0)).toMatchObject({ replicas: 4 });
-    expect(resourceReplicas(pods, usage([['a', 0]]), 'cpu', 50, 2, T0)).toMatchObject({ replicas: 2 });
+    expect(resourceReplicas(pods, usage([['a', 400]]), 'cpu', { utilization: 50 }, 2, T0)).toMatchObject({ replicas: 4 });
+    expect(resourceReplicas(pods, usage([['a', 0]]), 'cpu', { utilization: 50 }, 2, T0)).toMatchObject({ replicas: 2 });
+  });
+
+  it('compares the per-Pod average with an AverageValue target', () => {
+    const pods = [pod('a'), pod('b')];
+    expect(resourceReplicas(pods, usage([['a', 300], ['b', 300]]), 'cpu', { averageValue: 100 }, 2, T0)).toMatchObject({ replicas: 6, rawAverage: 300 });
+    expect(resourceReplicas(pods, usage([['a', 105], ['b', 100]]), 'cpu', { averageValue: 100 }, 2, T0)).toMatchObject({ replicas: 2 });
   });
 
   it('ignores unready Pods on a scale-up and names a missing request', () => {
     const pods = [pod('a'), pod('b', '200m', false, T0 - 60_000)];
-    expect(resourceReplicas(pods, usage([['a', 400], ['b', 400]]), 'cpu', 50, 2, T0)).toMatchObject({ replicas: 4, utilization: 200 });
+    expect(resourceReplicas(pods, usage([['a', 400], ['b', 400]]), 'cpu', { utilization: 50 }, 2, T0)).toMatchObject({ replicas: 4, utilization: 200 });
     const noRequest = { ...pod('c'), spec: { containers: [{ name: 'app' }] } };
-    expect(resourceReplicas([noRequest], usage([['c', 10]]), 'cpu', 50, 1, T0)).toEqual({ error: 'missing request for cpu in container app of Pod c' });
+    expect(resourceReplicas([noRequest], usage([['c', 10]]), 'cpu', { utilization: 50 }, 1, T0)).toEqual({ error: 'missing request for cpu in container app of Pod c' });
   });
 });
 

@@ -73,11 +73,24 @@ function utilizationOf(metrics: Map<string, number>, requests: Map<string, numbe
   return { ratioBase: Math.trunc((used * 100) / requested), raw: Math.trunc(used / metrics.size) };
 }
 
+/** A Utilization target (percent of request) or an AverageValue target (milli-units or bytes per Pod). */
+export type Target = { utilization: number } | { averageValue: number };
+
+/** GetMetricUsageRatio: the average over `metrics` against a per-Pod value. */
+function averageOf(metrics: Map<string, number>): { ratioBase: number; raw: number } {
+  let used = 0;
+  for (const v of metrics.values()) used += v;
+  return { ratioBase: used / metrics.size, raw: Math.trunc(used / metrics.size) };
+}
+
 /**
- * Desired replicas for a Utilization target of `target` percent of `resource`, given the
- * target's Pods, the metrics API's answer for them, and the current replica count.
+ * Desired replicas for a target on `resource` (GetResourceReplicas for Utilization,
+ * GetRawResourceReplicas for AverageValue), given the target's Pods, the metrics API's answer
+ * for them, and the current replica count.
  */
-export function resourceReplicas(pods: KubeObject[], usage: Map<string, PodUsage>, resource: string, target: number, current: number, now: number, container?: string): ReplicaResult {
+export function resourceReplicas(pods: KubeObject[], usage: Map<string, PodUsage>, resource: string, goal: Target, current: number, now: number, container?: string): ReplicaResult {
+  const plain = 'averageValue' in goal;
+  const target = plain ? goal.averageValue : goal.utilization;
   if (!pods.length) return { error: 'no pods returned by selector while calculating replica count' };
   const metrics = new Map<string, number>();
   const unreadyPods = new Set<string>();
@@ -104,26 +117,27 @@ export function resourceReplicas(pods: KubeObject[], usage: Map<string, PodUsage
   }
   if (!metrics.size) return { error: 'did not receive metrics for targeted pods (pods might be unready)' };
   const requests = new Map<string, number>();
-  for (const pod of pods) {
+  for (const pod of plain ? [] : pods) {
     const r = podRequest(pod, resource, container);
     if (typeof r === 'string') return { error: r };
     requests.set(pod.metadata.name!, r);
   }
-  const first = utilizationOf(metrics, requests);
+  const measure = () => (plain ? averageOf(metrics) : utilizationOf(metrics, requests));
+  const first = measure();
   if (typeof first === 'string') return { error: first };
   const ratio = first.ratioBase / target;
-  const result = (replicas: number) => ({ replicas, utilization: first.ratioBase, rawAverage: first.raw });
+  const result = (replicas: number) => ({ replicas, utilization: plain ? 0 : first.ratioBase, rawAverage: first.raw });
   const scaleUpWithUnready = unreadyPods.size > 0 && ratio > 1;
   if (!scaleUpWithUnready && !missing.size) {
     if (Math.abs(1 - ratio) <= TOLERANCE) return result(current);
     return result(Math.ceil(ratio * readyCount));
   }
   if (missing.size) {
-    if (ratio < 1) for (const n of missing) metrics.set(n, (requests.get(n)! * Math.max(100, target)) / 100);
+    if (ratio < 1) for (const n of missing) metrics.set(n, plain ? target : (requests.get(n)! * Math.max(100, target)) / 100);
     else if (ratio > 1) for (const n of missing) metrics.set(n, 0);
   }
   if (scaleUpWithUnready) for (const n of unreadyPods) metrics.set(n, 0);
-  const second = utilizationOf(metrics, requests);
+  const second = measure();
   if (typeof second === 'string') return { error: second };
   const newRatio = second.ratioBase / target;
   if (Math.abs(1 - newRatio) <= TOLERANCE || (ratio < 1 && newRatio > 1) || (ratio > 1 && newRatio < 1)) return result(current);
