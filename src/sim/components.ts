@@ -31,5 +31,6 @@ import './kinds/limitrange/index.ts';
 import './kinds/resourcequota/index.ts';
 import './kinds/networkpolicy/index.ts';
 import './kinds/horizontalpodautoscaler/index.ts';
+import './kinds/apiservice/index.ts';
 
 export { COMPONENTS };

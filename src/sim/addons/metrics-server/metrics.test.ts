@@ -41,3 +41,15 @@ describe('metrics-server add-on', () => {
     expect(metricsServerManifest()).toContain('        - --metric-resolution=15s\n        image: registry.k8s.io/metrics-server/metrics-server:v0.7.2\n');
   });
 });
+
+describe('APIService availability', () => {
+  it('is MissingEndpoints until metrics-server is ready, then True', () => {
+    const c = createCluster({ preset: 'kind' });
+    addon('metrics-server')!.enable(c);
+    c.settle();
+    const cond = () => c.api.get('apiservices.apiregistration.k8s.io', undefined, 'v1beta1.metrics.k8s.io').status?.conditions?.[0];
+    expect(cond()).toMatchObject({ type: 'Available', status: 'False', reason: 'MissingEndpoints', message: 'endpoints for service/metrics-server in "kube-system" have no addresses with port name "https"' });
+    c.advance(60_000);
+    expect(cond()).toMatchObject({ status: 'True', reason: 'Passed', message: 'all checks passed' });
+  });
+});
