@@ -73,3 +73,17 @@ describe('HorizontalPodAutoscaler walkthrough', () => {
     expect(described).toMatch(/New size: 1; reason: All metrics below target/);
   }, 60_000);
 });
+
+describe('HorizontalPodAutoscaler walkthrough, as a transcript', () => {
+  // Kept beside this test rather than in tests/transcripts: ten minutes of cluster time with a
+  // load generator at 100 requests a second takes longer than a transcript's time limit there.
+  it('prints what walkthrough-transcript.txt records', async () => {
+    const { readFileSync } = await import('node:fs');
+    const { runTranscript } = await import('../../../cli/transcript.ts');
+    const { normaliseTranscript } = await import('../../../cli/normalise.ts');
+    const { readCase } = await import('../../../cli/transcript-file.ts');
+    const c = readCase(readFileSync(new URL('./walkthrough-transcript.txt', import.meta.url), 'utf8'));
+    const actual = await runTranscript(c.input, { seed: c.seed, preset: c.preset });
+    expect(normaliseTranscript(actual, { ips: c.ips })).toBe(normaliseTranscript(c.expected, { ips: c.ips }));
+  }, 120_000);
+});
