@@ -20,14 +20,16 @@ function writeMetric(w: PrefixWriter, m: Obj, s: Obj | undefined): void {
       const d = m.object?.describedObject ?? {};
       const t = m.object?.target ?? {};
       const cur = s?.object?.current ?? {};
-      if (t.averageValue !== undefined) w.write(1, `"${m.object?.metric?.name}" on ${d.kind}/${d.name} (target average value):\t${cur.averageValue ?? unknown} / ${t.averageValue}\n`);
+      if (t.averageValue !== undefined)
+        w.write(1, `"${m.object?.metric?.name}" on ${d.kind}/${d.name} (target average value):\t${cur.averageValue ?? unknown} / ${t.averageValue}\n`);
       else w.write(1, `"${m.object?.metric?.name}" on ${d.kind}/${d.name} (target value):\t${cur.value ?? unknown} / ${t.value}\n`);
       return;
     }
     case 'External': {
       const t = m.external?.target ?? {};
       const cur = s?.external?.current ?? {};
-      if (t.averageValue !== undefined) w.write(1, `"${m.external?.metric?.name}" (target average value):\t${cur.averageValue ?? unknown} / ${t.averageValue}\n`);
+      if (t.averageValue !== undefined)
+        w.write(1, `"${m.external?.metric?.name}" (target average value):\t${cur.averageValue ?? unknown} / ${t.averageValue}\n`);
       else w.write(1, `"${m.external?.metric?.name}" (target value):\t${cur.value ?? unknown} / ${t.value}\n`);
       return;
     }

@@ -11,7 +11,12 @@ import { kindSession } from '../../testing.ts';
 const HEADER = /^NAME {9}REFERENCE {15}TARGETS {7}MINPODS {3}MAXPODS {3}REPLICAS {3}AGE$/;
 const row = (out: string) => out.split('\n')[1] ?? '';
 const targets = (out: string) => /cpu: (\S+)\/50%/.exec(row(out))?.[1];
-const replicas = (out: string) => Number(row(out).trim().split(/\s{2,}/)[5]);
+const replicas = (out: string) =>
+  Number(
+    row(out)
+      .trim()
+      .split(/\s{2,}/)[5],
+  );
 
 describe('HorizontalPodAutoscaler walkthrough', () => {
   it('scales php-apache up under load and back down after the stabilisation window', async () => {
@@ -22,11 +27,17 @@ describe('HorizontalPodAutoscaler walkthrough', () => {
     );
     // kind's kubelets serve self-signed certificates: metrics-server needs --kubelet-insecure-tls.
     c.advance(60_000);
-    expect((await run('top pods')).stderr).toBe('Error from server (ServiceUnavailable): the server is currently unable to handle the request (get pods.metrics.k8s.io)\n');
-    const patch = await run(`patch -n kube-system deployment metrics-server --type=json -p '[{"op":"add","path":"/spec/template/spec/containers/0/args/-","value":"--kubelet-insecure-tls"}]'`);
+    expect((await run('top pods')).stderr).toBe(
+      'Error from server (ServiceUnavailable): the server is currently unable to handle the request (get pods.metrics.k8s.io)\n',
+    );
+    const patch = await run(
+      `patch -n kube-system deployment metrics-server --type=json -p '[{"op":"add","path":"/spec/template/spec/containers/0/args/-","value":"--kubelet-insecure-tls"}]'`,
+    );
     expect(patch.stdout).toBe('deployment.apps/metrics-server patched\n');
 
-    expect((await run('apply -f https://k8s.io/examples/application/php-apache.yaml')).stdout).toBe('deployment.apps/php-apache created\nservice/php-apache created\n');
+    expect((await run('apply -f https://k8s.io/examples/application/php-apache.yaml')).stdout).toBe(
+      'deployment.apps/php-apache created\nservice/php-apache created\n',
+    );
     expect(await run('autoscale deployment php-apache --cpu-percent=50 --min=1 --max=10')).toEqual({
       stdout: 'horizontalpodautoscaler.autoscaling/php-apache autoscaled\n',
       stderr: '',
@@ -54,7 +65,9 @@ describe('HorizontalPodAutoscaler walkthrough', () => {
     const up = replicas(scaled);
     expect(up).toBeGreaterThanOrEqual(5);
     expect(up).toBeLessThanOrEqual(10);
-    expect((await run('get deployment php-apache')).stdout).toMatch(new RegExp(`^NAME {9}READY {3}UP-TO-DATE {3}AVAILABLE {3}AGE\\nphp-apache {3}${up}/${up} +${up} +${up} +`));
+    expect((await run('get deployment php-apache')).stdout).toMatch(
+      new RegExp(`^NAME {9}READY {3}UP-TO-DATE {3}AVAILABLE {3}AGE\\nphp-apache {3}${up}/${up} +${up} +${up} +`),
+    );
     const events = (await run('events --for hpa/php-apache')).stdout;
     expect(events).toContain('SuccessfulRescale');
     expect(events).toMatch(/New size: \d+; reason: cpu resource utilization \(percentage of request\) above target/);
@@ -69,7 +82,9 @@ describe('HorizontalPodAutoscaler walkthrough', () => {
     const down = (await run('get hpa php-apache')).stdout;
     expect(replicas(down)).toBe(1);
     const described = (await run('describe hpa php-apache')).stdout;
-    expect(described).toContain('\nMetrics:                                               ( current / target )\n  resource cpu on pods  (as a percentage of request):  0% (1m) / 50%\n');
+    expect(described).toContain(
+      '\nMetrics:                                               ( current / target )\n  resource cpu on pods  (as a percentage of request):  0% (1m) / 50%\n',
+    );
     expect(described).toMatch(/New size: 1; reason: All metrics below target/);
   }, 60_000);
 });

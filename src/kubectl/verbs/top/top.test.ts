@@ -15,7 +15,9 @@ describe('kubectl top with metrics-server', () => {
     const { c, run } = await kindSession();
     const { addon } = await import('../../../sim/index.ts');
     addon('metrics-server')!.enable(c);
-    expect((await run('top node')).stderr).toBe('Error from server (ServiceUnavailable): the server is currently unable to handle the request (get nodes.metrics.k8s.io)\n');
+    expect((await run('top node')).stderr).toBe(
+      'Error from server (ServiceUnavailable): the server is currently unable to handle the request (get nodes.metrics.k8s.io)\n',
+    );
     await run('create deployment web --image=nginx:1.27');
     c.advance(90_000);
     expect((await run('top pods')).stdout).toMatch(/^NAME {19}CPU\(cores\) {3}MEMORY\(bytes\)\nweb-\S+ {3}1m {11}3Mi\n$/);

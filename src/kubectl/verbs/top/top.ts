@@ -18,7 +18,9 @@ const mem = (bytes: number) => `${Math.floor(bytes / MI)}Mi`;
 
 /** The aggregator's answer when the APIService exists but its backend is not ready. */
 function unavailable(resource: string): CliError {
-  return new CliError(`Error from server (ServiceUnavailable): the server is currently unable to handle the request (get ${resource}.metrics.k8s.io)`, { plain: true });
+  return new CliError(`Error from server (ServiceUnavailable): the server is currently unable to handle the request (get ${resource}.metrics.k8s.io)`, {
+    plain: true,
+  });
 }
 
 function checkApi(cluster: Cluster, resource: string): void {
@@ -87,10 +89,11 @@ async function topNode(inv: Invocation): Promise<number> {
   if (name && !nodes.length) throw new CliError(`Error from server (NotFound): nodemetrics.metrics.k8s.io "${name}" not found`, { plain: true });
   const metrics = new Map(nodeMetrics(inv.cluster).map((m) => [m.name, m]));
   if (!nodes.some((n) => metrics.has(n.metadata.name!))) throw new CliError('metrics not available yet');
-  if (order) nodes = [...nodes].sort((a, b) => {
-    const k = order === 'cpu' ? 'cpuMilli' : 'memoryBytes';
-    return (metrics.get(b.metadata.name!)?.[k] ?? -1) - (metrics.get(a.metadata.name!)?.[k] ?? -1);
-  });
+  if (order)
+    nodes = [...nodes].sort((a, b) => {
+      const k = order === 'cpu' ? 'cpuMilli' : 'memoryBytes';
+      return (metrics.get(b.metadata.name!)?.[k] ?? -1) - (metrics.get(a.metadata.name!)?.[k] ?? -1);
+    });
   const capacity = inv.flags.bool('show-capacity');
   const rows = nodes.map((n) => {
     const m = metrics.get(n.metadata.name!);

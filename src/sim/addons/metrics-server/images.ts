@@ -80,7 +80,12 @@ function* phpApacheProgram(io: ProcessIO, ip: () => string): ProgramGen {
   io.listen?.(80, (req) => {
     const ok = req.path === '/' || req.path === '/index.php';
     if (ok) chargeCpu(io, PHP_REQUEST_CPU_SECONDS);
-    const res = ok ? { status: 200, body: 'OK!' } : { status: 404, body: '<!DOCTYPE HTML PUBLIC "-//IETF//DTD HTML 2.0//EN">\n<html><head>\n<title>404 Not Found</title>\n</head><body>\n<h1>Not Found</h1>\n<p>The requested URL was not found on this server.</p>\n</body></html>\n' };
+    const res = ok
+      ? { status: 200, body: 'OK!' }
+      : {
+          status: 404,
+          body: '<!DOCTYPE HTML PUBLIC "-//IETF//DTD HTML 2.0//EN">\n<html><head>\n<title>404 Not Found</title>\n</head><body>\n<h1>Not Found</h1>\n<p>The requested URL was not found on this server.</p>\n</body></html>\n',
+        };
     io.out(`${req.remote} - - [${accessTime(io.now())}] "GET ${req.path} HTTP/1.1" ${res.status} ${res.body.length} "-" "${req.agent}"\n`);
     return res;
   });

@@ -21,7 +21,10 @@ export function metricsServerManifest(extraArgs: string[] = []): string {
 }
 
 /** Where the walkthrough's manifest is published. */
-export const PHP_APACHE_URLS: readonly string[] = ['https://k8s.io/examples/application/php-apache.yaml', 'https://kubernetes.io/examples/application/php-apache.yaml'];
+export const PHP_APACHE_URLS: readonly string[] = [
+  'https://k8s.io/examples/application/php-apache.yaml',
+  'https://kubernetes.io/examples/application/php-apache.yaml',
+];
 
 /** application/php-apache.yaml of the Kubernetes website. */
 export const PHP_APACHE_MANIFEST = `apiVersion: apps/v1

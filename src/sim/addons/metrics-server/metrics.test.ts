@@ -24,7 +24,12 @@ describe('metrics-server add-on', () => {
       metadata: { name: 'burn', namespace: 'default' },
       spec: { containers: [{ name: 'burn', image: 'busybox:1.36', command: ['sh', '-c', 'while true; do :; done'], resources: { limits: { cpu: '250m' } } }] },
     });
-    c.api.create('pods', { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'web', namespace: 'default' }, spec: { containers: [{ name: 'web', image: 'nginx:1.27' }] } });
+    c.api.create('pods', {
+      apiVersion: 'v1',
+      kind: 'Pod',
+      metadata: { name: 'web', namespace: 'default' },
+      spec: { containers: [{ name: 'web', image: 'nginx:1.27' }] },
+    });
     c.advance(90_000);
     expect(metricsApiState(c)).toBe('ready');
     const byName = Object.fromEntries(podMetrics(c, 'default').map((m) => [m.name, m.containers[0]]));
@@ -37,7 +42,17 @@ describe('metrics-server add-on', () => {
     const kinds = metricsServerManifest()
       .split('---\n')
       .map((d) => /^kind: (\S+)$/m.exec(d)?.[1]);
-    expect(kinds).toEqual(['ServiceAccount', 'ClusterRole', 'ClusterRole', 'RoleBinding', 'ClusterRoleBinding', 'ClusterRoleBinding', 'Service', 'Deployment', 'APIService']);
+    expect(kinds).toEqual([
+      'ServiceAccount',
+      'ClusterRole',
+      'ClusterRole',
+      'RoleBinding',
+      'ClusterRoleBinding',
+      'ClusterRoleBinding',
+      'Service',
+      'Deployment',
+      'APIService',
+    ]);
     expect(metricsServerManifest()).toContain('        - --metric-resolution=15s\n        image: registry.k8s.io/metrics-server/metrics-server:v0.7.2\n');
   });
 });
@@ -48,7 +63,12 @@ describe('APIService availability', () => {
     addon('metrics-server')!.enable(c);
     c.settle();
     const cond = () => c.api.get('apiservices.apiregistration.k8s.io', undefined, 'v1beta1.metrics.k8s.io').status?.conditions?.[0];
-    expect(cond()).toMatchObject({ type: 'Available', status: 'False', reason: 'MissingEndpoints', message: 'endpoints for service/metrics-server in "kube-system" have no addresses with port name "https"' });
+    expect(cond()).toMatchObject({
+      type: 'Available',
+      status: 'False',
+      reason: 'MissingEndpoints',
+      message: 'endpoints for service/metrics-server in "kube-system" have no addresses with port name "https"',
+    });
     c.advance(60_000);
     expect(cond()).toMatchObject({ status: 'True', reason: 'Passed', message: 'all checks passed' });
   });

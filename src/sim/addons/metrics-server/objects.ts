@@ -21,7 +21,12 @@ export function metricsServerObjects(extraArgs: string[] = []): KubeObject[] {
       apiVersion: rbac,
       kind: 'ClusterRole',
       metadata: {
-        labels: { ...labels, 'rbac.authorization.k8s.io/aggregate-to-admin': 'true', 'rbac.authorization.k8s.io/aggregate-to-edit': 'true', 'rbac.authorization.k8s.io/aggregate-to-view': 'true' },
+        labels: {
+          ...labels,
+          'rbac.authorization.k8s.io/aggregate-to-admin': 'true',
+          'rbac.authorization.k8s.io/aggregate-to-edit': 'true',
+          'rbac.authorization.k8s.io/aggregate-to-view': 'true',
+        },
         name: 'system:aggregated-metrics-reader',
       },
       rules: [{ apiGroups: ['metrics.k8s.io'], resources: ['pods', 'nodes'], verbs: ['get', 'list', 'watch'] }],
@@ -74,7 +79,14 @@ export function metricsServerObjects(extraArgs: string[] = []): KubeObject[] {
           spec: {
             containers: [
               {
-                args: ['--cert-dir=/tmp', '--secure-port=10250', '--kubelet-preferred-address-types=InternalIP,ExternalIP,Hostname', '--kubelet-use-node-status-port', '--metric-resolution=15s', ...extraArgs],
+                args: [
+                  '--cert-dir=/tmp',
+                  '--secure-port=10250',
+                  '--kubelet-preferred-address-types=InternalIP,ExternalIP,Hostname',
+                  '--kubelet-use-node-status-port',
+                  '--metric-resolution=15s',
+                  ...extraArgs,
+                ],
                 image: `registry.k8s.io/metrics-server/metrics-server:${METRICS_SERVER_VERSION}`,
                 imagePullPolicy: 'IfNotPresent',
                 livenessProbe: probe('/livez'),

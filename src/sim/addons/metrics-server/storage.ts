@@ -79,7 +79,8 @@ export function scrape(cluster: Cluster, s: Storage): string[] {
   const seen = new Set<string>();
   const read: string[] = [];
   const byNode = new Map<string, KubeObject[]>();
-  for (const p of cluster.store.list('pods')) if (p.spec?.nodeName) (byNode.get(p.spec.nodeName) ?? byNode.set(p.spec.nodeName, []).get(p.spec.nodeName)!).push(p);
+  for (const p of cluster.store.list('pods'))
+    if (p.spec?.nodeName) (byNode.get(p.spec.nodeName) ?? byNode.set(p.spec.nodeName, []).get(p.spec.nodeName)!).push(p);
   for (const node of cluster.store.list('nodes')) {
     const name = node.metadata.name!;
     const kubelet = all.get(name);
@@ -106,7 +107,11 @@ export function scrape(cluster: Cluster, s: Storage): string[] {
           continue;
         }
         window = (now - prev.t) / 1000;
-        containers.push({ name: c.name, cpuMilli: Math.round(((stats.cpuSeconds - prev.stats.cpuSeconds) / ((now - prev.t) / 1000)) * 1000), memoryBytes: stats.memoryBytes });
+        containers.push({
+          name: c.name,
+          cpuMilli: Math.round(((stats.cpuSeconds - prev.stats.cpuSeconds) / ((now - prev.t) / 1000)) * 1000),
+          memoryBytes: stats.memoryBytes,
+        });
       }
       const podKey = `${rt.namespace}/${rt.name}`;
       if (complete && containers.length) s.pods.set(podKey, { namespace: rt.namespace, name: rt.name, timestamp: now, window, containers });
@@ -114,8 +119,16 @@ export function scrape(cluster: Cluster, s: Storage): string[] {
     const prevNode = s.nodes.get(name);
     s.nodes.set(name, { t: now });
     if (prevNode && now > prevNode.t) {
-      const podRate = [...s.pods.values()].filter((m) => (byNode.get(name) ?? []).some((p) => p.metadata.namespace === m.namespace && p.metadata.name === m.name) && m.timestamp === now).reduce((a, m) => a + m.containers.reduce((b, c) => b + c.cpuMilli, 0), 0);
-      s.nodeMetrics.set(name, { name, timestamp: now, window: (now - prevNode.t) / 1000, cpuMilli: podRate + NODE_OVERHEAD.cpuMilli, memoryBytes: nodeMem + NODE_OVERHEAD.memoryBytes });
+      const podRate = [...s.pods.values()]
+        .filter((m) => (byNode.get(name) ?? []).some((p) => p.metadata.namespace === m.namespace && p.metadata.name === m.name) && m.timestamp === now)
+        .reduce((a, m) => a + m.containers.reduce((b, c) => b + c.cpuMilli, 0), 0);
+      s.nodeMetrics.set(name, {
+        name,
+        timestamp: now,
+        window: (now - prevNode.t) / 1000,
+        cpuMilli: podRate + NODE_OVERHEAD.cpuMilli,
+        memoryBytes: nodeMem + NODE_OVERHEAD.memoryBytes,
+      });
     }
   }
   for (const k of [...s.containers.keys()]) if (!seen.has(k)) s.containers.delete(k);

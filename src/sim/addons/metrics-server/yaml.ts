@@ -8,7 +8,11 @@ type Obj = Record<string, any>;
 
 function scalar(v: unknown): string {
   if (typeof v !== 'string') return String(v);
-  const plain = /^[A-Za-z0-9/._\-=:,[\]]+$/.test(v) && !/^(true|false|yes|no|on|off|null|~|[-+]?\d[\d_.]*(e[-+]?\d+)?)$/i.test(v) && !/^[-[\]:]\s|^[[\]]|:$/.test(v) && !/: /.test(v);
+  const plain =
+    /^[A-Za-z0-9/._\-=:,[\]]+$/.test(v) &&
+    !/^(true|false|yes|no|on|off|null|~|[-+]?\d[\d_.]*(e[-+]?\d+)?)$/i.test(v) &&
+    !/^[-[\]:]\s|^[[\]]|:$/.test(v) &&
+    !/: /.test(v);
   return plain ? v : JSON.stringify(v);
 }
 

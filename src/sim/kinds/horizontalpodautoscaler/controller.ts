@@ -10,7 +10,7 @@ import type { Cluster } from '../../cluster.ts';
 import type { KubeObject } from '../../api/types.ts';
 import { isoTime } from '../../api/types.ts';
 import { milliValue, parseQuantity, quantityValue } from '../../api/quantity.ts';
-import { matches, selectorFromSpec } from '../../api/labels.ts';
+import { matches, selectorFromSet, selectorFromSpec } from '../../api/labels.ts';
 import { resourceKey, typeByGvk } from '../../api/resources.ts';
 import { keyOf, splitKey, type Controller } from '../../runtime/controller.ts';
 import { metricsApiState, podMetrics } from '../../addons/metrics-server/storage.ts';
@@ -52,8 +52,10 @@ function setCondition(status: Obj, type: string, value: string, reason: string, 
 function podUsage(cluster: Cluster, ns: string, resource: string, pods: KubeObject[]): Map<string, PodUsage> | string {
   const state = metricsApiState(cluster);
   const prefix = `unable to get metrics for resource ${resource}: `;
-  if (state === 'absent') return `${prefix}unable to fetch metrics from resource metrics API: the server could not find the requested resource (get pods.metrics.k8s.io)`;
-  if (state === 'unavailable') return `${prefix}unable to fetch metrics from resource metrics API: the server is currently unable to handle the request (get pods.metrics.k8s.io)`;
+  if (state === 'absent')
+    return `${prefix}unable to fetch metrics from resource metrics API: the server could not find the requested resource (get pods.metrics.k8s.io)`;
+  if (state === 'unavailable')
+    return `${prefix}unable to fetch metrics from resource metrics API: the server is currently unable to handle the request (get pods.metrics.k8s.io)`;
   const names = new Set(pods.map((p) => p.metadata.name));
   const out = new Map<string, PodUsage>();
   for (const m of podMetrics(cluster, ns)) {
@@ -70,11 +72,18 @@ export function hpaController(cluster: Cluster): Controller {
   const api = cluster.api;
   const states = new Map<string, State>();
 
-  function compute(hpa: KubeObject, target: KubeObject, current: number, status: Obj, now: number): { desired: number; metric: string; statuses: Obj[] } | { error: string } {
+  function compute(
+    hpa: KubeObject,
+    target: KubeObject,
+    current: number,
+    status: Obj,
+    now: number,
+  ): { desired: number; metric: string; statuses: Obj[] } | { error: string } {
     const specs = (hpa.spec?.metrics ?? []) as Obj[];
     const statuses: Obj[] = specs.map(() => ({ type: '' }));
     const ns = hpa.metadata.namespace!;
-    const selector = selectorFromSpec(target.spec?.selector);
+    // The scale subresource's selector: a ReplicationController's is a plain label map.
+    const selector = target.kind === 'ReplicationController' ? selectorFromSet(target.spec?.selector) : selectorFromSpec(target.spec?.selector);
     const pods = api.list('pods', { namespace: ns }).filter((p) => matches(selector, p.metadata.labels));
     let best = -1;
     let bestName = '';
@@ -85,7 +94,12 @@ export function hpaController(cluster: Cluster): Controller {
       const src = m.type === 'ContainerResource' ? m.containerResource : m.resource;
       const t = src?.target ?? {};
       const resourceMetric = m.type === 'Resource' || m.type === 'ContainerResource';
-      const goal = t.type === 'Utilization' ? { utilization: Number(t.averageUtilization) } : t.type === 'AverageValue' ? { averageValue: amount(src?.name, t.averageValue) } : undefined;
+      const goal =
+        t.type === 'Utilization'
+          ? { utilization: Number(t.averageUtilization) }
+          : t.type === 'AverageValue'
+            ? { averageValue: amount(src?.name, t.averageValue) }
+            : undefined;
       if (!resourceMetric || !goal) {
         invalid++;
         const msg = `failed to get ${String(m.type).toLowerCase()} metric value: the simulated cluster serves only the resource metrics API`;
@@ -94,7 +108,10 @@ export function hpaController(cluster: Cluster): Controller {
         return;
       }
       const usage = podUsage(cluster, ns, src.name, pods);
-      const r = typeof usage === 'string' ? { error: usage } : resourceReplicas(pods, usage, src.name, goal, current, now, m.type === 'ContainerResource' ? src.container : undefined);
+      const r =
+        typeof usage === 'string'
+          ? { error: usage }
+          : resourceReplicas(pods, usage, src.name, goal, current, now, m.type === 'ContainerResource' ? src.container : undefined);
       if ('error' in r) {
         const err = 'utilization' in goal ? `failed to get ${src.name} utilization: ${r.error}` : `failed to get ${src.name} usage: ${r.error}`;
         const reason = m.type === 'Resource' ? 'FailedGetResourceMetric' : 'FailedGetContainerResourceMetric';
@@ -136,7 +153,9 @@ export function hpaController(cluster: Cluster): Controller {
       });
     };
     if (!type || !target || !['Deployment', 'ReplicaSet', 'StatefulSet', 'ReplicationController'].includes(type.kind)) {
-      const err = !type ? `no matches for kind "${ref.kind}" in group "${String(ref.apiVersion ?? '').split('/')[0]}"` : `${type.plural}.${type.group || ''}`.replace(/\.$/, '') + ` "${ref.name}" not found`;
+      const err = !type
+        ? `no matches for kind "${ref.kind}" in group "${String(ref.apiVersion ?? '').split('/')[0]}"`
+        : `${type.plural}.${type.group || ''}`.replace(/\.$/, '') + ` "${ref.name}" not found`;
       setCondition(status, 'AbleToScale', 'False', 'FailedGetScale', `the HPA controller was unable to get the target's current scale: ${err}`, now);
       status.currentReplicas ??= 0;
       status.desiredReplicas ??= 0;

@@ -33,13 +33,18 @@ function parseAnnotation(md: Obj, key: string): unknown {
 
 /** An autoscaling/v1 object in the autoscaling/v2 form (the stored one). */
 export function v1ToV2(obj: Obj): Obj {
-  const out: Obj = { ...obj, apiVersion: V2, metadata: { ...obj.metadata, annotations: obj.metadata?.annotations ? { ...obj.metadata.annotations } : undefined } };
+  const out: Obj = {
+    ...obj,
+    apiVersion: V2,
+    metadata: { ...obj.metadata, annotations: obj.metadata?.annotations ? { ...obj.metadata.annotations } : undefined },
+  };
   if (!out.metadata.annotations) delete out.metadata.annotations;
   const spec: Obj = { ...(obj.spec ?? {}) };
   const cpu = spec.targetCPUUtilizationPercentage;
   delete spec.targetCPUUtilizationPercentage;
   const metrics: Obj[] = [];
-  if (cpu !== undefined && cpu !== null) metrics.push({ type: 'Resource', resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: cpu } } });
+  if (cpu !== undefined && cpu !== null)
+    metrics.push({ type: 'Resource', resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: cpu } } });
   const extra = parseAnnotation(out.metadata, METRICS_ANNOTATION);
   if (Array.isArray(extra)) metrics.push(...(extra as Obj[]));
   if (metrics.length) spec.metrics = metrics;

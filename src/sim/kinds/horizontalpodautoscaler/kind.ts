@@ -116,7 +116,8 @@ function defaults(obj: KubeObject, old?: KubeObject): void {
   if (!Array.isArray(spec.metrics) || !spec.metrics.length) {
     spec.metrics = [{ type: 'Resource', resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: 80 } } }];
   }
-  if (spec.behavior) spec.behavior = { scaleUp: completeRules(spec.behavior.scaleUp, 'scaleUp'), scaleDown: completeRules(spec.behavior.scaleDown, 'scaleDown') };
+  if (spec.behavior)
+    spec.behavior = { scaleUp: completeRules(spec.behavior.scaleUp, 'scaleUp'), scaleDown: completeRules(spec.behavior.scaleDown, 'scaleDown') };
 }
 
 const SOURCES: Record<string, string> = { Object: 'object', Pods: 'pods', Resource: 'resource', ContainerResource: 'containerResource', External: 'external' };
@@ -125,7 +126,8 @@ function targetCauses(t: Obj | undefined, path: string): StatusCause[] {
   if (!t) return [required(path, 'must specify a metric target')];
   const out: StatusCause[] = [];
   if (!t.type) out.push(required(`${path}.type`, 'must specify a metric target type'));
-  else if (!['Utilization', 'Value', 'AverageValue'].includes(t.type)) out.push(invalidValue(`${path}.type`, t.type, 'must be either Utilization, Value, or AverageValue'));
+  else if (!['Utilization', 'Value', 'AverageValue'].includes(t.type))
+    out.push(invalidValue(`${path}.type`, t.type, 'must be either Utilization, Value, or AverageValue'));
   if (t.averageUtilization !== undefined && t.averageUtilization !== null && t.averageUtilization < 1) {
     out.push(invalidValue(`${path}.averageUtilization`, t.averageUtilization, 'must be greater than 0'));
   }
@@ -154,7 +156,8 @@ function rulesCauses(r: Obj | undefined, path: string): StatusCause[] {
   const w = r.stabilizationWindowSeconds;
   if (w !== undefined && w < 0) out.push(invalidValue(`${path}.stabilizationWindowSeconds`, w, 'must be greater than or equal to zero'));
   if (w !== undefined && w > 3600) out.push(invalidValue(`${path}.stabilizationWindowSeconds`, w, 'must be less than or equal to 3600'));
-  if (r.selectPolicy !== undefined && !['Disabled', 'Max', 'Min'].includes(r.selectPolicy)) out.push(notSupported(`${path}.selectPolicy`, r.selectPolicy, ['Disabled', 'Max', 'Min']));
+  if (r.selectPolicy !== undefined && !['Disabled', 'Max', 'Min'].includes(r.selectPolicy))
+    out.push(notSupported(`${path}.selectPolicy`, r.selectPolicy, ['Disabled', 'Max', 'Min']));
   ((r.policies ?? []) as Obj[]).forEach((p, i) => {
     const pp = `${path}.policies[${i}]`;
     if (!['Percent', 'Pods'].includes(p?.type)) out.push(notSupported(`${pp}.type`, p?.type ?? '', ['Percent', 'Pods']));

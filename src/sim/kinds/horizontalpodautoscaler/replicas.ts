@@ -88,7 +88,15 @@ function averageOf(metrics: Map<string, number>): { ratioBase: number; raw: numb
  * GetRawResourceReplicas for AverageValue), given the target's Pods, the metrics API's answer
  * for them, and the current replica count.
  */
-export function resourceReplicas(pods: KubeObject[], usage: Map<string, PodUsage>, resource: string, goal: Target, current: number, now: number, container?: string): ReplicaResult {
+export function resourceReplicas(
+  pods: KubeObject[],
+  usage: Map<string, PodUsage>,
+  resource: string,
+  goal: Target,
+  current: number,
+  now: number,
+  container?: string,
+): ReplicaResult {
   const plain = 'averageValue' in goal;
   const target = plain ? goal.averageValue : goal.utilization;
   if (!pods.length) return { error: 'no pods returned by selector while calculating replica count' };

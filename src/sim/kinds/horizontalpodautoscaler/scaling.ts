@@ -21,8 +21,14 @@ export interface Normalized {
 }
 
 const WINDOW_MS = 5 * 60_000;
-const UP_STABILIZED = ['ScaleUpStabilized', 'recent recommendations were lower than current one, applying the lowest recent recommendation'] as [string, string];
-const DOWN_STABILIZED = ['ScaleDownStabilized', 'recent recommendations were higher than current one, applying the highest recent recommendation'] as [string, string];
+const UP_STABILIZED = ['ScaleUpStabilized', 'recent recommendations were lower than current one, applying the lowest recent recommendation'] as [
+  string,
+  string,
+];
+const DOWN_STABILIZED = ['ScaleDownStabilized', 'recent recommendations were higher than current one, applying the highest recent recommendation'] as [
+  string,
+  string,
+];
 const READY = ['ReadyForNewScale', 'recommended size matches current size'] as [string, string];
 const WITHIN = ['DesiredWithinRange', 'the desired count is within the acceptable range'];
 const TOO_FEW = ['TooFewReplicas', 'the desired replica count is less than the minimum replica count'];
@@ -82,7 +88,17 @@ function downLimit(current: number, events: Timed[], rules: Obj, now: number): n
 }
 
 /** normalizeDesiredReplicasWithBehaviors. `ups` / `downs` are past scale changes (replicas added / removed). */
-export function normalizeWithBehavior(recs: Timed[], ups: Timed[], downs: Timed[], behavior: Obj, current: number, desired: number, min: number, max: number, now: number): Normalized {
+export function normalizeWithBehavior(
+  recs: Timed[],
+  ups: Timed[],
+  downs: Timed[],
+  behavior: Obj,
+  current: number,
+  desired: number,
+  min: number,
+  max: number,
+  now: number,
+): Normalized {
   const up = behavior.scaleUp as Obj;
   const down = behavior.scaleDown as Obj;
   const upCutoff = now - (up.stabilizationWindowSeconds ?? 0) * 1000;
