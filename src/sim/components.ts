@@ -8,6 +8,7 @@
 import { APPS_KINDS, CONTROLLER_REVISIONS } from './apiserver/kinds/apps.ts';
 import { CORE_KINDS } from './apiserver/kinds/core.ts';
 import { INGRESS_NGINX } from './addons/ingress-nginx/register.ts';
+import { METRICS_SERVER_INSTALLER } from './addons/metrics-server/index.ts';
 import { CRONJOBS } from './controllers/cronjob/register.ts';
 import { DAEMONSETS } from './controllers/daemonset/register.ts';
 import { DEPLOYMENT_CONTROLLER_INSTALLER } from './controllers/deployment/deployment-controller.ts';
@@ -21,6 +22,8 @@ import { VOLUMES } from './controllers/volume/register.ts';
 import { EVENT_TTL } from './events/event-ttl.ts';
 import { stopped, without, type Installer } from './installer.ts';
 import { addonEnabled } from './addons/registry.ts';
+import { APISERVICES_INSTALLER } from './kinds/apiservice/index.ts';
+import { HORIZONTALPODAUTOSCALERS } from './kinds/horizontalpodautoscaler/index.ts';
 import { LIMITRANGES } from './kinds/limitrange/index.ts';
 import { NETWORKPOLICIES } from './kinds/networkpolicy/index.ts';
 import { RESOURCEQUOTAS } from './kinds/resourcequota/index.ts';
@@ -51,10 +54,13 @@ export const DEFAULT_INSTALLERS: readonly Installer[] = Object.freeze([
   ENDPOINTS_CONTROLLER,
   LOAD_BALANCER,
   INGRESS_NGINX,
+  METRICS_SERVER_INSTALLER,
   EVENT_TTL,
   LIMITRANGES,
   RESOURCEQUOTAS,
   NETWORKPOLICIES,
+  HORIZONTALPODAUTOSCALERS,
+  APISERVICES_INSTALLER,
 ]);
 
 /**

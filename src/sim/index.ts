@@ -89,3 +89,5 @@ export { getOwn, hasOwn, setOwn } from './api/own-keys.ts';
 export { objectMetaDecodeError } from './apiserver/object-meta-decode.ts';
 export { podSpecDecodeError } from './apiserver/kinds/pod-spec-schema.ts';
 export { jsonTypeName } from './apiserver/kinds/config.ts';
+export { metricsApiState, nodeAllocatable, nodeMetrics, podMetrics } from './addons/metrics-server/storage.ts';
+export { v2ToV1 as hpaAsV1 } from './kinds/horizontalpodautoscaler/convert.ts';

@@ -66,6 +66,8 @@ export const FLAG_LINES: Record<string, string> = {
   "edit": "--allow-missing-template-keys=true\n--field-manager='kubectl-edit'\n-f, --filename=[]\n-k, --kustomize=''\n-o, --output=''\n--output-patch=false\n-R, --recursive=false\n--save-config=false\n--show-managed-fields=false\n--subresource=''\n--template=''\n--validate='strict'\n--windows-line-endings=false",
   "exec": "-c, --container=''\n-f, --filename=[]\n--pod-running-timeout=1m0s\n-q, --quiet=false\n-i, --stdin=false\n-t, --tty=false",
   "top": "",
+  "top pod": "-A, --all-namespaces=false\n--containers=false\n--field-selector=''\n--no-headers=false\n-l, --selector=''\n--sort-by=''\n--sum=false\n--use-protocol-buffers=true",
+  "top node": "--no-headers=false\n-l, --selector=''\n--show-capacity=false\n--sort-by=''\n--use-protocol-buffers=true",
   "cordon": "--dry-run='none'\n-l, --selector=''",
   "uncordon": "--dry-run='none'\n-l, --selector=''",
   "drain": "--chunk-size=500\n--delete-emptydir-data=false\n--disable-eviction=false\n--dry-run='none'\n--force=false\n--grace-period=-1\n--ignore-daemonsets=false\n--pod-selector=''\n-l, --selector=''\n--skip-wait-for-delete-timeout=0\n--timeout=0s",

@@ -64,6 +64,8 @@ replace
 edit
 exec
 top
+top pod
+top node
 cordon
 uncordon
 drain

@@ -43,3 +43,4 @@ import './taint/taint.ts';
 import './events/events.ts';
 import './explain/explain.ts';
 import './help/help.ts';
+import './autoscale/autoscale.ts';

@@ -9,9 +9,11 @@ let loading: Promise<void> | undefined;
 
 /** Loads the published documents (once; later calls share the first load). */
 export function loadRemoteDocuments(): Promise<void> {
-  loading ??= import('./ingress-nginx/manifest.ts').then(({ INGRESS_NGINX_MANIFEST, INGRESS_NGINX_URLS }) => {
-    documents = new Map(INGRESS_NGINX_URLS.map((u) => [u, INGRESS_NGINX_MANIFEST]));
-  });
+  loading ??= Promise.all([import('./ingress-nginx/manifest.ts'), import('./metrics-server/documents.ts')]).then(
+    ([{ INGRESS_NGINX_MANIFEST, INGRESS_NGINX_URLS }, { METRICS_DOCUMENTS }]) => {
+      documents = new Map<string, string>([...INGRESS_NGINX_URLS.map((u): [string, string] => [u, INGRESS_NGINX_MANIFEST]), ...METRICS_DOCUMENTS]);
+    },
+  );
   return loading;
 }
 

@@ -18,6 +18,8 @@ export interface ResourceType {
   verbs: string[];
   /** Categories such as `all`. */
   categories?: string[];
+  /** Other versions the server also serves the kind in (converted to `version` on the way in). */
+  alsoServed?: string[];
 }
 
 const ALL_VERBS = ['create', 'delete', 'deletecollection', 'get', 'list', 'patch', 'update', 'watch'];
@@ -71,7 +73,7 @@ export const RESOURCE_TYPES: readonly ResourceType[] = [
   r('selfsubjectaccessreviews', 'SelfSubjectAccessReview', 'authorization.k8s.io', 'v1', false, [], undefined, ['create']),
   r('selfsubjectrulesreviews', 'SelfSubjectRulesReview', 'authorization.k8s.io', 'v1', false, [], undefined, ['create']),
   r('subjectaccessreviews', 'SubjectAccessReview', 'authorization.k8s.io', 'v1', false, [], undefined, ['create']),
-  r('horizontalpodautoscalers', 'HorizontalPodAutoscaler', 'autoscaling', 'v2', true, ['hpa'], ['all']),
+  { ...r('horizontalpodautoscalers', 'HorizontalPodAutoscaler', 'autoscaling', 'v2', true, ['hpa'], ['all']), alsoServed: ['v1'] },
   r('cronjobs', 'CronJob', 'batch', 'v1', true, ['cj'], ['all']),
   r('jobs', 'Job', 'batch', 'v1', true, [], ['all']),
   r('certificatesigningrequests', 'CertificateSigningRequest', 'certificates.k8s.io', 'v1', false, ['csr']),
@@ -113,6 +115,7 @@ for (const t of RESOURCE_TYPES) {
   // The core `events` wins over events.k8s.io for the bare name, as kubectl resolves it.
   if (!byKey.has(resourceKey(t))) byKey.set(resourceKey(t), t);
   byGvk.set(`${apiVersionOf(t)}/${t.kind}`, t);
+  for (const v of t.alsoServed ?? []) byGvk.set(`${t.group}/${v}/${t.kind}`, t);
 }
 
 /** Looks up a type by its store key (`pods`, `deployments.apps`). */
@@ -155,7 +158,7 @@ export function resolveResourceType(input: string): ResourceType | undefined {
   if (vdot > 0) {
     const version = rest.slice(0, vdot);
     rest = rest.slice(vdot + 1);
-    return candidates.find((t) => t.version === version && t.group === rest);
+    return candidates.find((t) => (t.version === version || t.alsoServed?.includes(version)) && t.group === rest);
   }
   // plural.version for core types, e.g. pods.v1
   return candidates.find((t) => t.group === '' && t.version === rest);

@@ -286,15 +286,18 @@ export class ApiServer {
   /** Strict decoding: unknown fields and undecodable values, per the field validation level. */
   private decode(t: ResourceType, obj: KubeObject, level: FieldValidation): string[] {
     const adm = this.admission.for(t.group ? `${t.plural}.${t.group}` : t.plural);
+    // The version the object came in (a kind served in several versions is decoded as sent).
+    const sent = String(obj.apiVersion ?? '').split('/').pop() ?? '';
+    const version = t.alsoServed?.includes(sent) ? sent : t.version;
     const decodeErr = objectMetaDecodeError(obj.metadata, t.kind) ?? (t.plural === 'nodes' && !t.group ? nodeSpecDecodeError(obj) : undefined) ?? adm.decodeError?.(obj);
     if (decodeErr) {
-      throw badRequest(`${t.kind} in version "${t.version}" cannot be handled as a ${t.kind}: ${decodeErr}`);
+      throw badRequest(`${t.kind} in version "${version}" cannot be handled as a ${t.kind}: ${decodeErr}`);
     }
     const unknown = adm.unknownFields?.(obj) ?? [];
     if (!unknown.length || level === 'Ignore') return [];
     if (level === 'Warn') return unknown.map((f) => `unknown field "${f}"`);
     const list = unknown.map((f) => `unknown field "${f}"`).join(', ');
-    throw badRequest(`${t.kind} in version "${t.version}" cannot be handled as a ${t.kind}: strict decoding error: ${list}`);
+    throw badRequest(`${t.kind} in version "${version}" cannot be handled as a ${t.kind}: strict decoding error: ${list}`);
   }
 }
 

@@ -18,6 +18,9 @@ export class LogBuffer {
 
   /** Appends text; complete lines (ending in `\n`) become log lines, the rest waits. */
   write(stream: 'stdout' | 'stderr', text: string, time: number): void {
+    // A line written in many pieces (`OK!` per request) grows without rescanning what it holds.
+    const held = this.partial[stream];
+    if (held && !text.includes('\n')) return void (held.text += text);
     let buf = (this.partial[stream]?.text ?? '') + text;
     const started = this.partial[stream]?.time ?? time;
     let first = true;

@@ -6,6 +6,7 @@
  */
 import type { Cluster } from '../../cluster.ts';
 import { INGRESS_NGINX_IMAGES } from '../../addons/ingress-nginx/images.ts';
+import { METRICS_IMAGES } from '../../addons/metrics-server/images.ts';
 import type { ProcessIO, ProgramGen } from '../process.ts';
 import type { ImageRef } from './reference.ts';
 import { mysqlProgram, postgresProgram } from './databases.ts';
@@ -229,12 +230,14 @@ const ENTRIES: Entry[] = [
   ...MORE_IMAGES,
   ...PROBE_DEMO_IMAGES,
   ...INGRESS_NGINX_IMAGES,
+  ...METRICS_IMAGES,
   ...NETWORK_IMAGES,
 ];
 
 // k8s.gcr.io is the old name of registry.k8s.io.
 const ALIASES: Record<string, string> = {
   'k8s.gcr.io/pause': 'registry.k8s.io/pause',
+  'k8s.gcr.io/hpa-example': 'registry.k8s.io/hpa-example',
   'k8s.gcr.io/echoserver': 'registry.k8s.io/echoserver',
   'k8s.gcr.io/nginx-slim': 'registry.k8s.io/nginx-slim',
   'k8s.gcr.io/coredns/coredns': 'registry.k8s.io/coredns/coredns',

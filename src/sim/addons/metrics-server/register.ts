@@ -1,0 +1,53 @@
+/**
+ * The metrics add-on. Installed either as kind users install it, `kubectl apply -f` of the
+ * release's components.yaml (served by the simulated network, see documents.ts) plus the
+ * `--kubelet-insecure-tls` flag kind's self-signed kubelet certificates need, or in one step
+ * with `cluster addons enable metrics-server`, which creates the same objects with that flag.
+ * Either way what runs is metrics-server's Deployment in kube-system behind the APIService
+ * v1beta1.metrics.k8s.io; `kubectl top` and the HPA controller read it through storage.ts.
+ */
+import { resourceKey, typeByGvk } from '../../api/resources.ts';
+import type { Cluster } from '../../cluster.ts';
+import { offerAddon, type Addon } from '../registry.ts';
+import type { Installer } from '../../installer.ts';
+import { metricsServerObjects } from './objects.ts';
+import { METRICS_APISERVICE } from './storage.ts';
+
+const NAME = 'metrics-server';
+
+function keyOf(o: { apiVersion?: string; kind?: string }): string {
+  const t = typeByGvk(String(o.apiVersion), String(o.kind));
+  return t ? resourceKey(t) : '';
+}
+
+const METRICS_SERVER: Addon = {
+  name: NAME,
+  summary: 'metrics-server: the resource metrics API behind kubectl top and HorizontalPodAutoscalers',
+  enabled: (cluster: Cluster) => !!cluster.store.get('apiservices.apiregistration.k8s.io', '', METRICS_APISERVICE),
+  enable(cluster) {
+    if (this.enabled(cluster)) return [`${NAME} is already installed.`];
+    for (const o of metricsServerObjects(['--kubelet-insecure-tls'])) {
+      const key = keyOf(o);
+      if (cluster.store.get(key, o.metadata.namespace ?? '', o.metadata.name!)) continue;
+      cluster.api.create(key, o);
+    }
+    return [
+      `${NAME} installed in kube-system (components.yaml with --kubelet-insecure-tls).`,
+      'kubectl top and HorizontalPodAutoscalers get metrics once it has scraped the kubelets (about a minute).',
+    ];
+  },
+  disable(cluster) {
+    if (!this.enabled(cluster)) return [`${NAME} is not installed.`];
+    for (const o of metricsServerObjects().reverse()) {
+      const key = keyOf(o);
+      if (cluster.store.get(key, o.metadata.namespace ?? '', o.metadata.name!)) cluster.api.delete(key, o.metadata.namespace, o.metadata.name!);
+    }
+    return [`${NAME} removed.`];
+  },
+};
+
+/** Offers the metrics-server add-on (`cluster addons enable metrics-server`); what it runs is created through the API. */
+export const METRICS_SERVER_INSTALLER: Installer = {
+  name: NAME,
+  start: (cluster) => offerAddon(cluster, METRICS_SERVER),
+};
