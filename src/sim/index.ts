@@ -83,3 +83,5 @@ export { getOwn, hasOwn, setOwn } from './api/own-keys.ts';
 export { objectMetaDecodeError } from './apiserver/object-meta-decode.ts';
 export { podSpecDecodeError } from './apiserver/kinds/pod-spec-schema.ts';
 export { jsonTypeName } from './apiserver/kinds/config.ts';
+export { packTar, unpackTar } from './kubelet/sh/tar-format.ts';
+export type { TarMember } from './kubelet/sh/tar-format.ts';

@@ -42,4 +42,5 @@ import './drain/drain.ts';
 import './taint/taint.ts';
 import './events/events.ts';
 import './explain/explain.ts';
+import './cp/cp.ts';
 import './help/help.ts';

@@ -1,10 +1,11 @@
 /**
  * More busybox applets that tutorials type inside containers: cp, mv, cut, sort, uniq, tail,
- * head, wc, grep (reading files as well as stdin), mount, ps and kill (which signals the
+ * head, wc, grep (reading files as well as stdin), tar (tar.ts), mount, ps and kill (which signals the
  * container's main process, so `kill 1` stops it and the kubelet restarts it), with busybox's
  * messages.
  */
 import type { CommandContext, CommandFn } from './commands.ts';
+import { tar } from './tar.ts';
 
 /** Splits `-n 5` / `-n5` / `-5` style options from operands. */
 function options(args: string[], withValue: string): { flags: Set<string>; values: Map<string, string>; rest: string[] } {
@@ -349,4 +350,5 @@ export const BUSYBOX_APPLETS: Record<string, CommandFn> = {
   mount: done(mount),
   kill: done(kill),
   ps: done(ps),
+  tar,
 };
