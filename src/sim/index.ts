@@ -85,3 +85,5 @@ export { podSpecDecodeError } from './apiserver/kinds/pod-spec-schema.ts';
 export { jsonTypeName } from './apiserver/kinds/config.ts';
 export { packTar, unpackTar } from './kubelet/sh/tar-format.ts';
 export type { TarMember } from './kubelet/sh/tar-format.ts';
+export { requestServiceAccountToken, TOKEN_ISSUER } from './auth/service-account-token.ts';
+export type { TokenRequestSpec } from './auth/service-account-token.ts';

@@ -18,6 +18,7 @@ import './create/workloads.ts';
 import './create/service.ts';
 import './create/ingress.ts';
 import './create/serviceaccount.ts';
+import './create/token.ts';
 import './create/rbac.ts';
 import './create/quota.ts';
 import './apply/apply.ts';
