@@ -44,4 +44,5 @@ import './taint/taint.ts';
 import './events/events.ts';
 import './explain/explain.ts';
 import './cp/cp.ts';
+import './diff/diff.ts';
 import './help/help.ts';
