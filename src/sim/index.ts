@@ -87,3 +87,5 @@ export { packTar, unpackTar } from './kubelet/sh/tar-format.ts';
 export type { TarMember } from './kubelet/sh/tar-format.ts';
 export { requestServiceAccountToken, TOKEN_ISSUER } from './auth/service-account-token.ts';
 export type { TokenRequestSpec } from './auth/service-account-token.ts';
+export { updateEphemeralContainers } from './apiserver/kinds/pod-ephemeral.ts';
+export { parseImageRef } from './kubelet/images/reference.ts';

@@ -45,4 +45,5 @@ import './events/events.ts';
 import './explain/explain.ts';
 import './cp/cp.ts';
 import './diff/diff.ts';
+import './debug/debug.ts';
 import './help/help.ts';

@@ -30,7 +30,7 @@ function invalid(name: string, field: string, value: number, detail: string): Ap
     group: 'authentication.k8s.io',
     kind: 'TokenRequest',
     name,
-    causes: [{ reason: 'FieldValueInvalid', message: `Invalid value: ${value}: ${detail}`, field }],
+    causes: [{ reason: 'FieldValueInvalid', message: `${field}: Invalid value: ${value}: ${detail}`, field }],
   });
 }
 

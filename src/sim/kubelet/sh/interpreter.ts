@@ -246,7 +246,6 @@ export class Shell {
       case 'group': {
         if (!c.subshell) return yield* this.list(c.body);
         const sub = new Shell(this.io, this);
-      sub.dash = base === 'sh' && this.io.dash === true;
         try {
           return yield* sub.list(c.body);
         } catch (e) {
