@@ -80,6 +80,7 @@ describe('images of the official task pages', () => {
     expect(await sh('cp /etc/hostname /tmp/h && cat /tmp/h && cp /nope /tmp/x')).toEqual({ stdout: 'bb\n', stderr: "cp: can't stat '/nope': No such file or directory\ncommand terminated with exit code 1\n", code: 1 });
     expect((await sh('ps')).stdout).toBe('PID   USER     TIME  COMMAND\n    1 root      0:00 sleep 3600\n    7 root      0:00 ps\n');
     expect(await sh('cd /etc && tar cf /tmp/a.tar hostname passwd && tar tf /tmp/a.tar && mkdir /x && tar xf /tmp/a.tar -C /x && cat /x/hostname')).toEqual({ stdout: 'hostname\npasswd\nbb\n', stderr: '', code: 0 });
+    expect((await sh('tar tvf /tmp/a.tar')).stdout).toMatch(/^-rw-r--r-- root\/root         3 \d{4}-\d\d-\d\d \d\d:\d\d:\d\d hostname\n-rw-r--r-- root\/root       \d{3} [\d: -]{19} passwd\n$/);
     expect((await sh('tar xf /tmp/a.tar -C /nowhere')).stderr).toBe("tar: can't change directory to '/nowhere': No such file or directory\ncommand terminated with exit code 1\n");
     expect((await sh('mount | grep hostname')).stdout).toMatch(/^\/dev\/\S+ on \/etc\/hostname type ext4 \(rw,relatime\)\n$/);
   });

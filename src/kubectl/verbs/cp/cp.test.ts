@@ -36,6 +36,14 @@ describe('kubectl cp', () => {
     expect((await run('exec bb -- cat /tmp/copy.html')).stdout).toBe('<h1>hi</h1>\n');
   });
 
+  it('copies a local directory into a Pod, keeping its tree', async () => {
+    const { run } = await session({ 'site/index.html': 'home\n', 'site/css/main.css': 'body{}\n' });
+    expect(await run('cp site bb:/srv')).toEqual({ stdout: '', stderr: '', code: 0 });
+    expect((await run('exec bb -- sh -c "cat /srv/index.html /srv/css/main.css"')).stdout).toBe('home\nbody{}\n');
+    expect(await run('cp site bb:/tmp')).toEqual({ stdout: '', stderr: '', code: 0 });
+    expect((await run('exec bb -- cat /tmp/site/css/main.css')).stdout).toBe('body{}\n');
+  });
+
   it('reports missing files on either side as kubectl and tar do', async () => {
     const { run } = await session();
     expect(await run('cp web:/tmp/nope ./nope')).toEqual({

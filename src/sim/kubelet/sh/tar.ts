@@ -50,6 +50,21 @@ function parse(args: string[]): TarArgs | string {
   return out;
 }
 
+function modeString(m: TarMember): string {
+  const bits = 'rwxrwxrwx';
+  let out = m.dir ? 'd' : '-';
+  for (let i = 0; i < 9; i++) out += m.mode & (1 << (8 - i)) ? bits[i] : '-';
+  return out;
+}
+
+/** `tar tv`: GNU tar's `-rw-r--r-- root/root  SIZE YYYY-MM-DD HH:MM name`, or busybox's with seconds. */
+function longListing(m: TarMember, gnu: boolean): string {
+  const size = String(m.dir ? 0 : m.content.length);
+  const iso = new Date(m.mtime).toISOString();
+  if (gnu) return `${modeString(m)} root/root${' '.repeat(Math.max(1, 19 - 'root/root'.length - size.length))}${size} ${iso.slice(0, 10)} ${iso.slice(11, 16)} ${m.name}\n`;
+  return `${modeString(m)} root/root ${size.padStart(9)} ${iso.slice(0, 10)} ${iso.slice(11, 19)} ${m.name}\n`;
+}
+
 /** The tar applet. */
 export function* tar(ctx: CommandContext) {
   const sh = ctx.shell;
@@ -80,9 +95,9 @@ export function* tar(ctx: CommandContext) {
       const st = fs.lstat(abs, true);
       if (!st) return;
       if (fs.isDir(abs)) {
-        members.push({ name: `${name}/`, dir: true, content: '', mode: 0o755, mtime: st.node.mtime ?? 0 });
+        members.push({ name: `${name}/`, dir: true, content: '', mode: 'mode' in st.node ? st.node.mode : 0o755, mtime: st.node.mtime ?? 0 });
         for (const child of fs.list(abs)) add(`${abs === '/' ? '' : abs}/${child}`, `${name}/${child}`);
-      } else members.push({ name, dir: false, content: fs.read(abs) ?? '', mode: 0o644, mtime: st.node.mtime ?? 0 });
+      } else members.push({ name, dir: false, content: fs.read(abs) ?? '', mode: 'mode' in st.node ? st.node.mode : 0o644, mtime: st.node.mtime ?? 0 });
       if (a.verbose) (a.file === '-' || !a.file ? ctx.err : ctx.out)(`${name}${fs.isDir(abs) ? '/' : ''}\n`);
     };
     for (const p of a.paths) {
@@ -123,7 +138,8 @@ export function* tar(ctx: CommandContext) {
     return gnu ? 2 : 1;
   }
   for (const m of members) {
-    if (a.mode === 't' || a.verbose) ctx.out(`${m.name}\n`);
+    if (a.mode === 't' && a.verbose) ctx.out(longListing(m, gnu));
+    else if (a.mode === 't' || a.verbose) ctx.out(`${m.name}\n`);
     if (a.mode === 't') continue;
     if (a.toStdout) {
       if (!m.dir) ctx.out(m.content);
