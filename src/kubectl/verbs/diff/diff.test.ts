@@ -102,6 +102,15 @@ describe('kubectl diff', () => {
     expect((await run('get cm cfg')).stderr).toBe('Error from server (NotFound): configmaps "cfg" not found\n');
   });
 
+  it('diffs what a kustomization builds (-k)', async () => {
+    const { run } = await kindSession({ 'k/kustomization.yaml': 'resources:\n- cm.yaml\nnamePrefix: dev-\n', 'k/cm.yaml': 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: cfg\ndata:\n  a: "1"\n' });
+    const out = await run('diff -k k');
+    expect(out.code).toBe(1);
+    expect(out.stdout).toMatch(/^diff -u -N \/tmp\/LIVE-\d+\/v1\.ConfigMap\.default\.dev-cfg /);
+    await run('apply -k k');
+    expect(await run('diff -k k')).toEqual({ stdout: '', stderr: '', code: 0 });
+  });
+
   it('needs -f', async () => {
     const { run } = await kindSession();
     expect(await run('diff')).toEqual({ stdout: '', stderr: 'error: must specify one of -f and -k\n', code: 1 });

@@ -12,7 +12,8 @@ import { registerVerb } from '../../cli/registry.ts';
 import type { Invocation } from '../../cli/verb.ts';
 import { toYaml } from '../../printers/yaml.ts';
 import { LAST_APPLIED } from '../../resource/last-applied.ts';
-import { loadManifestParser, manifestNamespace, readManifests, type Manifest } from '../../resource/manifests.ts';
+import { buildFromDir } from '../../kustomize/from-dir.ts';
+import { loadManifestParser, manifestNamespace, readManifests, toManifest, type Manifest } from '../../resource/manifests.ts';
 import { pruneRemoved, strategicMerge } from '../../resource/merge.ts';
 import { keyOf } from '../../resource/resolve.ts';
 import { validationOf } from '../../resource/write.ts';
@@ -62,8 +63,10 @@ function stamp(ms: number, nanos: number): string {
 
 async function run(inv: Invocation): Promise<number> {
   if (!inv.flags.list('filename').length && !inv.flags.str('kustomize')) throw new CliError('must specify one of -f and -k');
+  if (inv.flags.list('filename').length && inv.flags.str('kustomize')) throw new CliError('only one of -f or -k can be specified');
   await inv.ctx.loadCode(loadManifestParser());
-  const manifests = readManifests(inv);
+  const dir = inv.flags.str('kustomize');
+  const manifests = dir ? buildFromDir(inv, dir).flatMap((o) => toManifest(o, dir)) : readManifests(inv);
   const liveDir = `/tmp/LIVE-${inv.cluster.random.int(100_000_000, 4_294_967_295)}`;
   const mergedDir = `/tmp/MERGED-${inv.cluster.random.int(100_000_000, 4_294_967_295)}`;
   // Both files of a pair are written within the same clock tick.
