@@ -41,7 +41,9 @@ describe('images of the official task pages', () => {
     for (const name of ['hello-', 'fe ', 'fl ', 'gp ']) expect(pods).toMatch(new RegExp(`^${name}\\S*\\s+1/1\\s+Running`, 'm'));
     expect(pods).toMatch(/^bad\s+0\/1\s+(ErrImagePull|ImagePullBackOff)/m);
     const events = (await run('get events --field-selector involvedObject.name=bad -o jsonpath={.items[*].message}')).stdout;
-    expect(events).toContain('Failed to pull image "nginx:1.91": rpc error: code = NotFound desc = failed to pull and unpack image "docker.io/library/nginx:1.91": failed to resolve reference "docker.io/library/nginx:1.91": docker.io/library/nginx:1.91: not found');
+    expect(events).toContain(
+      'Failed to pull image "nginx:1.91": rpc error: code = NotFound desc = failed to pull and unpack image "docker.io/library/nginx:1.91": failed to resolve reference "docker.io/library/nginx:1.91": docker.io/library/nginx:1.91: not found',
+    );
     expect((await run('exec fe -- curl -s localhost')).stdout).toContain('<title>Guestbook</title>');
   });
 
@@ -77,11 +79,23 @@ describe('images of the official task pages', () => {
     expect((await sh('echo a b | wc')).stdout).toBe('        1         2         4\n');
     expect((await sh('grep -n www /etc/passwd')).stdout).toBe('7:www-data:x:33:33:www-data:/var/www:/bin/false\n');
     expect((await sh('grep -c nothing /etc/passwd; echo $?')).stdout).toBe('0\n1\n');
-    expect(await sh('cp /etc/hostname /tmp/h && cat /tmp/h && cp /nope /tmp/x')).toEqual({ stdout: 'bb\n', stderr: "cp: can't stat '/nope': No such file or directory\ncommand terminated with exit code 1\n", code: 1 });
+    expect(await sh('cp /etc/hostname /tmp/h && cat /tmp/h && cp /nope /tmp/x')).toEqual({
+      stdout: 'bb\n',
+      stderr: "cp: can't stat '/nope': No such file or directory\ncommand terminated with exit code 1\n",
+      code: 1,
+    });
     expect((await sh('ps')).stdout).toBe('PID   USER     TIME  COMMAND\n    1 root      0:00 sleep 3600\n    7 root      0:00 ps\n');
-    expect(await sh('cd /etc && tar cf /tmp/a.tar hostname passwd && tar tf /tmp/a.tar && mkdir /x && tar xf /tmp/a.tar -C /x && cat /x/hostname')).toEqual({ stdout: 'hostname\npasswd\nbb\n', stderr: '', code: 0 });
-    expect((await sh('tar tvf /tmp/a.tar')).stdout).toMatch(/^-rw-r--r-- root\/root         3 \d{4}-\d\d-\d\d \d\d:\d\d:\d\d hostname\n-rw-r--r-- root\/root       \d{3} [\d: -]{19} passwd\n$/);
-    expect((await sh('tar xf /tmp/a.tar -C /nowhere')).stderr).toBe("tar: can't change directory to '/nowhere': No such file or directory\ncommand terminated with exit code 1\n");
+    expect(await sh('cd /etc && tar cf /tmp/a.tar hostname passwd && tar tf /tmp/a.tar && mkdir /x && tar xf /tmp/a.tar -C /x && cat /x/hostname')).toEqual({
+      stdout: 'hostname\npasswd\nbb\n',
+      stderr: '',
+      code: 0,
+    });
+    expect((await sh('tar tvf /tmp/a.tar')).stdout).toMatch(
+      /^-rw-r--r-- root\/root         3 \d{4}-\d\d-\d\d \d\d:\d\d:\d\d hostname\n-rw-r--r-- root\/root       \d{3} [\d: -]{19} passwd\n$/,
+    );
+    expect((await sh('tar xf /tmp/a.tar -C /nowhere')).stderr).toBe(
+      "tar: can't change directory to '/nowhere': No such file or directory\ncommand terminated with exit code 1\n",
+    );
     expect((await sh('mount | grep hostname')).stdout).toMatch(/^\/dev\/\S+ on \/etc\/hostname type ext4 \(rw,relatime\)\n$/);
   });
 

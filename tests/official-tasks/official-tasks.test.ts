@@ -195,31 +195,43 @@ describe('official task pages, command by command', () => {
   it('Running Automated Tasks with a CronJob', async () => {
     await runPage({ 'cronjob.yaml': CRONJOB }, [
       { cmd: 'kubectl create -f cronjob.yaml', out: /^cronjob\.batch\/hello created\n$/ },
-      { cmd: 'kubectl get cronjob hello', out: /^NAME\s+SCHEDULE\s+TIMEZONE\s+SUSPEND\s+ACTIVE\s+LAST SCHEDULE\s+AGE\nhello\s+\* \* \* \* \*\s+<none>\s+False\s+0\s+<none>\s/ },
+      {
+        cmd: 'kubectl get cronjob hello',
+        out: /^NAME\s+SCHEDULE\s+TIMEZONE\s+SUSPEND\s+ACTIVE\s+LAST SCHEDULE\s+AGE\nhello\s+\* \* \* \* \*\s+<none>\s+False\s+0\s+<none>\s/,
+      },
       { cmd: 'sleep 70' },
       { cmd: 'kubectl get jobs', out: /^hello-\d+\s+Complete\s+1\/1\s/m },
       { cmd: 'kubectl get cronjob hello', out: /^hello\s+\* \* \* \* \*\s+<none>\s+False\s+0\s+\d+s\s/m },
-      { cmd: "pods=$(kubectl get pods --selector=batch.kubernetes.io/job-name=$(kubectl get jobs -o jsonpath='{.items[0].metadata.name}') --output=jsonpath={.items..metadata.name})" },
+      {
+        cmd: "pods=$(kubectl get pods --selector=batch.kubernetes.io/job-name=$(kubectl get jobs -o jsonpath='{.items[0].metadata.name}') --output=jsonpath={.items..metadata.name})",
+      },
       { cmd: 'kubectl logs $pods', out: /^\w{3} \w{3} [ \d]\d \d\d:\d\d:\d\d UTC \d{4}\nHello from the Kubernetes cluster\n$/ },
       { cmd: 'kubectl delete cronjob hello', out: /^cronjob\.batch "hello" deleted\n$/ },
     ]);
   });
 
   it('Run a Stateless Application Using a Deployment', async () => {
-    await runPage({ 'deployment.yaml': deployment('nginx:1.14.2'), 'deployment-update.yaml': deployment('nginx:1.16.1'), 'deployment-scale.yaml': deployment('nginx:1.16.1', 4) }, [
-      { cmd: 'kubectl apply -f deployment.yaml', out: /^deployment\.apps\/nginx-deployment created\n$/ },
-      { cmd: 'kubectl rollout status deployment/nginx-deployment', out: /successfully rolled out\n$/ },
-      { cmd: 'kubectl describe deployment nginx-deployment', out: /Image:\s+nginx:1\.14\.2/ },
-      { cmd: 'kubectl get pods -l app=nginx', out: /^nginx-deployment-\w+-\w{5}\s+1\/1\s+Running/m },
-      { cmd: 'kubectl describe pod $(kubectl get pods -l app=nginx -o jsonpath={.items[0].metadata.name})', out: /Status:\s+Running/ },
-      { cmd: 'kubectl apply -f deployment-update.yaml', out: /^deployment\.apps\/nginx-deployment configured\n$/ },
-      { cmd: 'kubectl rollout status deployment/nginx-deployment', out: /successfully rolled out\n$/ },
-      { cmd: 'kubectl get pods -l app=nginx' },
-      { cmd: 'kubectl apply -f deployment-scale.yaml', out: /configured\n$/ },
-      { cmd: 'kubectl rollout status deployment/nginx-deployment' },
-      { cmd: 'kubectl get pods -l app=nginx --no-headers | wc -l', out: /^4\n$/ },
-      { cmd: 'kubectl delete deployment nginx-deployment', out: /^deployment\.apps "nginx-deployment" deleted\n$/ },
-    ]);
+    await runPage(
+      {
+        'deployment.yaml': deployment('nginx:1.14.2'),
+        'deployment-update.yaml': deployment('nginx:1.16.1'),
+        'deployment-scale.yaml': deployment('nginx:1.16.1', 4),
+      },
+      [
+        { cmd: 'kubectl apply -f deployment.yaml', out: /^deployment\.apps\/nginx-deployment created\n$/ },
+        { cmd: 'kubectl rollout status deployment/nginx-deployment', out: /successfully rolled out\n$/ },
+        { cmd: 'kubectl describe deployment nginx-deployment', out: /Image:\s+nginx:1\.14\.2/ },
+        { cmd: 'kubectl get pods -l app=nginx', out: /^nginx-deployment-\w+-\w{5}\s+1\/1\s+Running/m },
+        { cmd: 'kubectl describe pod $(kubectl get pods -l app=nginx -o jsonpath={.items[0].metadata.name})', out: /Status:\s+Running/ },
+        { cmd: 'kubectl apply -f deployment-update.yaml', out: /^deployment\.apps\/nginx-deployment configured\n$/ },
+        { cmd: 'kubectl rollout status deployment/nginx-deployment', out: /successfully rolled out\n$/ },
+        { cmd: 'kubectl get pods -l app=nginx' },
+        { cmd: 'kubectl apply -f deployment-scale.yaml', out: /configured\n$/ },
+        { cmd: 'kubectl rollout status deployment/nginx-deployment' },
+        { cmd: 'kubectl get pods -l app=nginx --no-headers | wc -l', out: /^4\n$/ },
+        { cmd: 'kubectl delete deployment nginx-deployment', out: /^deployment\.apps "nginx-deployment" deleted\n$/ },
+      ],
+    );
   });
 
   it('StatefulSet Basics', async () => {
@@ -229,18 +241,21 @@ describe('official task pages, command by command', () => {
       { cmd: 'kubectl get service nginx', out: /^nginx\s+ClusterIP\s+None\s+<none>\s+80\/TCP\s/m },
       { cmd: 'kubectl get statefulset web', out: /^web\s+2\/2\s/m },
       { cmd: 'kubectl get pods -l app=nginx', out: /^web-0\s+1\/1\s+Running\s+0\s.*\nweb-1\s+1\/1\s+Running/m },
-      { cmd: "for i in 0 1; do kubectl exec \"web-$i\" -- sh -c 'hostname'; done", out: /^web-0\nweb-1\n$/ },
+      { cmd: 'for i in 0 1; do kubectl exec "web-$i" -- sh -c \'hostname\'; done', out: /^web-0\nweb-1\n$/ },
       { cmd: 'kubectl get pvc -l app=nginx', out: /^www-web-0\s+Bound\s+pvc-[\w-]+\s+1Gi\s+RWO\s+standard/m },
-      { cmd: "for i in 0 1; do kubectl exec \"web-$i\" -- sh -c 'echo \"$(hostname)\" > /usr/share/nginx/html/index.html'; done" },
-      { cmd: "for i in 0 1; do kubectl exec -i -t \"web-$i\" -- curl http://localhost/; done", out: /^web-0\nweb-1\n$/ },
+      { cmd: 'for i in 0 1; do kubectl exec "web-$i" -- sh -c \'echo "$(hostname)" > /usr/share/nginx/html/index.html\'; done' },
+      { cmd: 'for i in 0 1; do kubectl exec -i -t "web-$i" -- curl http://localhost/; done', out: /^web-0\nweb-1\n$/ },
       { cmd: 'kubectl delete pod -l app=nginx', out: /pod "web-0" deleted\npod "web-1" deleted\n/ },
       { cmd: 'kubectl wait --for=condition=Ready pod/web-0 pod/web-1 --timeout=120s' },
-      { cmd: "for i in 0 1; do kubectl exec -i -t \"web-$i\" -- curl http://localhost/; done", out: /^web-0\nweb-1\n$/ },
+      { cmd: 'for i in 0 1; do kubectl exec -i -t "web-$i" -- curl http://localhost/; done', out: /^web-0\nweb-1\n$/ },
       { cmd: 'kubectl scale sts web --replicas=5', out: /^statefulset\.apps\/web scaled\n$/ },
       { cmd: 'kubectl rollout status sts/web' },
       { cmd: 'kubectl get pods -l app=nginx --no-headers | wc -l', out: /^5\n$/ },
       { cmd: 'kubectl patch sts web -p \'{"spec":{"replicas":3}}\'', out: /^statefulset\.apps\/web patched\n$/ },
-      { cmd: 'kubectl patch statefulset web --type=\'json\' -p=\'[{"op": "replace", "path": "/spec/template/spec/containers/0/image", "value":"registry.k8s.io/nginx-slim:0.24"}]\'', out: /patched\n$/ },
+      {
+        cmd: 'kubectl patch statefulset web --type=\'json\' -p=\'[{"op": "replace", "path": "/spec/template/spec/containers/0/image", "value":"registry.k8s.io/nginx-slim:0.24"}]\'',
+        out: /patched\n$/,
+      },
       { cmd: 'kubectl rollout status sts/web', out: /partitioned roll out complete: 3 new pods have been updated\.\.\.\n$/ },
       { cmd: "kubectl get pod web-0 --template '{{range $i, $c := .spec.containers}}{{$c.image}}{{end}}'", out: /^registry\.k8s\.io\/nginx-slim:0\.24$/ },
       { cmd: 'kubectl delete statefulset web --cascade=orphan', out: /^statefulset\.apps "web" deleted\n$/ },
@@ -259,12 +274,18 @@ describe('official task pages, command by command', () => {
       { cmd: 'kubectl apply -f secret.yaml', out: /^secret\/test-secret created\n$/ },
       { cmd: 'kubectl get secret test-secret', out: /^test-secret\s+Opaque\s+2\s/m },
       { cmd: 'kubectl describe secret test-secret', out: /password:\s+12 bytes\nusername:\s+6 bytes/ },
-      { cmd: "kubectl create secret generic test-secret2 --from-literal='username=my-app' --from-literal='password=39528$vdg7Jb'", out: /^secret\/test-secret2 created\n$/ },
+      {
+        cmd: "kubectl create secret generic test-secret2 --from-literal='username=my-app' --from-literal='password=39528$vdg7Jb'",
+        out: /^secret\/test-secret2 created\n$/,
+      },
       { cmd: 'kubectl apply -f secret-pod.yaml', out: /^pod\/secret-test-pod created\n$/ },
       { cmd: 'kubectl wait --for=condition=Ready pod/secret-test-pod --timeout=120s' },
       { cmd: 'kubectl get pod secret-test-pod', out: /^secret-test-pod\s+1\/1\s+Running/m },
       { cmd: 'kubectl exec secret-test-pod -- ls /etc/secret-volume', out: /^password\nusername\n$/ },
-      { cmd: "kubectl exec secret-test-pod -- /bin/bash -c 'echo \"$( cat /etc/secret-volume/username )\"; echo \"$( cat /etc/secret-volume/password )\"'", out: /^my-app\n39528\$vdg7Jb\n$/ },
+      {
+        cmd: 'kubectl exec secret-test-pod -- /bin/bash -c \'echo "$( cat /etc/secret-volume/username )"; echo "$( cat /etc/secret-volume/password )"\'',
+        out: /^my-app\n39528\$vdg7Jb\n$/,
+      },
       { cmd: "kubectl create secret generic backend-user --from-literal=backend-username='backend-admin'", out: /created\n$/ },
       { cmd: 'kubectl create -f pod-single-secret-env-variable.yaml', out: /^pod\/env-single-secret created\n$/ },
       { cmd: 'kubectl wait --for=condition=Ready pod/env-single-secret --timeout=120s' },

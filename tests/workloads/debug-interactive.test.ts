@@ -24,17 +24,21 @@ function page() {
 }
 
 describe('kubectl debug -it at the keyboard', () => {
-  it('opens the debug container\'s shell, runs what is typed and ends with kubectl attach\'s notice', async () => {
+  it("opens the debug container's shell, runs what is typed and ends with kubectl attach's notice", async () => {
     const p = page();
     p.shell.runCommand('kubectl run web --image=nginx:1.27');
     await p.settle(10_000);
     await p.type('kubectl debug -it web --image=busybox:1.36 --target=web\r', 8000);
     const screen = p.terminal.screen();
-    expect(screen).toMatch(/Targeting container "web"\. If you don't see processes from this container it may be because the container runtime doesn't support this feature\.\n--profile=legacy is deprecated and will be removed in the future\. It is recommended to explicitly specify a profile, for example "--profile=general"\.\nDefaulting debug container name to (debugger-\w{5})\.\nIf you don't see a command prompt, try pressing enter\.\n\/ #/);
+    expect(screen).toMatch(
+      /Targeting container "web"\. If you don't see processes from this container it may be because the container runtime doesn't support this feature\.\n--profile=legacy is deprecated and will be removed in the future\. It is recommended to explicitly specify a profile, for example "--profile=general"\.\nDefaulting debug container name to (debugger-\w{5})\.\nIf you don't see a command prompt, try pressing enter\.\n\/ #/,
+    );
     const name = /Defaulting debug container name to (debugger-\w{5})/.exec(screen)![1];
     await p.type('hostname\r');
     await p.type('exit\r', 3000);
-    expect(p.terminal.screen()).toContain(`/ # hostname\nweb\n/ # exit\nSession ended, the ephemeral container will not be restarted but may be reattached using 'kubectl attach web -c ${name} -i -t' if it is still running\n`);
+    expect(p.terminal.screen()).toContain(
+      `/ # hostname\nweb\n/ # exit\nSession ended, the ephemeral container will not be restarted but may be reattached using 'kubectl attach web -c ${name} -i -t' if it is still running\n`,
+    );
     expect(p.shell.busy).toBe(false);
     const pod = p.cluster.store.get('pods', 'default', 'web')!;
     expect(pod.status.ephemeralContainerStatuses[0].state.terminated).toMatchObject({ exitCode: 0 });

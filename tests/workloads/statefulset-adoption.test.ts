@@ -37,7 +37,10 @@ describe('StatefulSet Pods and their owner', () => {
     const set = JSON.parse((await run('get sts web -o json')).stdout);
     const pods = JSON.parse((await run('get pods -l app=web -o json')).stdout).items;
     expect(pods.map((p: { metadata: { uid: string } }) => p.metadata.uid)).toEqual(before);
-    for (const p of pods) expect(p.metadata.ownerReferences).toEqual([{ apiVersion: 'apps/v1', blockOwnerDeletion: true, controller: true, kind: 'StatefulSet', name: 'web', uid: set.metadata.uid }]);
+    for (const p of pods)
+      expect(p.metadata.ownerReferences).toEqual([
+        { apiVersion: 'apps/v1', blockOwnerDeletion: true, controller: true, kind: 'StatefulSet', name: 'web', uid: set.metadata.uid },
+      ]);
     expect((await run('get sts web --no-headers')).stdout).toMatch(/^web\s+2\/2\s/);
   });
 

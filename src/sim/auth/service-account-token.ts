@@ -49,7 +49,10 @@ export function requestServiceAccountToken(cluster: Cluster, namespace: string, 
     const obj = cluster.store.get(resource, ref.kind === 'Node' ? '' : namespace, ref.name);
     if (!obj) throw notFound(resource, ref.name);
     if (ref.uid && ref.uid !== obj.metadata.uid) {
-      throw new ApiError('BadRequest', `the UID in the bound object reference (${ref.uid}) does not match the UID in record. The object might have been deleted and then recreated`);
+      throw new ApiError(
+        'BadRequest',
+        `the UID in the bound object reference (${ref.uid}) does not match the UID in record. The object might have been deleted and then recreated`,
+      );
     }
     const id = { name: ref.name, uid: obj.metadata.uid };
     if (ref.kind === 'Pod') {
@@ -83,7 +86,11 @@ export function requestServiceAccountToken(cluster: Cluster, namespace: string, 
     kind: 'TokenRequest',
     apiVersion: 'authentication.k8s.io/v1',
     metadata: { name, namespace, creationTimestamp: null as unknown as string },
-    spec: { audiences, boundObjectRef: ref ? { kind: ref.kind, apiVersion: 'v1', name: ref.name, ...(ref.uid ? { uid: ref.uid } : {}) } : null, expirationSeconds: seconds },
+    spec: {
+      audiences,
+      boundObjectRef: ref ? { kind: ref.kind, apiVersion: 'v1', name: ref.name, ...(ref.uid ? { uid: ref.uid } : {}) } : null,
+      expirationSeconds: seconds,
+    },
     status: { token, expirationTimestamp: expires },
   };
 }

@@ -11,9 +11,13 @@ async function session(files: Record<string, string> = {}) {
 }
 
 describe('kubectl cp', () => {
-  it('copies a file out of a Pod with GNU tar\'s notice on stdout', async () => {
+  it("copies a file out of a Pod with GNU tar's notice on stdout", async () => {
     const { run, fs } = await session();
-    expect(await run('cp web:/etc/nginx/conf.d/default.conf ./default.conf')).toEqual({ stdout: "tar: Removing leading `/' from member names\n", stderr: '', code: 0 });
+    expect(await run('cp web:/etc/nginx/conf.d/default.conf ./default.conf')).toEqual({
+      stdout: "tar: Removing leading `/' from member names\n",
+      stderr: '',
+      code: 0,
+    });
     expect(fs.read('/home/learner/default.conf')).toContain('server_name  localhost;');
     expect(await run('cp bb:/etc/hostname /tmp/h')).toEqual({ stdout: "tar: removing leading '/' from member names\n", stderr: '', code: 0 });
     expect(fs.read('/tmp/h')).toBe('bb\n');
@@ -47,11 +51,16 @@ describe('kubectl cp', () => {
   it('reports missing files on either side as kubectl and tar do', async () => {
     const { run } = await session();
     expect(await run('cp web:/tmp/nope ./nope')).toEqual({
-      stdout: "tar: Removing leading `/' from member names\ntar: /tmp/nope: Cannot stat: No such file or directory\ntar: Exiting with failure status due to previous errors\n",
+      stdout:
+        "tar: Removing leading `/' from member names\ntar: /tmp/nope: Cannot stat: No such file or directory\ntar: Exiting with failure status due to previous errors\n",
       stderr: 'command terminated with exit code 2\n',
       code: 2,
     });
-    expect(await run('cp bb:/nope ./nope')).toEqual({ stdout: "tar: /nope: No such file or directory\ntar: error exit delayed from previous errors\n", stderr: 'command terminated with exit code 1\n', code: 1 });
+    expect(await run('cp bb:/nope ./nope')).toEqual({
+      stdout: 'tar: /nope: No such file or directory\ntar: error exit delayed from previous errors\n',
+      stderr: 'command terminated with exit code 1\n',
+      code: 1,
+    });
     expect(await run('cp ./missing.txt web:/tmp/x')).toEqual({ stdout: '', stderr: "error: ./missing.txt doesn't exist in local filesystem\n", code: 1 });
     expect(await run('cp ghost:/etc/hostname h')).toEqual({ stdout: '', stderr: 'Error from server (NotFound): pods "ghost" not found\n', code: 1 });
   });
@@ -60,7 +69,9 @@ describe('kubectl cp', () => {
     const { run } = await session({ 'a.txt': 'a\n' });
     const out = await run('cp hello:/etc/hostname h');
     expect(out.code).toBe(1);
-    expect(out.stderr).toMatch(/^error: Internal error occurred: error executing command in container: failed to exec in container: failed to start exec "[0-9a-f]{64}": OCI runtime exec failed: exec failed: unable to start container process: exec: "tar": executable file not found in \$PATH: unknown\n$/);
+    expect(out.stderr).toMatch(
+      /^error: Internal error occurred: error executing command in container: failed to exec in container: failed to start exec "[0-9a-f]{64}": OCI runtime exec failed: exec failed: unable to start container process: exec: "tar": executable file not found in \$PATH: unknown\n$/,
+    );
     expect((await run('cp a.txt hello:/tmp/a.txt')).stderr).toContain('exec: "tar": executable file not found in $PATH');
   });
 

@@ -64,7 +64,9 @@ async function copyFromPod(inv: Invocation, src: FileSpec, dest: FileSpec): Prom
   if (r.code === 130) return 130;
   const members = unpackTar(r.stdout);
   if ('error' in members) throw new CliError(members.error === 'invalid tar magic' ? 'archive/tar: invalid tar header' : members.error);
-  const prefix = clean(src.file.replace(/^\/+/, '')).replace(/^(\.\.\/)+/, '').replace(/^\.$/, '');
+  const prefix = clean(src.file.replace(/^\/+/, ''))
+    .replace(/^(\.\.\/)+/, '')
+    .replace(/^\.$/, '');
   const target = local(inv, dest.file);
   const fs = inv.ctx.fs;
   for (const m of members) {

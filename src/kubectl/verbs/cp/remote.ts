@@ -48,7 +48,12 @@ export async function runRemote(inv: Invocation, pod: KubeObject, container: str
   if (!proxy) throw new CliError('the server could not find the requested resource');
   let stdout = '';
   let stderr = '';
-  const proc = proxy.exec(pod.metadata.namespace!, pod.metadata.name!, container, argv, { stdin, stdout: (t) => (stdout += t), stderr: (t) => (stderr += t), tty: false });
+  const proc = proxy.exec(pod.metadata.namespace!, pod.metadata.name!, container, argv, {
+    stdin,
+    stdout: (t) => (stdout += t),
+    stderr: (t) => (stderr += t),
+    tty: false,
+  });
   let step = proc.next();
   while (!step.done) {
     const wait = step.value;

@@ -36,7 +36,9 @@ describe('kubectl create token', () => {
     const { c, run } = await kindSession();
     await run('run web --image=nginx:1.27');
     c.advance(5_000);
-    const token = (await run('create token default --duration=48h --audience=vault --audience=api --bound-object-kind=Pod --bound-object-name=web')).stdout.trim();
+    const token = (
+      await run('create token default --duration=48h --audience=vault --audience=api --bound-object-kind=Pod --bound-object-name=web')
+    ).stdout.trim();
     const claims = part(token, 1);
     expect(claims.exp - claims.iat).toBe(172_800);
     expect(claims.aud).toEqual(['vault', 'api']);
@@ -53,21 +55,33 @@ describe('kubectl create token', () => {
     expect((await run('create token default --duration=5m')).stderr).toBe(
       'error: failed to create token: TokenRequest.authentication.k8s.io "default" is invalid: spec.expirationSeconds: Invalid value: 300: may not specify a duration less than 10 minutes\n',
     );
-    expect((await run('create token default --bound-object-kind=Foo --bound-object-name=x')).stderr).toBe('error: supported --bound-object-kind values are Node, Pod, Secret\n');
-    expect((await run('create token default --bound-object-kind=Pod')).stderr).toBe('error: --bound-object-name is required if --bound-object-kind is provided\n');
-    expect((await run('create token default --bound-object-name=x')).stderr).toBe('error: --bound-object-name can only be set if --bound-object-kind is provided\n');
-    expect((await run('create token default --bound-object-kind=Pod --bound-object-name=nope')).stderr).toBe('error: failed to create token: pods "nope" not found\n');
+    expect((await run('create token default --bound-object-kind=Foo --bound-object-name=x')).stderr).toBe(
+      'error: supported --bound-object-kind values are Node, Pod, Secret\n',
+    );
+    expect((await run('create token default --bound-object-kind=Pod')).stderr).toBe(
+      'error: --bound-object-name is required if --bound-object-kind is provided\n',
+    );
+    expect((await run('create token default --bound-object-name=x')).stderr).toBe(
+      'error: --bound-object-name can only be set if --bound-object-kind is provided\n',
+    );
+    expect((await run('create token default --bound-object-kind=Pod --bound-object-name=nope')).stderr).toBe(
+      'error: failed to create token: pods "nope" not found\n',
+    );
     expect((await run('create token default --audience=')).stderr).toBe('error: --audience must not be an empty string\n');
     expect((await run('create token a b')).stderr).toBe("error: exactly one NAME is required, got 2\nSee 'kubectl create token -h' for help and examples\n");
     expect((await run('create token default -o wide')).stderr).toBe(
       'error: unable to match a printer suitable for the output format "wide", allowed formats are: go-template,go-template-file,json,jsonpath,jsonpath-as-json,jsonpath-file,name,template,templatefile,yaml\n',
     );
-    expect((await run('create token default --duration=abc')).stderr).toBe('error: invalid argument "abc" for "--duration" flag: time: invalid duration "abc"\nSee \'kubectl create token --help\' for usage.\n');
+    expect((await run('create token default --duration=abc')).stderr).toBe(
+      'error: invalid argument "abc" for "--duration" flag: time: invalid duration "abc"\nSee \'kubectl create token --help\' for usage.\n',
+    );
   });
 
   it('prints the TokenRequest with -o yaml', async () => {
     const { run } = await kindSession();
     const out = (await run('create token default -o yaml')).stdout;
-    expect(out).toMatch(/^apiVersion: authentication\.k8s\.io\/v1\nkind: TokenRequest\nmetadata:\n  creationTimestamp: null\n  name: default\n  namespace: default\nspec:\n  audiences:\n  - https:\/\/kubernetes\.default\.svc\.cluster\.local\n  boundObjectRef: null\n  expirationSeconds: 3600\nstatus:\n  expirationTimestamp: "\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ"\n  token: \S+\n$/);
+    expect(out).toMatch(
+      /^apiVersion: authentication\.k8s\.io\/v1\nkind: TokenRequest\nmetadata:\n  creationTimestamp: null\n  name: default\n  namespace: default\nspec:\n  audiences:\n  - https:\/\/kubernetes\.default\.svc\.cluster\.local\n  boundObjectRef: null\n  expirationSeconds: 3600\nstatus:\n  expirationTimestamp: "\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ"\n  token: \S+\n$/,
+    );
   });
 });

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { kindSession } from '../../testing.ts';
 
-const LEGACY = '--profile=legacy is deprecated and will be removed in the future. It is recommended to explicitly specify a profile, for example "--profile=general".\n';
+const LEGACY =
+  '--profile=legacy is deprecated and will be removed in the future. It is recommended to explicitly specify a profile, for example "--profile=general".\n';
 
 async function session() {
   const s = await kindSession();
@@ -16,12 +17,23 @@ describe('kubectl debug', () => {
     const out = await run('debug web --image=busybox:1.36 --target=web -- sleep 3600');
     expect(out.code).toBe(0);
     expect(out.stderr).toBe(LEGACY);
-    expect(out.stdout).toMatch(/^Targeting container "web"\. If you don't see processes from this container it may be because the container runtime doesn't support this feature\.\nDefaulting debug container name to debugger-[b-df-hj-np-tv-z2456789]{5}\.\n$/);
+    expect(out.stdout).toMatch(
+      /^Targeting container "web"\. If you don't see processes from this container it may be because the container runtime doesn't support this feature\.\nDefaulting debug container name to debugger-[b-df-hj-np-tv-z2456789]{5}\.\n$/,
+    );
     const name = /debugger-\w{5}/.exec(out.stdout)![0];
     c.advance(10_000);
     const pod = JSON.parse((await run('get pod web -o json')).stdout);
     expect(pod.spec.ephemeralContainers).toEqual([
-      { command: ['sleep', '3600'], image: 'busybox:1.36', imagePullPolicy: 'IfNotPresent', name, resources: {}, targetContainerName: 'web', terminationMessagePath: '/dev/termination-log', terminationMessagePolicy: 'File' },
+      {
+        command: ['sleep', '3600'],
+        image: 'busybox:1.36',
+        imagePullPolicy: 'IfNotPresent',
+        name,
+        resources: {},
+        targetContainerName: 'web',
+        terminationMessagePath: '/dev/termination-log',
+        terminationMessagePolicy: 'File',
+      },
     ]);
     expect(pod.status.ephemeralContainerStatuses).toHaveLength(1);
     expect(pod.status.ephemeralContainerStatuses[0]).toMatchObject({ name, ready: false, restartCount: 0, state: { running: {} } });
@@ -52,7 +64,14 @@ describe('kubectl debug', () => {
     c.advance(10_000);
     const pod = JSON.parse((await run(`get pod ${name} -o json`)).stdout);
     expect(pod.metadata.labels).toEqual({ 'app.kubernetes.io/managed-by': 'kubectl-debug' });
-    expect(pod.spec).toMatchObject({ hostIPC: true, hostNetwork: true, hostPID: true, nodeName: 'kind-worker', restartPolicy: 'Never', tolerations: [{ operator: 'Exists' }] });
+    expect(pod.spec).toMatchObject({
+      hostIPC: true,
+      hostNetwork: true,
+      hostPID: true,
+      nodeName: 'kind-worker',
+      restartPolicy: 'Never',
+      tolerations: [{ operator: 'Exists' }],
+    });
     expect(pod.spec.containers[0].volumeMounts).toContainEqual({ mountPath: '/host', name: 'host-root' });
     expect(pod.status.phase).toBe('Running');
   });
@@ -77,12 +96,16 @@ describe('kubectl debug', () => {
     const { run } = await session();
     expect(await run('debug web')).toEqual({ stdout: '', stderr: 'error: you must specify --image when not using --copy-to.\n', code: 1 });
     expect((await run('debug -t web --image=busybox:1.36')).stderr).toBe('error: -i/--stdin is required for containers with -t/--tty=true\n');
-    expect((await run('debug web --image=busybox:1.36 --target=web --copy-to=x')).stderr).toBe('error: --target is incompatible with --copy-to. Use --share-processes instead.\n');
+    expect((await run('debug web --image=busybox:1.36 --target=web --copy-to=x')).stderr).toBe(
+      'error: --target is incompatible with --copy-to. Use --share-processes instead.\n',
+    );
     expect((await run('debug ghost --image=busybox:1.36')).stderr).toBe(LEGACY + 'Error from server (NotFound): pods "ghost" not found\n');
     expect((await run('debug web --image=busybox:1.36 --target=nope -c x')).stderr).toBe(
       LEGACY + 'The Pod "web" is invalid: spec.ephemeralContainers[0].targetContainerName: Not found: "nope"\n',
     );
-    expect((await run('debug web --image=busybox:1.36 -c web')).stderr).toBe(LEGACY + 'The Pod "web" is invalid: spec.ephemeralContainers[0].name: Duplicate value: "web"\n');
+    expect((await run('debug web --image=busybox:1.36 -c web')).stderr).toBe(
+      LEGACY + 'The Pod "web" is invalid: spec.ephemeralContainers[0].name: Duplicate value: "web"\n',
+    );
     expect((await run('debug web --image=BAD:IMAGE')).stderr).toBe('error: invalid image name "BAD:IMAGE": invalid reference format\n');
   });
 });

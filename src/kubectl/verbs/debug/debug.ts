@@ -48,7 +48,9 @@ function options(inv: Invocation): Options {
     quiet: inv.flags.bool('quiet'),
     args: inv.dashAt >= 0 ? inv.args.slice(inv.dashAt) : [],
     argsOnly: inv.flags.bool('arguments-only'),
-    env: inv.flags.all('env').map((e) => ({ name: e.slice(0, e.indexOf('=') < 0 ? e.length : e.indexOf('=')), value: e.includes('=') ? e.slice(e.indexOf('=') + 1) : '' })),
+    env: inv.flags
+      .all('env')
+      .map((e) => ({ name: e.slice(0, e.indexOf('=') < 0 ? e.length : e.indexOf('=')), value: e.includes('=') ? e.slice(e.indexOf('=') + 1) : '' })),
     pullPolicy: inv.flags.str('image-pull-policy'),
     setImages: new Map(inv.flags.list('set-image').map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)] as [string, string])),
   };
@@ -65,17 +67,25 @@ function options(inv: Invocation): Options {
   if (o.pullPolicy && !['Always', 'IfNotPresent', 'Never'].includes(o.pullPolicy)) throw new CliError(`invalid image pull policy: ${o.pullPolicy}`);
   if (o.target) {
     if (o.copyTo) throw new CliError('--target is incompatible with --copy-to. Use --share-processes instead.');
-    if (!o.quiet) inv.out(`Targeting container "${o.target}". If you don't see processes from this container it may be because the container runtime doesn't support this feature.\n`);
+    if (!o.quiet)
+      inv.out(
+        `Targeting container "${o.target}". If you don't see processes from this container it may be because the container runtime doesn't support this feature.\n`,
+      );
   }
   if (o.tty && !o.interactive) throw new CliError('-i/--stdin is required for containers with -t/--tty=true');
-  if (o.profile === 'legacy') inv.err('--profile=legacy is deprecated and will be removed in the future. It is recommended to explicitly specify a profile, for example "--profile=general".\n');
+  if (o.profile === 'legacy')
+    inv.err(
+      '--profile=legacy is deprecated and will be removed in the future. It is recommended to explicitly specify a profile, for example "--profile=general".\n',
+    );
   return o;
 }
 
 /** debugger-xxxxx, unused in the Pod (or `-c`), with kubectl's notice. */
 function debugName(inv: Invocation, o: Options, pod: KubeObject): string {
   if (o.container) return o.container;
-  const taken = new Set([...(pod.spec?.containers ?? []), ...(pod.spec?.initContainers ?? []), ...(pod.spec?.ephemeralContainers ?? [])].map((c: Obj) => c.name));
+  const taken = new Set(
+    [...(pod.spec?.containers ?? []), ...(pod.spec?.initContainers ?? []), ...(pod.spec?.ephemeralContainers ?? [])].map((c: Obj) => c.name),
+  );
   let name = '';
   while (!name || taken.has(name)) name = `debugger-${inv.cluster.random.suffix(5)}`;
   if (!o.quiet) inv.out(`Defaulting debug container name to ${name}.\n`);
@@ -106,7 +116,12 @@ async function debugEphemeral(inv: Invocation, o: Options, pod: KubeObject): Pro
     ...(o.target ? { targetContainerName: o.target } : {}),
   };
   if (o.profile === 'general' || o.profile === 'sysadmin' || o.profile === 'netadmin') {
-    ec.securityContext = o.profile === 'sysadmin' ? { privileged: true } : o.profile === 'netadmin' ? { capabilities: { add: ['NET_ADMIN', 'NET_RAW'] } } : { capabilities: { add: ['SYS_PTRACE'] } };
+    ec.securityContext =
+      o.profile === 'sysadmin'
+        ? { privileged: true }
+        : o.profile === 'netadmin'
+          ? { capabilities: { add: ['NET_ADMIN', 'NET_RAW'] } }
+          : { capabilities: { add: ['SYS_PTRACE'] } };
   } else if (o.profile === 'restricted') {
     ec.securityContext = { allowPrivilegeEscalation: false, capabilities: { drop: ['ALL'] }, runAsNonRoot: true, seccompProfile: { type: 'RuntimeDefault' } };
   }
@@ -162,7 +177,12 @@ async function debugCopy(inv: Invocation, o: Options, pod: KubeObject): Promise<
     if (o.tty) c.tty = true;
     else delete c.tty;
   }
-  const copy: KubeObject = { apiVersion: 'v1', kind: 'Pod', metadata: { name: o.copyTo, namespace: pod.metadata.namespace, ...(pod.metadata.annotations ? { annotations: pod.metadata.annotations } : {}) }, spec };
+  const copy: KubeObject = {
+    apiVersion: 'v1',
+    kind: 'Pod',
+    metadata: { name: o.copyTo, namespace: pod.metadata.namespace, ...(pod.metadata.annotations ? { annotations: pod.metadata.annotations } : {}) },
+    spec,
+  };
   if (o.profile === 'legacy') {
     // The legacy profile's pod copy: no labels (so Services and controllers leave it alone), no probes, one process namespace.
     for (const x of spec.containers as Obj[]) {
@@ -199,7 +219,12 @@ async function debugNode(inv: Invocation, o: Options, node: KubeObject): Promise
     c.volumeMounts = [{ mountPath: '/host', name: 'host-root' }];
     if (o.profile === 'sysadmin') c.securityContext = { privileged: true };
   }
-  const created = create(inv, { apiVersion: 'v1', kind: 'Pod', metadata: { name, namespace: inv.namespace, labels: { 'app.kubernetes.io/managed-by': 'kubectl-debug' } }, spec });
+  const created = create(inv, {
+    apiVersion: 'v1',
+    kind: 'Pod',
+    metadata: { name, namespace: inv.namespace, labels: { 'app.kubernetes.io/managed-by': 'kubectl-debug' } },
+    spec,
+  });
   return o.attach ? attachToContainer(inv, created.metadata.namespace!, name, container, false) : 0;
 }
 

@@ -98,12 +98,17 @@ describe('kubectl diff', () => {
     expect(await run('diff -f app.yaml')).toEqual({ stdout: '', stderr: '', code: 0 });
     const out = await run('diff -f cm.yaml');
     expect(out.code).toBe(1);
-    expect(out.stdout).toMatch(/^diff -u -N \/tmp\/LIVE-\d+\/v1\.ConfigMap\.default\.cfg \/tmp\/MERGED-\d+\/v1\.ConfigMap\.default\.cfg\n--- \/tmp\/LIVE-\d+\/v1\.ConfigMap\.default\.cfg\t1970-01-01 00:00:00\.000000000 \+0000\n\+\+\+ .*\n@@ -0,0 \+1,9 @@\n\+apiVersion: v1\n\+data:\n\+  a: "1"\n\+kind: ConfigMap\n\+metadata:\n\+  creationTimestamp: "[^"]+"\n\+  name: cfg\n\+  namespace: default\n\+  uid: [0-9a-f-]+\n$/);
+    expect(out.stdout).toMatch(
+      /^diff -u -N \/tmp\/LIVE-\d+\/v1\.ConfigMap\.default\.cfg \/tmp\/MERGED-\d+\/v1\.ConfigMap\.default\.cfg\n--- \/tmp\/LIVE-\d+\/v1\.ConfigMap\.default\.cfg\t1970-01-01 00:00:00\.000000000 \+0000\n\+\+\+ .*\n@@ -0,0 \+1,9 @@\n\+apiVersion: v1\n\+data:\n\+  a: "1"\n\+kind: ConfigMap\n\+metadata:\n\+  creationTimestamp: "[^"]+"\n\+  name: cfg\n\+  namespace: default\n\+  uid: [0-9a-f-]+\n$/,
+    );
     expect((await run('get cm cfg')).stderr).toBe('Error from server (NotFound): configmaps "cfg" not found\n');
   });
 
   it('diffs what a kustomization builds (-k)', async () => {
-    const { run } = await kindSession({ 'k/kustomization.yaml': 'resources:\n- cm.yaml\nnamePrefix: dev-\n', 'k/cm.yaml': 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: cfg\ndata:\n  a: "1"\n' });
+    const { run } = await kindSession({
+      'k/kustomization.yaml': 'resources:\n- cm.yaml\nnamePrefix: dev-\n',
+      'k/cm.yaml': 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: cfg\ndata:\n  a: "1"\n',
+    });
     const out = await run('diff -k k');
     expect(out.code).toBe(1);
     expect(out.stdout).toMatch(/^diff -u -N \/tmp\/LIVE-\d+\/v1\.ConfigMap\.default\.dev-cfg /);

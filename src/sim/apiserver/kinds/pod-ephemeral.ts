@@ -30,30 +30,43 @@ export function updateEphemeralContainers(cluster: Cluster, namespace: string, n
   wanted.forEach((c, i) => {
     const at = `spec.ephemeralContainers[${i}]`;
     if (!c.name) causes.push({ field: `${at}.name`, message: 'Required value', type: 'FieldValueRequired' });
-    else if (regular.has(c.name) || seen.has(c.name)) causes.push({ field: `${at}.name`, message: `Duplicate value: "${c.name}"`, type: 'FieldValueDuplicate' });
+    else if (regular.has(c.name) || seen.has(c.name))
+      causes.push({ field: `${at}.name`, message: `Duplicate value: "${c.name}"`, type: 'FieldValueDuplicate' });
     seen.add(c.name);
     if (!c.image) causes.push({ field: `${at}.image`, message: 'Required value', type: 'FieldValueRequired' });
-    if (c.targetContainerName && !regular.has(c.targetContainerName)) causes.push({ field: `${at}.targetContainerName`, message: `Not found: "${c.targetContainerName}"`, type: 'FieldValueNotFound' });
+    if (c.targetContainerName && !regular.has(c.targetContainerName))
+      causes.push({ field: `${at}.targetContainerName`, message: `Not found: "${c.targetContainerName}"`, type: 'FieldValueNotFound' });
     for (const f of ['ports', 'livenessProbe', 'readinessProbe', 'startupProbe', 'lifecycle']) {
       if (c[f] !== undefined) causes.push({ field: `${at}.${f}`, message: `Forbidden: cannot be set for an Ephemeral Container`, type: 'FieldValueForbidden' });
     }
   });
   old.forEach((c, i) => {
     const now = wanted.find((w) => w.name === c.name);
-    if (!now) causes.push({ field: 'spec.ephemeralContainers', message: `Forbidden: existing ephemeral containers "${c.name}" may not be removed`, type: 'FieldValueForbidden' });
+    if (!now)
+      causes.push({
+        field: 'spec.ephemeralContainers',
+        message: `Forbidden: existing ephemeral containers "${c.name}" may not be removed`,
+        type: 'FieldValueForbidden',
+      });
     else if (Object.keys(now).some((k) => JSON.stringify(now[k]) !== JSON.stringify(c[k]))) {
-      causes.push({ field: `spec.ephemeralContainers[${i}]`, message: 'Forbidden: existing ephemeral containers may not be changed', type: 'FieldValueForbidden' });
+      causes.push({
+        field: `spec.ephemeralContainers[${i}]`,
+        message: 'Forbidden: existing ephemeral containers may not be changed',
+        type: 'FieldValueForbidden',
+      });
     }
   });
   if (causes.length) throw invalid(name, causes);
-  const added = wanted.filter((w) => !old.some((c) => c.name === w.name)).map((c) => {
-    const d: Obj = { ...c };
-    d.imagePullPolicy ??= defaultPullPolicy(d.image);
-    d.resources ??= {};
-    d.terminationMessagePath ??= '/dev/termination-log';
-    d.terminationMessagePolicy ??= 'File';
-    return d;
-  });
+  const added = wanted
+    .filter((w) => !old.some((c) => c.name === w.name))
+    .map((c) => {
+      const d: Obj = { ...c };
+      d.imagePullPolicy ??= defaultPullPolicy(d.image);
+      d.resources ??= {};
+      d.terminationMessagePath ??= '/dev/termination-log';
+      d.terminationMessagePolicy ??= 'File';
+      return d;
+    });
   return cluster.api.modifyStatus('pods', namespace, name, (o) => {
     o.spec.ephemeralContainers = [...old, ...added];
   });

@@ -83,7 +83,14 @@ function* gbFrontend(io: ProcessIO, ip: () => string): ProgramGen {
   io.err(`[${httpdTime(io.now())}] [core:notice] [pid 1] AH00094: Command line: 'apache2 -D FOREGROUND'\n`);
   const page =
     '<html ng-app="redis">\n  <head>\n    <title>Guestbook</title>\n    <link rel="stylesheet" href="//netdna.bootstrapcdn.com/bootstrap/3.1.1/css/bootstrap.min.css">\n    <script src="https://ajax.googleapis.com/ajax/libs/angularjs/1.2.12/angular.min.js"></script>\n    <script src="controllers.js"></script>\n    <script src="https://cdnjs.cloudflare.com/ajax/libs/angular-ui-bootstrap/0.13.0/ui-bootstrap-tpls.js"></script>\n  </head>\n  <body ng-controller="RedisCtrl">\n    <div style="width: 50%; margin-left: 20px">\n      <h2>Guestbook</h2>\n    <form>\n    <fieldset>\n    <input ng-model="msg" placeholder="Messages" class="form-control" type="text" name="input"><br>\n    <button type="button" class="btn btn-primary" ng-click="controller.onRedis()">Submit</button>\n    </fieldset>\n    </form>\n    <div>\n      <div ng-repeat="msg in messages track by $index">\n        {{msg}}\n      </div>\n    </div>\n    </div>\n  </body>\n</html>\n';
-  io.listen?.(80, (req) => (req.path === '/' || req.path === '/index.html' ? { status: 200, body: page } : { status: 404, body: '<!DOCTYPE HTML PUBLIC "-//IETF//DTD HTML 2.0//EN">\n<html><head>\n<title>404 Not Found</title>\n</head><body>\n<h1>Not Found</h1>\n</body></html>\n' }));
+  io.listen?.(80, (req) =>
+    req.path === '/' || req.path === '/index.html'
+      ? { status: 200, body: page }
+      : {
+          status: 404,
+          body: '<!DOCTYPE HTML PUBLIC "-//IETF//DTD HTML 2.0//EN">\n<html><head>\n<title>404 Not Found</title>\n</head><body>\n<h1>Not Found</h1>\n</body></html>\n',
+        },
+  );
   io.onTerm = function* () {
     io.err(`[${httpdTime(io.now())}] [mpm_prefork:notice] [pid 1] AH00169: caught SIGTERM, shutting down\n`);
     return 0;
@@ -117,7 +124,9 @@ const followerEntry = (repository: string): ImageEntry => ({
 export const TUTORIAL_IMAGES: ImageEntry[] = [
   {
     repository: 'docker.io/library/perl',
-    tags: V('latest|stable|slim|threaded|5(?:\\.(?:3[0-9]|40|28)(?:\\.\\d)?)?(?:-slim|-threaded|-bookworm|-bullseye|-buster|-slim-bookworm|-slim-bullseye|-slim-buster)?'),
+    tags: V(
+      'latest|stable|slim|threaded|5(?:\\.(?:3[0-9]|40|28)(?:\\.\\d)?)?(?:-slim|-threaded|-bookworm|-bullseye|-buster|-slim-bookworm|-slim-bullseye|-slim-buster)?',
+    ),
     size: 890_617_286,
     entrypoint: [],
     cmd: ['perl5.34.0', '-de0'],

@@ -141,7 +141,13 @@ function cut(ctx: CommandContext): number {
   for (const l of lines(text)) {
     if (values.has('c')) ctx.out([...l].filter((_, i) => pick(i + 1)).join('') + '\n');
     else if (!l.includes(delim)) ctx.out(l + '\n');
-    else ctx.out(l.split(delim).filter((_, i) => pick(i + 1)).join(delim) + '\n');
+    else
+      ctx.out(
+        l
+          .split(delim)
+          .filter((_, i) => pick(i + 1))
+          .join(delim) + '\n',
+      );
   }
   return 0;
 }
@@ -198,7 +204,13 @@ function headTail(ctx: CommandContext, tail: boolean): number {
   }
   const all = lines(text);
   const n = Number(spec.replace(/^[+-]/, ''));
-  const picked = tail ? (spec.startsWith('+') ? all.slice(Math.max(0, n - 1)) : all.slice(Math.max(0, all.length - n))) : spec.startsWith('-') ? all.slice(0, Math.max(0, all.length - n)) : all.slice(0, n);
+  const picked = tail
+    ? spec.startsWith('+')
+      ? all.slice(Math.max(0, n - 1))
+      : all.slice(Math.max(0, all.length - n))
+    : spec.startsWith('-')
+      ? all.slice(0, Math.max(0, all.length - n))
+      : all.slice(0, n);
   for (const l of picked) ctx.out(l + '\n');
   return 0;
 }
@@ -214,7 +226,8 @@ function wc(ctx: CommandContext): number {
     return cols;
   };
   // busybox pads each count to 9 columns, except a single count, which it prints as is.
-  const fmt = (cols: number[], name?: string) => (cols.length === 1 ? `${cols[0]}` : cols.map((c) => String(c).padStart(9)).join(' ')) + (name ? ` ${name}` : '');
+  const fmt = (cols: number[], name?: string) =>
+    (cols.length === 1 ? `${cols[0]}` : cols.map((c) => String(c).padStart(9)).join(' ')) + (name ? ` ${name}` : '');
   if (!rest.length) {
     ctx.out(fmt(count(ctx.stdin)) + '\n');
     return 0;
@@ -234,7 +247,9 @@ function grep(ctx: CommandContext): number {
   const { flags, values, rest } = options(ctx.args, 'e');
   const pattern = values.get('e') ?? rest.shift();
   if (pattern === undefined) {
-    ctx.err('BusyBox v1.36.1 (2023-05-18 22:34:17 UTC) multi-call binary.\n\nUsage: grep [-HhnlLoqvsrRiwFE] [-m N] [-A|B|C N] { PATTERN | -e PATTERN... | -f FILE... } [FILE]...\n');
+    ctx.err(
+      'BusyBox v1.36.1 (2023-05-18 22:34:17 UTC) multi-call binary.\n\nUsage: grep [-HhnlLoqvsrRiwFE] [-m N] [-A|B|C N] { PATTERN | -e PATTERN... | -f FILE... } [FILE]...\n',
+    );
     return 2;
   }
   let re: RegExp;
@@ -274,7 +289,9 @@ function mount(ctx: CommandContext): number {
     ctx.err('mount: permission denied (are you root?)\n');
     return 255;
   }
-  ctx.out('overlay on / type overlay (rw,relatime,lowerdir=/var/lib/containerd/io.containerd.snapshotter.v1.overlayfs/snapshots/1/fs,upperdir=/var/lib/containerd/io.containerd.snapshotter.v1.overlayfs/snapshots/2/fs,workdir=/var/lib/containerd/io.containerd.snapshotter.v1.overlayfs/snapshots/2/work)\n');
+  ctx.out(
+    'overlay on / type overlay (rw,relatime,lowerdir=/var/lib/containerd/io.containerd.snapshotter.v1.overlayfs/snapshots/1/fs,upperdir=/var/lib/containerd/io.containerd.snapshotter.v1.overlayfs/snapshots/2/fs,workdir=/var/lib/containerd/io.containerd.snapshotter.v1.overlayfs/snapshots/2/work)\n',
+  );
   ctx.out('proc on /proc type proc (rw,nosuid,nodev,noexec,relatime)\n');
   ctx.out('tmpfs on /dev type tmpfs (rw,nosuid,size=65536k,mode=755)\n');
   // The files the kubelet bind-mounts from the node's disk into every container.
@@ -286,14 +303,26 @@ function mount(ctx: CommandContext): number {
   return 0;
 }
 
-const SIGNALS: Record<string, 'TERM' | 'KILL' | 'INT'> = { '9': 'KILL', KILL: 'KILL', SIGKILL: 'KILL', '15': 'TERM', TERM: 'TERM', SIGTERM: 'TERM', '2': 'INT', INT: 'INT', SIGINT: 'INT' };
+const SIGNALS: Record<string, 'TERM' | 'KILL' | 'INT'> = {
+  '9': 'KILL',
+  KILL: 'KILL',
+  SIGKILL: 'KILL',
+  '15': 'TERM',
+  TERM: 'TERM',
+  SIGTERM: 'TERM',
+  '2': 'INT',
+  INT: 'INT',
+  SIGINT: 'INT',
+};
 
 /** `kill [-SIG] PID`: PID 1 is the container's main process; other PIDs are the shell's own or gone. */
 function kill(ctx: CommandContext): number {
   let sig: 'TERM' | 'KILL' | 'INT' = 'TERM';
   const args = [...ctx.args];
   if (args[0] === '-l') {
-    ctx.out(' 1) HUP\n 2) INT\n 3) QUIT\n 4) ILL\n 5) TRAP\n 6) ABRT\n 7) BUS\n 8) FPE\n 9) KILL\n10) USR1\n11) SEGV\n12) USR2\n13) PIPE\n14) ALRM\n15) TERM\n');
+    ctx.out(
+      ' 1) HUP\n 2) INT\n 3) QUIT\n 4) ILL\n 5) TRAP\n 6) ABRT\n 7) BUS\n 8) FPE\n 9) KILL\n10) USR1\n11) SEGV\n12) USR2\n13) PIPE\n14) ALRM\n15) TERM\n',
+    );
     return 0;
   }
   if (args[0]?.startsWith('-')) {
@@ -331,7 +360,7 @@ function ps(ctx: CommandContext): number {
   const main = io.mainArgv?.join(' ');
   if (main !== undefined) ctx.out(row(1, main));
   let pid = main !== undefined ? 7 : 1;
-  if (io.terminal) ctx.out(row(pid, 'sh')), (pid += 6);
+  if (io.terminal) (ctx.out(row(pid, 'sh')), (pid += 6));
   ctx.out(row(pid, ['ps', ...ctx.args].join(' ')));
   return 0;
 }

@@ -71,7 +71,13 @@ export function unpackTar(data: string): TarMember[] | { error: string } {
     at += BLOCK;
     const content = data.slice(at, at + size);
     at += Math.ceil(size / BLOCK) * BLOCK;
-    members.push({ name, dir: type === '5', content: type === '5' ? '' : content, mode: Number.parseInt(cstr(h.slice(100, 108)) || '644', 8), mtime: Number.parseInt(cstr(h.slice(136, 148)) || '0', 8) * 1000 });
+    members.push({
+      name,
+      dir: type === '5',
+      content: type === '5' ? '' : content,
+      mode: Number.parseInt(cstr(h.slice(100, 108)) || '644', 8),
+      mtime: Number.parseInt(cstr(h.slice(136, 148)) || '0', 8) * 1000,
+    });
   }
   // A stream that ends without the closing blocks (or is empty) ends the archive, as Go's reader does.
   return members;

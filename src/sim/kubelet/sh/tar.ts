@@ -61,7 +61,8 @@ function modeString(m: TarMember): string {
 function longListing(m: TarMember, gnu: boolean): string {
   const size = String(m.dir ? 0 : m.content.length);
   const iso = new Date(m.mtime).toISOString();
-  if (gnu) return `${modeString(m)} root/root${' '.repeat(Math.max(1, 19 - 'root/root'.length - size.length))}${size} ${iso.slice(0, 10)} ${iso.slice(11, 16)} ${m.name}\n`;
+  if (gnu)
+    return `${modeString(m)} root/root${' '.repeat(Math.max(1, 19 - 'root/root'.length - size.length))}${size} ${iso.slice(0, 10)} ${iso.slice(11, 16)} ${m.name}\n`;
   return `${modeString(m)} root/root ${size.padStart(9)} ${iso.slice(0, 10)} ${iso.slice(11, 19)} ${m.name}\n`;
 }
 
@@ -72,13 +73,21 @@ export function* tar(ctx: CommandContext) {
   const gnu = sh.io.dash === true;
   const parsed = parse(ctx.args);
   if (typeof parsed === 'string' || !parsed.mode) {
-    ctx.err(gnu ? `tar: ${typeof parsed === 'string' ? parsed : "You must specify one of the '-Acdtrux', '--delete' or '--test-label' options"}\nTry 'tar --help' or 'tar --usage' for more information.\n` : 'BusyBox v1.36.1 (2023-05-18 22:34:17 UTC) multi-call binary.\n\nUsage: tar c|x|t [-ZzJjahmvokO] [-f TARFILE] [-C DIR] [-T FILE] [-X FILE] [LONGOPT]... [FILE]...\n');
+    ctx.err(
+      gnu
+        ? `tar: ${typeof parsed === 'string' ? parsed : "You must specify one of the '-Acdtrux', '--delete' or '--test-label' options"}\nTry 'tar --help' or 'tar --usage' for more information.\n`
+        : 'BusyBox v1.36.1 (2023-05-18 22:34:17 UTC) multi-call binary.\n\nUsage: tar c|x|t [-ZzJjahmvokO] [-f TARFILE] [-C DIR] [-T FILE] [-X FILE] [LONGOPT]... [FILE]...\n',
+    );
     return gnu ? 2 : 1;
   }
   const a = parsed;
   const base = a.dir ? sh.abs(a.dir) : sh.cwd;
   if (a.dir && !fs.isDir(base)) {
-    ctx.err(gnu ? `tar: ${a.dir}: Cannot open: No such file or directory\ntar: Error is not recoverable: exiting now\n` : `tar: can't change directory to '${a.dir}': No such file or directory\n`);
+    ctx.err(
+      gnu
+        ? `tar: ${a.dir}: Cannot open: No such file or directory\ntar: Error is not recoverable: exiting now\n`
+        : `tar: can't change directory to '${a.dir}': No such file or directory\n`,
+    );
     return gnu ? 2 : 1;
   }
   const at = (p: string) => (p.startsWith('/') ? p : `${base === '/' ? '' : base}/${p}`);
@@ -129,7 +138,11 @@ export function* tar(ctx: CommandContext) {
 
   const data = !a.file || a.file === '-' ? ctx.stdin : fs.read(sh.abs(a.file));
   if (data === undefined) {
-    ctx.err(gnu ? `tar: ${a.file}: Cannot open: No such file or directory\ntar: Error is not recoverable: exiting now\n` : `tar: can't open '${a.file}': No such file or directory\n`);
+    ctx.err(
+      gnu
+        ? `tar: ${a.file}: Cannot open: No such file or directory\ntar: Error is not recoverable: exiting now\n`
+        : `tar: can't open '${a.file}': No such file or directory\n`,
+    );
     return gnu ? 2 : 1;
   }
   const members = unpackTar(data);
@@ -148,7 +161,11 @@ export function* tar(ctx: CommandContext) {
     const target = at(m.name.replace(/\/$/, ''));
     const ok = m.dir ? fs.mkdirp(target) : fs.mkdirp(target.slice(0, target.lastIndexOf('/')) || '/') && fs.write(target, m.content);
     if (!ok) {
-      ctx.err(gnu ? `tar: ${m.name}: Cannot open: Read-only file system\ntar: Exiting with failure status due to previous errors\n` : `tar: can't create '${m.name}': Read-only file system\n`);
+      ctx.err(
+        gnu
+          ? `tar: ${m.name}: Cannot open: Read-only file system\ntar: Exiting with failure status due to previous errors\n`
+          : `tar: can't create '${m.name}': Read-only file system\n`,
+      );
       return gnu ? 2 : 1;
     }
   }
