@@ -75,6 +75,9 @@ auth
 auth can-i
 port-forward
 autoscale
+cp
+debug
+create token
 '
 json() { node -e 'process.stdout.write(JSON.stringify(process.argv[1]))' "$1"; }
 {

@@ -10,7 +10,7 @@ import type { MemFs } from './mem-fs.ts';
 import { podFetch } from './network.ts';
 import { podDns } from '../network/pod-dns.ts';
 import { imageCommands } from './images/exec-tools.ts';
-import { imageFiles } from './images/files.ts';
+import { imageFiles, shIsDash } from './images/files.ts';
 import type { ProbePorts } from './probes.ts';
 import type { ProcessIO } from './process.ts';
 import { lacksBash } from './exec.ts';
@@ -45,6 +45,7 @@ export function containerIO(
     fetch: (host, port, path, agent, hostHeader) => podFetch(cluster, rt, host, port, path, agent, hostHeader),
     dns: podDns(cluster, rt.namespace),
     commands: imageCommands(c.image, c.ref?.tag ?? 'latest'),
+    dash: shIsDash(c.image, c.ref?.tag ?? 'latest'),
     // `stdin: true` (kubectl run -i): the main process's shell reads what an attach sends.
     ...(c.spec?.stdin ? { terminal: new LineTerminal(lacksBash(c) ? 'busybox' : 'dash', c.spec.tty === true) } : {}),
   };

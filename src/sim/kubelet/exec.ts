@@ -66,6 +66,13 @@ export function kubeletExec(cluster: Cluster, kubelets: Map<string, Kubelet>) {
       fetch: own.fetch,
       dns: own.dns,
       commands: own.commands,
+      mainArgv: own.argv,
+      dash: own.dash,
+      // Inside its PID namespace, PID 1 gets only the signals it handles: SIGKILL never, SIGTERM/SIGINT
+      // only with a handler (the process layer ignores SIGTERM without one).
+      signalMain: (sig) => {
+        if (sig !== 'KILL') c.proc?.signal('TERM');
+      },
     };
     if (io.tty) procIO.terminal = new LineTerminal(lacksBash(c) ? 'busybox' : 'dash', true);
     const shell = new Shell(procIO);

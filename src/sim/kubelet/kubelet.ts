@@ -19,7 +19,7 @@ import { adoptRunningPod, backdateStartup, idleProgram } from './adopt.ts';
 import { selectProgram, containerArgv } from './programs.ts';
 import { spawn, type ProcessIO } from './process.ts';
 import { pullImage } from './images/catalogue.ts';
-import { newPodRuntime, type ContainerRuntime, type PodRuntime } from './runtime.ts';
+import { newContainer, newPodRuntime, type ContainerRuntime, type PodRuntime } from './runtime.ts';
 import { stageFor, type StageContext } from './stages.ts';
 import { buildPodStatus } from './status.ts';
 import { isSidecar, shouldRestart } from './runtime.ts';
@@ -122,6 +122,7 @@ export class Kubelet implements Controller {
       return;
     }
     this.applyImageChanges(rt, pod);
+    this.addEphemeralContainers(rt, pod);
     if (!rt.volumesReady) this.mountVolumes(rt, pod);
     else if (!rt.sandboxReady) this.createSandbox(rt, pod);
     else this.driveContainers(rt);
@@ -144,6 +145,14 @@ export class Kubelet implements Controller {
       this.containerEvent(rt, c, 'Normal', 'Killing', `Container ${c.name} definition changed, will be restarted`);
       c.probes?.stop();
       this.stopContainer(rt, c, pod.spec?.terminationGracePeriodSeconds ?? 30);
+    }
+  }
+
+  /** Ephemeral containers added to the Pod (`kubectl debug`) join the runtime, to be started once. */
+  private addEphemeralContainers(rt: PodRuntime, pod: KubeObject): void {
+    for (const spec of (pod.spec?.ephemeralContainers ?? []) as { name: string }[]) {
+      if (rt.containers.some((c) => c.ephemeral && c.name === spec.name)) continue;
+      rt.containers.push({ ...newContainer(spec, false), ephemeral: true });
     }
   }
 
@@ -224,13 +233,15 @@ export class Kubelet implements Controller {
       if (isSidecar(c) && (c.created > 1 || c.started)) continue;
       return;
     }
-    const apps = rt.containers.filter((x) => !x.init);
+    const apps = rt.containers.filter((x) => !x.init && !x.ephemeral);
+    // Ephemeral containers start as soon as they are added, beside the others.
+    for (const c of rt.containers) if (c.ephemeral) this.drive(rt, c);
     if (apps.every((x) => x.step === 'done')) {
       // Main containers finished for good: sidecars are stopped so the Pod can complete.
       for (const c of rt.containers) if (isSidecar(c) && c.proc && !c.proc.exited) this.stopContainer(rt, c, 30);
     }
     let pulling = false;
-    for (const c of rt.containers.filter((x) => !x.init)) {
+    for (const c of apps) {
       // Image pulls are serialized: a container starts pulling once the ones before it have pulled.
       if (pulling && (c.step === 'new' || c.step === 'pulling')) break;
       this.drive(rt, c);
@@ -278,7 +289,7 @@ export class Kubelet implements Controller {
   private containerEvent(rt: PodRuntime, c: ContainerRuntime, type: 'Normal' | 'Warning', reason: string, message: string): void {
     const pod = this.current(rt);
     if (!pod) return;
-    const field = `spec.${c.init ? 'initContainers' : 'containers'}{${c.name}}`;
+    const field = `spec.${c.init ? 'initContainers' : c.ephemeral ? 'ephemeralContainers' : 'containers'}{${c.name}}`;
     this.cluster.events.record(pod, type, reason, message, { component: 'kubelet', host: this.node }, field);
   }
 
@@ -300,7 +311,8 @@ export class Kubelet implements Controller {
     c.step = 'running';
     c.running = { startedAt: now };
     c.started = !c.spec.startupProbe;
-    c.ready = !c.spec.startupProbe && !c.spec.readinessProbe;
+    // Ephemeral containers are never ready: they take no part in the Pod's readiness.
+    c.ready = !c.ephemeral && !c.spec.startupProbe && !c.spec.readinessProbe;
     c.waiting = { reason: rt.containers.some((x) => x.init) ? 'PodInitializing' : 'ContainerCreating' };
     this.containerEvent(rt, c, 'Normal', 'Started', `Started container ${c.name}`);
     launched.probes.start();

@@ -28,6 +28,7 @@ function render(lines: readonly LogLine[], opts: LogOptions): string {
 function containerName(pod: KubeObject, container: string | undefined): string {
   const names = (pod.spec?.containers ?? []).map((c: { name: string }) => c.name);
   const inits = (pod.spec?.initContainers ?? []).map((c: { name: string }) => c.name);
+  const ephemeral = (pod.spec?.ephemeralContainers ?? []).map((c: { name: string }) => c.name);
   const name = pod.metadata.name!;
   if (!container) {
     if (names.length === 1) return names[0];
@@ -36,7 +37,7 @@ function containerName(pod: KubeObject, container: string | undefined): string {
     if (inits.length) msg += ` or one of the init containers: [${inits.join(' ')}]`;
     throw badRequest(msg);
   }
-  if (!names.includes(container) && !inits.includes(container)) {
+  if (!names.includes(container) && !inits.includes(container) && !ephemeral.includes(container)) {
     throw badRequest(`container ${container} is not valid for pod ${name}`);
   }
   return container;
@@ -45,7 +46,7 @@ function containerName(pod: KubeObject, container: string | undefined): string {
 /** The log buffer `kubectl logs` reads for this container, or the kubelet's error. */
 function bufferFor(pod: KubeObject, c: ContainerRuntime | undefined, name: string, previous: boolean): LogBuffer {
   const podName = pod.metadata.name!;
-  const statuses = [...(pod.status?.containerStatuses ?? []), ...(pod.status?.initContainerStatuses ?? [])];
+  const statuses = [...(pod.status?.containerStatuses ?? []), ...(pod.status?.initContainerStatuses ?? []), ...(pod.status?.ephemeralContainerStatuses ?? [])];
   const st = statuses.find((s: { name: string }) => s.name === name);
   const last = st?.lastState?.terminated;
   const state = st?.state ?? {};

@@ -50,6 +50,12 @@ export interface ProcessIO {
   fetch?(host: string, port: number, path: string, agent: string, hostHeader?: string): FetchResult;
   /** The Pod's view of cluster DNS (nslookup, dig), set by the kubelet. */
   dns?: PodDns;
+  /** Whether the image's /bin/sh is dash (its `echo` interprets backslash escapes and knows only `-n`). */
+  dash?: boolean;
+  /** The container's main process argv, as `ps` lists it (set for `kubectl exec`). */
+  mainArgv?: string[];
+  /** Signals the container's main process (PID 1), as `kill 1` in `kubectl exec` does. */
+  signalMain?(sig: 'TERM' | 'KILL' | 'INT'): void;
   /** A terminal a bare `sh` reads its lines from (`exec -it`, a `stdin: true` container). */
   terminal?: LineTerminal;
 }

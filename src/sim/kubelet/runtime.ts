@@ -79,6 +79,8 @@ export interface ContainerRuntime {
   stopping?: boolean;
   /** Set while the container is being killed because its image changed; it then starts again at once. */
   specChanged?: boolean;
+  /** An ephemeral container (`kubectl debug`): started once, never restarted, not counted for phase or readiness. */
+  ephemeral?: boolean;
 }
 
 export interface PodRuntime {
@@ -158,7 +160,7 @@ export function isSidecar(c: ContainerRuntime): boolean {
  * while the app containers still run. Nothing restarts in a terminating Pod.
  */
 export function shouldRestart(rt: PodRuntime, c: ContainerRuntime, restartPolicy: string, exitCode: number): boolean {
-  if (rt.terminating) return false;
+  if (rt.terminating || c.ephemeral) return false;
   if (isSidecar(c)) return !rt.containers.every((x) => x.init || x.step === 'done');
   if (c.init) return exitCode !== 0 && restartPolicy !== 'Never';
   return restartPolicy === 'Always' || (restartPolicy === 'OnFailure' && exitCode !== 0);

@@ -72,7 +72,7 @@ function finished(c: ContainerRuntime): boolean {
 /** The kubelet's getPhase over app containers (init containers gate Pending). */
 export function podPhase(rt: PodRuntime, restartPolicy: string): string {
   const inits = rt.containers.filter((c) => c.init && !isSidecar(c));
-  const apps = rt.containers.filter((c) => !c.init);
+  const apps = rt.containers.filter((c) => !c.init && !c.ephemeral);
   if (inits.some((c) => c.step === 'done' && c.terminated && c.terminated.exitCode !== 0)) return 'Failed';
   if (!inits.every((c) => c.step === 'done' && c.terminated?.exitCode === 0)) return 'Pending';
   if (rt.containers.some((c) => isSidecar(c) && c.created === 0)) return 'Pending';
@@ -96,7 +96,7 @@ type Cond = { type: string; status: 'True' | 'False'; reason?: string; message?:
 
 function conditions(rt: PodRuntime, phase: string): Cond[] {
   const inits = rt.containers.filter((c) => c.init);
-  const apps = rt.containers.filter((c) => !c.init);
+  const apps = rt.containers.filter((c) => !c.init && !c.ephemeral);
   const terminal = phase === 'Succeeded' || phase === 'Failed';
   const incomplete = inits
     .filter((c) => (isSidecar(c) ? !(c.created > 0 && c.started) : !(c.step === 'done' && c.terminated?.exitCode === 0)))
@@ -151,7 +151,8 @@ export function buildPodStatus(pod: KubeObject, rt: PodRuntime, now: number): Re
   return {
     ...prev,
     conditions: out,
-    containerStatuses: rt.containers.filter((c) => !c.init).map(containerStatus),
+    containerStatuses: rt.containers.filter((c) => !c.init && !c.ephemeral).map(containerStatus),
+    ...(rt.containers.some((c) => c.ephemeral) ? { ephemeralContainerStatuses: rt.containers.filter((c) => c.ephemeral).map(containerStatus) } : {}),
     ...(inits.length ? { initContainerStatuses: inits.map(containerStatus) } : {}),
     hostIP: rt.hostIP,
     hostIPs: [{ ip: rt.hostIP }],

@@ -5,7 +5,7 @@
  */
 import type { StatusCause } from '../../api/errors.ts';
 import type { KubeObject } from '../../api/types.ts';
-import { forbiddenField, invalidValue, notSupported, validateObjectMeta } from '../validation.ts';
+import { forbiddenField, notSupported, validateObjectMeta } from '../validation.ts';
 import { PVC_SPEC } from './pvc.ts';
 import {
   LABEL_SELECTOR,
@@ -70,7 +70,14 @@ function validate(obj: KubeObject, old?: KubeObject): StatusCause[] {
   const st = spec.updateStrategy?.type;
   if (!['RollingUpdate', 'OnDelete'].includes(st)) causes.push(notSupported('spec.updateStrategy.type', st, ['OnDelete', 'RollingUpdate']));
   if (st === 'OnDelete' && spec.updateStrategy?.rollingUpdate) {
-    causes.push(invalidValue('spec.updateStrategy.rollingUpdate', 'OnDelete', "only allowed for updateStrategy 'RollingUpdate'"));
+    // The value is the internal Go struct, printed with %#v (a set maxUnavailable is a pointer: its address shows).
+    const ru = spec.updateStrategy.rollingUpdate;
+    const unavailable = ru.maxUnavailable === undefined || ru.maxUnavailable === null ? '(*intstr.IntOrString)(nil)' : '(*intstr.IntOrString)(0xc0009a6f40)';
+    causes.push({
+      reason: 'FieldValueInvalid',
+      field: 'spec.updateStrategy.rollingUpdate',
+      message: `spec.updateStrategy.rollingUpdate: Invalid value: apps.RollingUpdateStatefulSetStrategy{Partition:${Number(ru.partition ?? 0)}, MaxUnavailable:${unavailable}}: only allowed for updateStrategy 'RollingUpdate'`,
+    });
   }
   causes.push(...nonNegative(spec.updateStrategy?.rollingUpdate?.partition, 'spec.updateStrategy.rollingUpdate.partition'));
   causes.push(...nonNegative(spec.replicas, 'spec.replicas'));

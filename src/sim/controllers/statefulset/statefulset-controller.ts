@@ -23,6 +23,9 @@ import {
 import { syncRevisions, truncateHistory } from './revision.ts';
 import { REVISION_LABEL, claimName, statefulClaim, statefulPod } from './stateful-objects.ts';
 import { MAX_CREATES_PER_SYNC, slowStartBatch } from '../shared/slow-start.ts';
+import { dependentIndex } from '../shared/dependent-index.ts';
+import { adoptObject, releaseObject } from '../replicaset/claim.ts';
+import { matches, selectorFromSpec } from '../../api/labels.ts';
 
 export const STATEFULSET_CONTROLLER = 'statefulset-controller';
 const RESOURCE = 'statefulsets.apps';
@@ -48,6 +51,32 @@ class StatefulSetSync {
     this.set = set;
   }
 
+  /**
+   * ClaimPods with the StatefulSet's filter (isMemberOf): orphans named `<set>-<ordinal>` that
+   * match the selector are adopted (a set recreated after `delete --cascade=orphan` takes its
+   * Pods back), and controlled Pods that stopped matching are released.
+   */
+  private claimPods(): void {
+    const set = this.set;
+    if (set.metadata.deletionTimestamp) return;
+    let selector;
+    try {
+      selector = selectorFromSpec(set.spec?.selector);
+    } catch {
+      return;
+    }
+    const { api } = this.cluster;
+    const ns = set.metadata.namespace ?? '';
+    const prefix = `${set.metadata.name}-`;
+    const member = (p: KubeObject) => p.metadata.name!.startsWith(prefix) && /^\d+$/.test(p.metadata.name!.slice(prefix.length));
+    for (const p of ownedBy(this.cluster, 'pods', set)) {
+      if (!isTerminating(p) && (!matches(selector, p.metadata.labels) || !member(p))) releaseObject(api, 'pods', p, set);
+    }
+    for (const p of dependentIndex(this.cluster, 'pods').orphansIn(ns)) {
+      if (!isTerminating(p) && matches(selector, p.metadata.labels) && member(p)) adoptObject(api, 'pods', p, set);
+    }
+  }
+
   run(): ReconcileResult | void {
     const { api } = this.cluster;
     const set = this.set;
@@ -62,6 +91,7 @@ class StatefulSetSync {
     // by the next pass, which the new pod's own event triggers. Each creation and each
     // readiness change therefore gets its own status write, and `kubectl rollout status`,
     // which prints a line per write, shows the real cadence.
+    this.claimPods();
     const pods = ownedBy(this.cluster, 'pods', set);
     this.act(current, update, now);
     const minReady: number = spec.minReadySeconds ?? 0;

@@ -3,6 +3,15 @@
  * ENTRYPOINT/CMD, and the program a container of that image runs. Anything else fails to pull
  * the way containerd fails (`not found` for a missing tag of a known repository, `pull access
  * denied` for an unknown repository).
+ *
+ * How it decides what exists: each entry is one repository (normalized, `nginx` ->
+ * `docker.io/library/nginx`; `k8s.gcr.io` names map to registry.k8s.io) with a pattern of
+ * the tags its registry publishes, written from the registry's tag list: a tag matching the
+ * pattern pulls, another tag of that repository is `not found` (`nginx:1.91`), a pull by digest
+ * always resolves, a repository on Docker Hub or registry.k8s.io that is not listed is `pull
+ * access denied`, and one on another registry fails to resolve that registry's host (the
+ * simulated nodes have no route to it). The patterns are deliberately a little generous
+ * (any patch number of a listed minor version) rather than an exhaustive list.
  */
 import type { Cluster } from '../../cluster.ts';
 import { INGRESS_NGINX_IMAGES } from '../../addons/ingress-nginx/images.ts';
@@ -16,6 +25,7 @@ import { isKnownCommand } from '../sh/run.ts';
 import { NETWORK_IMAGES } from './network-tools.ts';
 import { SYSTEM_IMAGES } from './system.ts';
 import { PROBE_DEMO_IMAGES } from './probe-demos.ts';
+import { TUTORIAL_IMAGES } from './tutorial-images.ts';
 import { curlProgram, fluentdProgram, helloWorldProgram, interpreterProgram, pauseProgram } from './tools.ts';
 
 export interface RunContext {
@@ -229,6 +239,7 @@ const ENTRIES: Entry[] = [
   ...SYSTEM_IMAGES,
   ...MORE_IMAGES,
   ...PROBE_DEMO_IMAGES,
+  ...TUTORIAL_IMAGES,
   ...INGRESS_NGINX_IMAGES,
   ...METRICS_IMAGES,
   ...NETWORK_IMAGES,

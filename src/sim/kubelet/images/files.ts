@@ -12,6 +12,20 @@ const OS_RELEASE = {
   busybox: 'NAME="BusyBox"\n',
 };
 
+/** /etc/passwd of each base distribution (busybox's is the buildroot one its image ships). */
+const PASSWD = {
+  busybox: 'root:x:0:0:root:/root:/bin/sh\ndaemon:x:1:1:daemon:/usr/sbin:/bin/false\nbin:x:2:2:bin:/bin:/bin/false\nsys:x:3:3:sys:/dev:/bin/false\nsync:x:4:100:sync:/bin:/bin/sync\nmail:x:8:8:mail:/var/spool/mail:/bin/false\nwww-data:x:33:33:www-data:/var/www:/bin/false\noperator:x:37:37:Operator:/var:/bin/false\nnobody:x:65534:65534:nobody:/home:/bin/false\n',
+  alpine: 'root:x:0:0:root:/root:/bin/sh\nbin:x:1:1:bin:/bin:/sbin/nologin\ndaemon:x:2:2:daemon:/sbin:/sbin/nologin\nlp:x:4:7:lp:/var/spool/lpd:/sbin/nologin\nsync:x:5:0:sync:/sbin:/bin/sync\nshutdown:x:6:0:shutdown:/sbin:/sbin/shutdown\nhalt:x:7:0:halt:/sbin:/sbin/halt\nmail:x:8:12:mail:/var/mail:/sbin/nologin\nnews:x:9:13:news:/usr/lib/news:/sbin/nologin\nuucp:x:10:14:uucp:/var/spool/uucppublic:/sbin/nologin\ncron:x:16:16:cron:/var/spool/cron:/sbin/nologin\nftp:x:21:21::/var/lib/ftp:/sbin/nologin\nsshd:x:22:22:sshd:/dev/null:/sbin/nologin\ngames:x:35:35:games:/usr/games:/sbin/nologin\nntp:x:123:123:NTP:/var/empty:/sbin/nologin\nguest:x:405:100:guest:/dev/null:/sbin/nologin\nnobody:x:65534:65534:nobody:/:/sbin/nologin\n',
+  debian: 'root:x:0:0:root:/root:/bin/bash\ndaemon:x:1:1:daemon:/usr/sbin:/usr/sbin/nologin\nbin:x:2:2:bin:/bin:/usr/sbin/nologin\nsys:x:3:3:sys:/dev:/usr/sbin/nologin\nsync:x:4:65534:sync:/bin:/bin/sync\ngames:x:5:60:games:/usr/games:/usr/sbin/nologin\nman:x:6:12:man:/var/cache/man:/usr/sbin/nologin\nlp:x:7:7:lp:/var/spool/lpd:/usr/sbin/nologin\nmail:x:8:8:mail:/var/mail:/usr/sbin/nologin\nnews:x:9:9:news:/var/spool/news:/usr/sbin/nologin\nuucp:x:10:10:uucp:/var/spool/uucp:/usr/sbin/nologin\nproxy:x:13:13:proxy:/bin:/usr/sbin/nologin\nwww-data:x:33:33:www-data:/var/www:/usr/sbin/nologin\nbackup:x:34:34:backup:/var/backups:/usr/sbin/nologin\nlist:x:38:38:Mailing List Manager:/var/list:/usr/sbin/nologin\nirc:x:39:39:ircd:/run/ircd:/usr/sbin/nologin\n_apt:x:42:65534::/nonexistent:/usr/sbin/nologin\nnobody:x:65534:65534:nobody:/nonexistent:/usr/sbin/nologin\n',
+};
+
+/** Whether the image's /bin/sh is dash (Debian and Ubuntu bases), whose `echo` interprets backslash escapes. */
+export function shIsDash(image: ImageInfo | undefined, tag: string): boolean {
+  if (!image?.shell) return false;
+  const d = distribution(image.repository, tag);
+  return (d === 'debian' || d === 'ubuntu') && !image.repository.endsWith('/mysql');
+}
+
 function distribution(repo: string, tag: string): keyof typeof OS_RELEASE {
   const name = repo.split('/').pop() ?? '';
   if (name === 'busybox' || name === 'pause') return 'busybox';
@@ -101,7 +115,9 @@ the error log for details.</p>
 /** The image's own files by absolute path (none for an unknown image). */
 export function imageFiles(image: ImageInfo | undefined, tag: string): Record<string, string> {
   if (!image) return {};
-  const files: Record<string, string> = { '/etc/os-release': OS_RELEASE[distribution(image.repository, tag)] };
+  const dist = distribution(image.repository, tag);
+  const files: Record<string, string> = { '/etc/os-release': OS_RELEASE[dist] };
+  if (image.shell) files['/etc/passwd'] = dist === 'ubuntu' ? `${PASSWD.debian}ubuntu:x:1000:1000:Ubuntu:/home/ubuntu:/bin/bash\n` : PASSWD[dist];
   if (image.repository.endsWith('/nginx') || image.repository.endsWith('/nginx-slim')) {
     files['/etc/nginx/nginx.conf'] = NGINX_CONF;
     files['/etc/nginx/conf.d/default.conf'] = DEFAULT_CONF;

@@ -104,6 +104,8 @@ export const MORE_IMAGES: ImageEntry[] = [
     entrypoint: [],
     cmd: ['nginx', '-g', 'daemon off;'],
     shell: true,
+    // The StatefulSet tutorial runs `kubectl exec web-0 -- curl http://localhost/`: the image ships curl.
+    curl: true,
     main: (argv, io) => (base(argv) === 'nginx' && argv.length > 1 ? nginxProgram(io, '1.27', false) : undefined),
   },
   { repository: 'docker.io/library/memcached', tags: V('latest|alpine|1(?:\\.6(?:\\.\\d{1,2})?)?(?:-alpine|-bookworm)?'), size: 32_745_093, entrypoint: ['docker-entrypoint.sh'], cmd: ['memcached'], shell: true, main: (argv, io) => (argv.includes('memcached') ? memcached(io) : undefined) },

@@ -7,6 +7,7 @@ import { cat, env, mkdir, printenv, rm, touch } from './file-commands.ts';
 import { ls } from './ls.ts';
 import { nc, wget } from './net-commands.ts';
 import { echo, printf } from './text-commands.ts';
+import { BUSYBOX_APPLETS } from './busybox-applets.ts';
 import type { Effect } from '../process.ts';
 import { dateCommandTime } from '../images/time-format.ts';
 import type { Shell } from './interpreter.ts';
@@ -199,24 +200,6 @@ export const COMMANDS: Record<string, CommandFn> = {
     const [first, step, last] = n.length === 1 ? [1, 1, n[0]!] : n.length === 2 ? [n[0]!, 1, n[1]!] : [n[0]!, n[1]!, n[2]!];
     for (let i = first; step > 0 ? i <= last : i >= last; i += step) ctx.out(`${i}\n`);
   }),
-  wc: ok((ctx) => {
-    const lines = (ctx.stdin.match(/\n/g) ?? []).length;
-    ctx.out(ctx.args.includes('-l') ? `${lines}\n` : `${lines} ${ctx.stdin.split(/\s+/).filter(Boolean).length} ${ctx.stdin.length}\n`);
-  }),
-  head: ok((ctx) => {
-    const n = Number(ctx.args[ctx.args.indexOf('-n') + 1] ?? 10) || 10;
-    ctx.out(ctx.stdin.split('\n').slice(0, n).filter((l, i, a) => i < a.length - 1 || l).map((l) => l + '\n').join(''));
-  }),
-  grep: ok((ctx) => {
-    const flags = ctx.args.filter((a) => a.startsWith('-')).join('');
-    const pattern = ctx.args.find((a) => !a.startsWith('-')) ?? '';
-    const lines = ctx.stdin.split('\n').filter((l, i, a) => i < a.length - 1 || l);
-    const match = (l: string) => (flags.includes('i') ? l.toLowerCase().includes(pattern.toLowerCase()) : l.includes(pattern));
-    const hits = lines.filter((l) => match(l) !== flags.includes('v'));
-    if (flags.includes('c')) ctx.out(`${hits.length}\n`);
-    else if (!flags.includes('q')) for (const h of hits) ctx.out(h + '\n');
-    return hits.length ? 0 : 1;
-  }),
   expr: ok((ctx) => {
     const [a, op, b] = ctx.args;
     const x = Number(a);
@@ -225,4 +208,5 @@ export const COMMANDS: Record<string, CommandFn> = {
     ctx.out(`${r}\n`);
     return r === 0 ? 1 : 0;
   }),
+  ...BUSYBOX_APPLETS,
 };

@@ -40,6 +40,8 @@ export class Shell {
   err: (s: string) => void;
   stdin = '';
   trapTerm?: string;
+  /** Whether this shell is dash (`sh` in a Debian-based image), whose builtin echo differs from busybox's. */
+  dash = false;
   private steps = 0;
 
   constructor(io: ProcessIO, parent?: Shell) {
@@ -49,7 +51,10 @@ export class Shell {
     this.out = parent?.out ?? io.out;
     this.err = parent?.err ?? io.err;
     this.stdin = parent?.stdin ?? '';
-    if (parent) this.cwd = parent.cwd;
+    if (parent) {
+      this.cwd = parent.cwd;
+      this.dash = parent.dash;
+    }
   }
 
   /** Runs argv as a process: `sh -c 'script'`, `sh file`, or a single command. Returns the exit code. */
@@ -67,6 +72,7 @@ export class Shell {
     const base = argv[0]?.split('/').pop() ?? '';
     if (base === 'sh' || base === 'bash' || base === 'ash') {
       const sub = new Shell(this.io, this);
+      sub.dash = base === 'sh' && this.io.dash === true;
       let i = 1;
       while (argv[i]?.startsWith('-') && argv[i] !== '-c') i++;
       if (argv[i] === '-c') {

@@ -15,7 +15,19 @@ function escapes(s: string): { text: string; stop: boolean } {
   return { text, stop };
 }
 
+/** dash's builtin echo: `-n` is its only option, and backslash escapes are always interpreted. */
+function dashEcho(ctx: CommandContext): number {
+  const args = [...ctx.args];
+  const newline = args[0] !== '-n';
+  if (!newline) args.shift();
+  const r = escapes(args.join(' '));
+  ctx.out(r.text + (newline && !r.stop ? '\n' : ''));
+  return 0;
+}
+
+/** echo: busybox's (and coreutils') with -n, -e, -E; dash's when the shell is dash. */
 export function* echo(ctx: CommandContext) {
+  if (ctx.shell.dash) return dashEcho(ctx);
   let newline = true;
   let interpret = false;
   const args = [...ctx.args];

@@ -1,0 +1,96 @@
+/**
+ * The `serviceaccounts/NAME/token` subresource (a TokenRequest), as the API server serves it:
+ * a JWT signed with the cluster's service-account key, carrying the claims a 1.32 token has
+ * (aud, exp, iat, iss, jti, kubernetes.io {namespace, node?, pod?, secret?, serviceaccount},
+ * nbf, sub), with the server's default lifetime (1h) and its validation of the request.
+ * The signature is random bytes of an RS256 signature's length: nothing verifies it here.
+ */
+import { ApiError, notFound } from '../api/errors.ts';
+import { base64Encode } from '../api/base64.ts';
+import type { KubeObject } from '../api/types.ts';
+import type { Cluster } from '../cluster.ts';
+
+/** The issuer and default audience of kind's API server (`--service-account-issuer`). */
+export const TOKEN_ISSUER = 'https://kubernetes.default.svc.cluster.local';
+
+/** What a TokenRequest asks for. */
+export interface TokenRequestSpec {
+  audiences?: string[];
+  /** Seconds; the server's default (3600) when absent. */
+  expirationSeconds?: number;
+  boundObjectRef?: { kind: 'Pod' | 'Secret' | 'Node'; name: string; uid?: string };
+}
+
+const keyIds = new WeakMap<Cluster, string>();
+
+const base64url = (s: string | number[]) => base64Encode(s).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+
+function invalid(name: string, field: string, value: number, detail: string): ApiError {
+  return new ApiError('Invalid', `TokenRequest.authentication.k8s.io "${name}" is invalid: ${field}: Invalid value: ${value}: ${detail}`, {
+    group: 'authentication.k8s.io',
+    kind: 'TokenRequest',
+    name,
+    causes: [{ reason: 'FieldValueInvalid', message: `${field}: Invalid value: ${value}: ${detail}`, field }],
+  });
+}
+
+/** Issues a token for ServiceAccount `name` in `namespace`; returns the TokenRequest with its status. */
+export function requestServiceAccountToken(cluster: Cluster, namespace: string, name: string, spec: TokenRequestSpec): KubeObject {
+  const sa = cluster.store.get('serviceaccounts', namespace, name);
+  if (!sa) throw notFound('serviceaccounts', name);
+  const seconds = spec.expirationSeconds ?? 3600;
+  if (seconds < 600) throw invalid(name, 'spec.expirationSeconds', seconds, 'may not specify a duration less than 10 minutes');
+  if (seconds > 2 ** 32) throw invalid(name, 'spec.expirationSeconds', seconds, 'may not specify a duration larger than 2^32 seconds');
+  const audiences = spec.audiences?.length ? spec.audiences : [TOKEN_ISSUER];
+  const k8s: Record<string, unknown> = { namespace };
+  const ref = spec.boundObjectRef;
+  if (ref) {
+    const resource = { Pod: 'pods', Secret: 'secrets', Node: 'nodes' }[ref.kind];
+    const obj = cluster.store.get(resource, ref.kind === 'Node' ? '' : namespace, ref.name);
+    if (!obj) throw notFound(resource, ref.name);
+    if (ref.uid && ref.uid !== obj.metadata.uid) {
+      throw new ApiError(
+        'BadRequest',
+        `the UID in the bound object reference (${ref.uid}) does not match the UID in record. The object might have been deleted and then recreated`,
+      );
+    }
+    const id = { name: ref.name, uid: obj.metadata.uid };
+    if (ref.kind === 'Pod') {
+      const node = obj.spec?.nodeName ? cluster.store.get('nodes', '', obj.spec.nodeName) : undefined;
+      if (node) k8s.node = { name: node.metadata.name, uid: node.metadata.uid };
+      k8s.pod = id;
+    } else if (ref.kind === 'Secret') k8s.secret = id;
+    else k8s.node = id;
+  }
+  k8s.serviceaccount = { name, uid: sa.metadata.uid };
+  const now = Math.floor(cluster.now() / 1000);
+  const claims = {
+    aud: audiences,
+    exp: now + seconds,
+    iat: now,
+    iss: TOKEN_ISSUER,
+    jti: cluster.random.uuid(),
+    'kubernetes.io': k8s,
+    nbf: now,
+    sub: `system:serviceaccount:${namespace}:${name}`,
+  };
+  let kid = keyIds.get(cluster);
+  if (!kid) {
+    kid = base64url(Array.from({ length: 32 }, () => cluster.random.int(0, 255)));
+    keyIds.set(cluster, kid);
+  }
+  const signature = base64url(Array.from({ length: 256 }, () => cluster.random.int(0, 255)));
+  const token = `${base64url(JSON.stringify({ alg: 'RS256', kid }))}.${base64url(JSON.stringify(claims))}.${signature}`;
+  const expires = new Date((now + seconds) * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+  return {
+    kind: 'TokenRequest',
+    apiVersion: 'authentication.k8s.io/v1',
+    metadata: { name, namespace, creationTimestamp: null as unknown as string },
+    spec: {
+      audiences,
+      boundObjectRef: ref ? { kind: ref.kind, apiVersion: 'v1', name: ref.name, ...(ref.uid ? { uid: ref.uid } : {}) } : null,
+      expirationSeconds: seconds,
+    },
+    status: { token, expirationTimestamp: expires },
+  };
+}
