@@ -3,7 +3,7 @@
  * talk to the cluster (`kubectl`, `k`, `cluster`; see src/host/terminal-commands.ts). Builtins
  * know the command contract and the terminal's files, never kubectl or the simulator.
  */
-import type { Command } from '../command/contract.ts';
+import { streamsInput, type Command } from '../command/contract.ts';
 import type { CommandTable } from './shell.ts';
 import { cat, cd, cp, mkdir, mv, pwd, rm, touch } from './builtins/files.ts';
 import { echo } from './builtins/echo.ts';
@@ -15,6 +15,9 @@ import { onFirstUse } from './on-demand.ts';
 /** Commands that change the shell itself (bash would call them builtins): `type` says so. */
 export const SHELL_BUILTINS = new Set(['cd', 'pwd', 'echo', 'printf', 'export', 'unset', 'history', 'exit', 'help', 'true', 'false', 'type', ':', 'test', '[', 'break', 'continue']);
 
+/** Builtins that do not read standard input (the shell need not wait for it to end before running them). */
+const IGNORE_INPUT = ['cat', 'echo', 'printf', 'ls', 'cd', 'pwd', 'mkdir', 'touch', 'cp', 'mv', 'rm', 'sleep', 'export', 'unset', 'env', 'history', 'clear', 'date', 'true', ':', 'false', 'test', '[', 'seq', 'exit', 'logout'];
+
 /**
  * Builds a fresh table of the shell's builtins; `now` is the terminal's clock (cluster time),
  * for `ls -l` and `date`. `which`, `type` and `help` need the whole table, so the host adds
@@ -24,7 +27,7 @@ export function createBuiltins(now: () => number): CommandTable {
   // Rarely used builtins load on first use (see on-demand.ts); one loader per module, so
   // `head` and `tail` share one download.
   const text = lazyModule(() => import('./builtins/text.ts'));
-  const grep = onFirstUse('grep', () => import('./builtins/grep.ts').then((m) => m.grep));
+  const grep = streamsInput(onFirstUse('grep', () => import('./builtins/grep.ts').then((m) => m.grep)));
   const lazyText = (name: 'printf' | 'wc' | 'head' | 'tail' | 'sort' | 'uniq' | 'cut' | 'tr'): Command =>
     onFirstUse(name, () => text().then((m) => m[name]));
   const table: CommandTable = new Map<string, Command>([
@@ -40,9 +43,9 @@ export function createBuiltins(now: () => number): CommandTable {
     ['echo', echo],
     ['printf', lazyText('printf')],
     ['grep', grep],
-    ['egrep', (args, ctx) => grep(['-E', ...args], ctx)],
+    ['egrep', streamsInput((args, ctx) => grep(['-E', ...args], ctx))],
     ['wc', lazyText('wc')],
-    ['head', lazyText('head')],
+    ['head', streamsInput(lazyText('head'))],
     ['tail', lazyText('tail')],
     ['sort', lazyText('sort')],
     ['uniq', lazyText('uniq')],
@@ -67,6 +70,11 @@ export function createBuiltins(now: () => number): CommandTable {
     ['exit', exit],
     ['logout', exit],
   ]);
+  // Commands that never read their input start at once in a loop reading a pipe (`... | while read l; do echo "$l"; done`).
+  for (const name of IGNORE_INPUT) {
+    const cmd = table.get(name);
+    if (cmd) table.set(name, streamsInput(cmd));
+  }
   return table;
 }
 
