@@ -13,10 +13,16 @@ import { createTest } from './builtins/test.ts';
 import { onFirstUse } from './on-demand.ts';
 
 /** Commands that change the shell itself (bash would call them builtins): `type` says so. */
-export const SHELL_BUILTINS = new Set(['cd', 'pwd', 'echo', 'printf', 'export', 'unset', 'history', 'exit', 'help', 'true', 'false', 'type', ':', 'test', '[', 'break', 'continue']);
+export const SHELL_BUILTINS = new Set([
+  'cd', 'pwd', 'echo', 'printf', 'export', 'unset', 'history', 'exit', 'help', 'true', 'false', 'type', ':', 'test', '[', 'break', 'continue',
+  'read', 'local', 'return', 'shift', 'alias', 'unalias', 'source', '.', 'jobs', 'kill', 'wait', 'fg', 'bg',
+]);
 
 /** Builtins that do not read standard input (the shell need not wait for it to end before running them). */
-const IGNORE_INPUT = ['cat', 'echo', 'printf', 'ls', 'cd', 'pwd', 'mkdir', 'touch', 'cp', 'mv', 'rm', 'sleep', 'export', 'unset', 'env', 'history', 'clear', 'date', 'true', ':', 'false', 'test', '[', 'seq', 'exit', 'logout'];
+const IGNORE_INPUT = [
+  'cat', 'echo', 'printf', 'ls', 'cd', 'pwd', 'mkdir', 'touch', 'cp', 'mv', 'rm', 'sleep', 'export', 'unset', 'env', 'history', 'clear', 'date', 'true', ':', 'false',
+  'test', '[', 'seq', 'exit', 'logout', 'local', 'return', 'shift', 'alias', 'unalias', 'jobs', 'kill', 'wait', 'fg', 'bg',
+];
 
 /**
  * Builds a fresh table of the shell's builtins; `now` is the terminal's clock (cluster time),
@@ -27,6 +33,8 @@ export function createBuiltins(now: () => number): CommandTable {
   // Rarely used builtins load on first use (see on-demand.ts); one loader per module, so
   // `head` and `tail` share one download.
   const text = lazyModule(() => import('./builtins/text.ts'));
+  const state = lazyModule(() => import('./builtins/shell-state.ts'));
+  const jobControl = lazyModule(() => import('./builtins/jobs.ts'));
   const grep = streamsInput(onFirstUse('grep', () => import('./builtins/grep.ts').then((m) => m.grep)));
   const lazyText = (name: 'printf' | 'wc' | 'head' | 'tail' | 'sort' | 'uniq' | 'cut' | 'tr'): Command =>
     onFirstUse(name, () => text().then((m) => m[name]));
@@ -69,6 +77,20 @@ export function createBuiltins(now: () => number): CommandTable {
     ['seq', onFirstUse('seq', () => import('./builtins/seq.ts').then((m) => m.seq))],
     ['exit', exit],
     ['logout', exit],
+    // `read` takes its input a line at a time as it arrives (`kubectl get pods -w | while read l`).
+    ['read', streamsInput(onFirstUse('read', () => state().then((m) => m.read)))],
+    ['local', onFirstUse('local', () => state().then((m) => m.local))],
+    ['return', onFirstUse('return', () => state().then((m) => m.returnCmd))],
+    ['shift', onFirstUse('shift', () => state().then((m) => m.shift))],
+    ['alias', onFirstUse('alias', () => state().then((m) => m.alias))],
+    ['unalias', onFirstUse('unalias', () => state().then((m) => m.unalias))],
+    ['source', onFirstUse('source', () => state().then((m) => m.createSource('source')))],
+    ['.', onFirstUse('.', () => state().then((m) => m.createSource('.')))],
+    ['jobs', onFirstUse('jobs', () => jobControl().then((m) => m.jobs))],
+    ['kill', onFirstUse('kill', () => jobControl().then((m) => m.kill))],
+    ['wait', onFirstUse('wait', () => jobControl().then((m) => m.wait))],
+    ['fg', onFirstUse('fg', () => jobControl().then((m) => m.fg))],
+    ['bg', onFirstUse('bg', () => jobControl().then((m) => m.bg))],
   ]);
   // Commands that never read their input start at once in a loop reading a pipe (`... | while read l; do echo "$l"; done`).
   for (const name of IGNORE_INPUT) {

@@ -21,6 +21,8 @@ export interface ShellState {
   declareLocal(name: string, value: string | undefined): void;
   /** `return N`: the function (or sourced file) ends with status N once the current command returns. */
   requestReturn(status: number): void;
+  /** `$?` */
+  readonly status: number;
   /** `$1`, `$2`...; `shift` and `set --` change them. */
   positional: string[];
   readonly aliases: Map<string, string>;

@@ -136,9 +136,13 @@ export class Shell implements ShellState {
     return this.frames.length;
   }
 
-  /** A subshell: a copy of this shell's variables, directory, functions and aliases, with no jobs. */
-  fork(): Shell {
-    const child = new Shell(this.opts, this.pids, false);
+  /**
+   * A subshell: a copy of this shell's variables, directory, functions and aliases, with no
+   * jobs. A `background` one (a job) does not tell the host it streams: the host's command is
+   * the one in the foreground.
+   */
+  fork(background = false): Shell {
+    const child = new Shell(background ? { ...this.opts, onStreaming: undefined } : this.opts, this.pids, false);
     child.cwd = this.cwd;
     for (const k of Object.keys(child.env)) delete child.env[k];
     Object.assign(child.env, this.env);
@@ -229,7 +233,7 @@ export class Shell implements ShellState {
 
   /** `CHAIN &`: runs in a subshell of its own, stopped only by `kill`, `fg` + Ctrl-C or hangUp(). */
   private startJob(chain: AndOr, io: RunIO): void {
-    const child = this.fork();
+    const child = this.fork(true);
     const write = this.jobOutput ?? io.write;
     const job = this.jobs.start(printChain({ ...chain, background: false }), (interrupt) => child.execute([{ ...chain, background: false }], { write, interrupt }));
     if (this.announcesJobs) io.write(`[${job.id}] ${job.pid}\n`, 'stderr');
