@@ -173,6 +173,7 @@ export async function expandString(word: Word, env: ExpandEnv): Promise<string> 
       const v = lookup(part.name, env);
       s += v === '' && part.fallback !== undefined ? part.fallback : v;
     } else if (part.kind === 'arith') s += arith(part.source, env);
+    else if (part.kind === 'procsub') s += env.processSubstitute ? await env.processSubstitute(part.source) : '';
     else s += (await env.substitute(part.source)).replace(/\n+$/, '');
     bounded(s.length);
   }

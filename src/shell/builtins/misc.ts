@@ -151,6 +151,15 @@ export function createWhich(has: (name: string) => boolean, builtins: Set<string
   const type: Command = async (args, ctx) => {
     let status = 0;
     const state = shellState(ctx);
+    if (args[0] === '-t') {
+      // `type -t NAME`: one word for what NAME is (nothing, status 1, when it is nothing).
+      for (const a of args.slice(1)) {
+        const kind = state?.aliases.has(a) ? 'alias' : state?.functions.has(a) ? 'function' : builtins.has(a) ? 'builtin' : has(a) ? 'file' : undefined;
+        if (kind) ctx.stdout(kind + '\n');
+        else status = 1;
+      }
+      return status;
+    }
     for (const a of args) {
       const alias = state?.aliases.get(a);
       const fn = state?.functions.get(a);
