@@ -130,7 +130,11 @@ export async function runTranscript(input: string, opts: TranscriptOptions = {})
     if (!pending.length && !line.trim()) continue;
     const marker = pending.length ? '>' : '$';
     // Jobs that ended are reported before the prompt, as bash reports them.
-    if (!pending.length) emit(shell.takeJobNotices());
+    // (One turn of the event loop first, so a job the last step of time ended has finished.)
+    if (!pending.length && shell.jobs.size) {
+      await yieldToHost();
+      emit(shell.takeJobNotices());
+    }
     emit(line ? `${marker} ${line}\n` : `${marker}\n`);
     pending.push(line);
     const last = i === lines.length - 1;

@@ -36,7 +36,7 @@ export async function runCompound(sh: Shell, c: Compound, input: ShellInput, out
     if (c.kind === 'if') {
       for (const b of c.branches) {
         const cond = await sh.execute(b.cond, inner);
-        if (io.interrupt.interrupted || sh.loopControl || sh.returning !== undefined) return cond;
+        if (io.interrupt.interrupted || sh.loopControl || sh.unwinding) return cond;
         if (cond === 0) return await sh.execute(b.body, inner);
       }
       return c.otherwise ? await sh.execute(c.otherwise, inner) : 0;
@@ -55,7 +55,7 @@ export async function runCompound(sh: Shell, c: Compound, input: ShellInput, out
 
 async function runLoop(sh: Shell, c: Extract<Compound, { kind: 'for' | 'while' }>, inner: RunIO, err: Sink): Promise<number> {
   const env = sh.expandEnv(inner);
-  const stop = (): boolean => inner.interrupt.interrupted || takeLoopControl(sh) || sh.returning !== undefined;
+  const stop = (): boolean => inner.interrupt.interrupted || takeLoopControl(sh) || sh.unwinding;
   let status = 0;
   let turns = 0;
   sh.loopDepth++;
@@ -93,7 +93,7 @@ async function runCase(sh: Shell, c: CaseClause, inner: RunIO): Promise<number> 
   for (const item of c.items) {
     if (!fallThrough && !(await anyMatches(item.patterns, subject, env))) continue;
     status = await sh.execute(item.body, inner);
-    if (inner.interrupt.interrupted || sh.loopControl || sh.returning !== undefined) return status;
+    if (inner.interrupt.interrupted || sh.loopControl || sh.unwinding) return status;
     if (item.end === ';;') return status;
     fallThrough = item.end === ';&';
   }

@@ -94,6 +94,8 @@ export class Shell implements ShellState {
   /** @internal */ loopDepth = 0;
   /** @internal Set by `return` until the function or sourced file takes it. */
   returning: number | undefined;
+  /** @internal Set by `exit N` in a subshell: the subshell ends with status N. */
+  exited: number | undefined;
   /** @internal Saved values of `local` variables, one frame per function call. */
   readonly frames: Map<string, string | undefined>[] = [];
   /** @internal */ sourceDepth = 0;
@@ -130,6 +132,16 @@ export class Shell implements ShellState {
 
   get fs(): VirtualFS {
     return this.opts.fs;
+  }
+
+  /** @internal A subshell (a pipeline stage, a job, `( )`, `$(...)`), where `exit` ends it. */
+  get subshell(): boolean {
+    return !this.announcesJobs;
+  }
+
+  /** @internal `return` or `exit` is unwinding the commands that run. */
+  get unwinding(): boolean {
+    return this.returning !== undefined || this.exited !== undefined;
   }
 
   get functionDepth(): number {
@@ -181,6 +193,7 @@ export class Shell implements ShellState {
     this.depth++;
     try {
       const status = await this.executeChains(script, { ...io, interrupt: line });
+      if (this.exited !== undefined) return (this.status = this.exited);
       return fatal ? (this.status = 2) : status;
     } finally {
       this.depth--;
@@ -215,7 +228,7 @@ export class Shell implements ShellState {
   private async chains(script: Script, io: RunIO): Promise<number> {
     for (const chain of script) {
       if (io.interrupt.interrupted) return (this.status = 130);
-      if (this.loopControl || this.returning !== undefined) break;
+      if (this.loopControl || this.unwinding) break;
       if (chain.background) {
         this.startJob(chain, io);
         this.status = 0;
@@ -223,7 +236,7 @@ export class Shell implements ShellState {
       }
       let status = await this.pipeline(chain.first, io);
       for (const { op, pipeline } of chain.rest) {
-        if (io.interrupt.interrupted || this.loopControl || this.returning !== undefined) break;
+        if (io.interrupt.interrupted || this.loopControl || this.unwinding) break;
         if ((op === '&&') === (status === 0)) status = await this.pipeline(pipeline, io);
       }
       this.status = io.interrupt.interrupted ? 130 : status;

@@ -47,6 +47,7 @@ export async function runSimple(sh: Shell, cmd: SimpleCommand, input: ShellInput
     }
     const name = args[0]!;
     if (name === 'break' || name === 'continue') return setLoopControl(sh, name, args[1], fds[2]!);
+    if (name === 'exit' && sh.subshell) return exitSubshell(sh, args[1], fds[2]!);
     const fn = sh.functions.get(name);
     if (fn) return await sh.callFunction(fn, args.slice(1), input, fds[1]!, fds[2]!, { ...io, stdin: input, toTerminal: o.toTerminal && fds[1] === out });
     const command = sh.commands.get(name);
@@ -127,6 +128,20 @@ async function runAlias(sh: Shell, cmd: SimpleCommand, value: string, input: She
   } finally {
     sh.expandingAliases.delete(name);
   }
+}
+
+/** `exit [N]` in a subshell ends it with status N (the terminal's own shell has nothing to exit to). */
+function exitSubshell(sh: Shell, arg: string | undefined, err: Sink): number {
+  let status = sh.status;
+  if (arg !== undefined) {
+    if (/^-?\d+$/.test(arg)) status = ((Number(arg) % 256) + 256) % 256;
+    else {
+      err(`bash: exit: ${arg}: numeric argument required\n`);
+      status = 2;
+    }
+  }
+  sh.exited = status;
+  return status;
 }
 
 function setLoopControl(sh: Shell, kind: 'break' | 'continue', arg: string | undefined, err: Sink): number {

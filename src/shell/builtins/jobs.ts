@@ -54,6 +54,8 @@ export const jobs: Command = async (args, ctx) => {
     else if (long) ctx.stdout(t.line(j).replace(/^(\[\d+\].)  /, `$1 ${j.pid} `));
     else ctx.stdout(t.line(j));
   }
+  // A job `jobs` showed as ended has been reported: it leaves the table.
+  if (!pidsOnly) for (const j of list) if (j.status !== undefined) t.collect(j);
   return 0;
 };
 
