@@ -26,6 +26,7 @@ export class Pipe {
   private taken = 0;
   private afterClose = 0;
   private wake: (() => void) | undefined;
+  private onEnd: (() => void)[] = [];
   /** Set once the writer was stopped because nobody reads any more. */
   broken = false;
   private readonly need: InputNeed | undefined;
@@ -82,6 +83,19 @@ export class Pipe {
   end(): void {
     this.ended = true;
     this.notify();
+    for (const f of this.onEnd.splice(0)) f();
+  }
+
+  /** Resolves when the writer has finished (or `interrupt` fires), leaving what it wrote in the pipe. */
+  async finishedOrInterrupted(interrupt: Interrupt): Promise<void> {
+    if (this.ended || interrupt.interrupted) return;
+    await new Promise<void>((resolve) => {
+      const off = interrupt.onInterrupt(() => resolve());
+      this.onEnd.push(() => {
+        off();
+        resolve();
+      });
+    });
   }
 
   /** The reader has stopped: later writes stop the writer. */
@@ -153,9 +167,12 @@ export class ShellInput implements InputStream {
     return this.pipe !== undefined && !this.pipe.finished && !this.interrupt?.interrupted;
   }
 
-  /** Waits until the writer has finished (or the reader is interrupted). */
+  /**
+   * Waits until the writer has finished (or the reader is interrupted). What it writes stays
+   * in the pipe meanwhile, so the pipe's capacity bounds it.
+   */
   async waitEnd(): Promise<void> {
-    while (this.live) await this.fill();
+    if (this.live) await this.pipe!.finishedOrInterrupted(this.interrupt!);
   }
 
   /** What has arrived and not been read, consumed (ctx.stdin). */

@@ -197,3 +197,38 @@ describe('background jobs in the page terminal', () => {
     expect(term.screen()).toBe('$ forward &\n[1] 2317\nForwarding from 127.0.0.1:8080 -> 80\n$ fg\nforward\n^C\n$ sleep 1 &\n[1] 2318\n$\n[1]+  Done                    sleep 1\n$');
   });
 });
+
+describe('kubectl port-forward in the background', () => {
+  it('forwards while curl runs, and kill %1 closes the port', async () => {
+    const { createCluster } = await import('../sim/index.ts');
+    const lines = [
+      'kubectl create deployment web --image=nginx:1.27 --port=80',
+      'kubectl expose deployment web --port=80',
+      'kubectl wait --for=condition=Available deploy/web',
+      'kubectl port-forward svc/web 8080:80 &',
+      'curl -s localhost:8080 | grep title',
+      'jobs',
+      'kill %1',
+      'curl -s localhost:8080; echo $?',
+    ];
+    const text = await runTranscript(lines.join('\n'), { cluster: createCluster({ seed: 1 }) });
+    expect(text.slice(text.indexOf('$ kubectl port-forward'))).toBe(
+      [
+        '$ kubectl port-forward svc/web 8080:80 &',
+        '[1] 2317',
+        'Forwarding from 127.0.0.1:8080 -> 80',
+        'Forwarding from [::1]:8080 -> 80',
+        '$ curl -s localhost:8080 | grep title',
+        'Handling connection for 8080',
+        '<title>Welcome to nginx!</title>',
+        '$ jobs',
+        '[1]+  Running                 kubectl port-forward svc/web 8080:80 &',
+        '$ kill %1',
+        '[1]+  Terminated              kubectl port-forward svc/web 8080:80',
+        '$ curl -s localhost:8080; echo $?',
+        '7',
+        '',
+      ].join('\n'),
+    );
+  });
+});
