@@ -254,7 +254,7 @@ export class Shell implements ShellState {
 
   /** @internal Runs a pipeline: one command here, several concurrently, each in a subshell. */
   async pipeline(p: Pipeline, io: RunIO): Promise<number> {
-    const input = typeof io.stdin === 'string' || io.stdin === undefined ? ShellInput.of(io.stdin ?? '') : io.stdin;
+    const input = io.stdin === undefined || io.stdin === '' ? NO_INPUT : typeof io.stdin === 'string' ? ShellInput.of(io.stdin) : io.stdin;
     const err: Sink = (t) => io.write(t, 'stderr');
     let statuses: number[];
     if (p.commands.length === 1) {
@@ -416,11 +416,8 @@ export class Shell implements ShellState {
 
   /** @internal The execution context of a command. Reading `stdin` takes what is left of `input`. */
   context(input: ShellInput, stdout: Sink, stderr: Sink, interrupt: Interrupt, env: Record<string, string>): ExecContext {
-    let text: string | undefined;
-    return {
-      get stdin() {
-        return (text ??= input.takeAvailable());
-      },
+    const ctx: ExecContext = {
+      stdin: '',
       input,
       stdout,
       stderr,
@@ -432,9 +429,18 @@ export class Shell implements ShellState {
       sleep: (ms) => this.opts.sleep(ms, interrupt),
       streaming: () => this.opts.onStreaming?.(),
       loadCode: (load) => (this.opts.loading ?? notTracked).loadCode(load),
-      shell: this.control(),
+      shell: (this.controlCache ??= this.control()),
     };
+    // Most commands have no input; only one with some takes it when it reads `stdin` (so a
+    // command in a `while read` loop that never reads leaves the loop's input alone).
+    if (input !== NO_INPUT) {
+      let text: string | undefined;
+      Object.defineProperty(ctx, 'stdin', { get: () => (text ??= input.takeAvailable()), enumerable: true, configurable: true });
+    }
+    return ctx;
   }
+
+  private controlCache: ShellControl | undefined;
 
   private control(): ShellControl {
     const control: ShellControl & { [SHELL_STATE]: ShellState } = {
@@ -474,6 +480,9 @@ export class Shell implements ShellState {
     return control;
   }
 }
+
+/** The input of a command with none: end of input at once (it holds nothing, so one serves every command). */
+const NO_INPUT = ShellInput.of('');
 
 /** How a pipeline stage runs. */
 export interface StageOptions {
