@@ -22,7 +22,8 @@ async function out(lines: string, files: Record<string, string> = {}): Promise<s
 
 describe('brace expansion', () => {
   it('expands lists, sequences, padding, steps and nesting as bash does', async () => {
-    const line = 'echo {a,b}c {01..10} {a..e} {1..10..2} x{a,b{1,2}}y {5..1} {a} {} "{a,b}" {1..3}{a,b} {-2..2} {1..a} a{,b} {z..w..2} {01..3} {1..-1} \\{a,b\\} {a,"b c"} {$HOME,x}';
+    const line =
+      'echo {a,b}c {01..10} {a..e} {1..10..2} x{a,b{1,2}}y {5..1} {a} {} "{a,b}" {1..3}{a,b} {-2..2} {1..a} a{,b} {z..w..2} {01..3} {1..-1} \\{a,b\\} {a,"b c"} {$HOME,x}';
     expect(await out(line)).toBe(
       'ac bc 01 02 03 04 05 06 07 08 09 10 a b c d e 1 3 5 7 9 xay xb1y xb2y 5 4 3 2 1 {a} {} {a,b} 1a 1b 2a 2b 3a 3b -2 -1 0 1 2 {1..a} a ab z x 01 02 03 1 0 -1 {a,b} a b c /home/learner x\n',
     );
@@ -48,10 +49,13 @@ describe('functions', () => {
     expect(await out('function g { echo in g; }; g')).toBe('in g\n');
   });
   it('refuses local and return outside a function with bash messages', async () => {
-    expect(await out('return 1; echo $?\nlocal x; echo $?')).toBe("bash: return: can only `return' from a function or sourced script\n1\nbash: local: can only be used in a function\n1\n");
+    expect(await out('return 1; echo $?\nlocal x; echo $?')).toBe(
+      "bash: return: can only `return' from a function or sourced script\n1\nbash: local: can only be used in a function\n1\n",
+    );
   });
   it('prints a function with type as bash does', async () => {
-    const body = 'h() { if true; then echo a; else echo b; fi; for i in 1 2; do echo $i; done; while false; do :; done; case $1 in a|b) echo ab;; *) echo other;; esac; x=1 y=2 cmd > out 2>&1; { echo g; }; }';
+    const body =
+      'h() { if true; then echo a; else echo b; fi; for i in 1 2; do echo $i; done; while false; do :; done; case $1 in a|b) echo ab;; *) echo other;; esac; x=1 y=2 cmd > out 2>&1; { echo g; }; }';
     expect(await out(`${body}\ntype h`)).toBe(
       [
         'h is a function',
@@ -150,7 +154,7 @@ describe('alias, source and process substitution', () => {
     expect(await out('while read l; do echo "got $l"; done < <(printf "a\\nb\\n")')).toBe('got a\ngot b\n');
     expect(await out('cat <(echo a) <(echo b)')).toBe('a\nb\n');
   });
-  it('keeps a subshell\'s directory and variables to itself', async () => {
+  it("keeps a subshell's directory and variables to itself", async () => {
     expect(await out('(cd /tmp; X=1; pwd); pwd; echo "[$X]"; echo $(cd /; pwd) $PWD')).toBe('/tmp\n/home/learner\n[]\n/ /home/learner\n');
   });
 });

@@ -30,7 +30,12 @@ export async function runCompound(sh: Shell, c: Compound, input: ShellInput, out
       if (typeof res === 'number') return res;
       if (res !== undefined) input = ShellInput.of(res);
     }
-    const inner: RunIO = { interrupt: io.interrupt, stdin: input, write: (t, s) => (s === 'stdout' ? fds[1]! : fds[2]!)(t), toTerminal: toTerminal && fds[1] === out };
+    const inner: RunIO = {
+      interrupt: io.interrupt,
+      stdin: input,
+      write: (t, s) => (s === 'stdout' ? fds[1]! : fds[2]!)(t),
+      toTerminal: toTerminal && fds[1] === out,
+    };
     if (c.kind === 'group') return await sh.execute(c.body, inner);
     if (c.kind === 'subshell') return await sh.fork().execute(c.body, inner);
     if (c.kind === 'if') {
@@ -111,7 +116,13 @@ async function anyMatches(patterns: CaseClause['items'][number]['patterns'], sub
       for (let k = 0; k < piece.length; k++) wild.push(active);
       text += piece;
     }
-    if (globMatches(compileGlob(text, (i) => wild[i] === true), subject)) return true;
+    if (
+      globMatches(
+        compileGlob(text, (i) => wild[i] === true),
+        subject,
+      )
+    )
+      return true;
   }
   return false;
 }

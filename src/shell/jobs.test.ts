@@ -24,7 +24,7 @@ function fakes(): { port: { open: boolean; stopped: number }; commands: Record<s
     return 0;
   };
   const client: Command = async (_args, ctx) => {
-    ctx.stdout(port.open ? 'Hello from web\n' : 'curl: (7) Failed to connect to localhost port 8080 after 0 ms: Couldn\'t connect to server\n');
+    ctx.stdout(port.open ? 'Hello from web\n' : "curl: (7) Failed to connect to localhost port 8080 after 0 ms: Couldn't connect to server\n");
     return port.open ? 0 : 7;
   };
   return { port, commands: { forward, client } };
@@ -91,7 +91,9 @@ describe('background jobs in a transcript', () => {
     const { text } = await transcript('sleep 1 &\nsleep 2\njobs\njobs');
     expect(text).toBe('$ sleep 1 &\n[1] 2317\n[1]+  Done                    sleep 1\n$ sleep 2\n$ jobs\n$ jobs\n');
     const shown = await transcript('sleep 3 &\njobs; sleep 5; jobs\necho x');
-    expect(shown.text).toBe('$ sleep 3 &\n[1] 2317\n$ jobs; sleep 5; jobs\n[1]+  Running                 sleep 3 &\n[1]+  Done                    sleep 3\n$ echo x\nx\n');
+    expect(shown.text).toBe(
+      '$ sleep 3 &\n[1] 2317\n$ jobs; sleep 5; jobs\n[1]+  Running                 sleep 3 &\n[1]+  Done                    sleep 3\n$ echo x\nx\n',
+    );
   });
 
   it('waits for jobs with wait, which collects them without a report', async () => {
@@ -194,7 +196,9 @@ describe('background jobs in the page terminal', () => {
     await flush();
     term.type('\r');
     await flush();
-    expect(term.screen()).toBe('$ forward &\n[1] 2317\nForwarding from 127.0.0.1:8080 -> 80\n$ fg\nforward\n^C\n$ sleep 1 &\n[1] 2318\n$\n[1]+  Done                    sleep 1\n$');
+    expect(term.screen()).toBe(
+      '$ forward &\n[1] 2317\nForwarding from 127.0.0.1:8080 -> 80\n$ fg\nforward\n^C\n$ sleep 1 &\n[1] 2318\n$\n[1]+  Done                    sleep 1\n$',
+    );
   });
 });
 

@@ -58,7 +58,9 @@ describe('streamed pipelines', () => {
 
   it('streams through cat and a while-read loop too', async () => {
     const { text, at } = await transcript('events | cat | while read name ready status; do echo "$name is $status"; done');
-    expect(text).toBe('$ events | cat | while read name ready status; do echo "$name is $status"; done\nNAME is STATUS\nweb-1 is Pending\ndb-0 is Pending\nweb-1 is Running\ndb-0 is Running\n');
+    expect(text).toBe(
+      '$ events | cat | while read name ready status; do echo "$name is $status"; done\nNAME is STATUS\nweb-1 is Pending\ndb-0 is Pending\nweb-1 is Running\ndb-0 is Running\n',
+    );
     expect(at.find(([, t]) => t.startsWith('db-0 is Running'))?.[0]).toBe(8000);
   });
 
@@ -67,7 +69,7 @@ describe('streamed pipelines', () => {
     expect(text).toBe('$ yes | head -1; echo "${PIPESTATUS[@]}"\ny\n141 0\n$ yes | head -c 5; echo " ${PIPESTATUS[0]}"\ny\ny\ny 141\n');
   });
 
-  it('stops the writer when grep -q has its match, at the writer\'s next write', async () => {
+  it("stops the writer when grep -q has its match, at the writer's next write", async () => {
     const { text, at } = await transcript('events | grep -q Running; echo "${PIPESTATUS[@]}"\nyes | grep -q y; echo $?');
     expect(text).toBe('$ events | grep -q Running; echo "${PIPESTATUS[@]}"\n141 0\n$ yes | grep -q y; echo $?\n0\n');
     // Running comes at 6 s; the writer dies when it writes next, at 8 s.

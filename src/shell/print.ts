@@ -9,7 +9,8 @@ const pad = (n: number): string => ' '.repeat(n);
 
 /** `NAME () \n{ \n    BODY\n}` as `type NAME` prints a function. */
 export function printFunction(fn: FunctionDef, indent = 0): string {
-  const body = fn.body.kind === 'group' ? fn.body : ({ kind: 'group', body: [{ first: { negate: false, commands: [fn.body] }, rest: [] }], redirects: [] } as Compound);
+  const body =
+    fn.body.kind === 'group' ? fn.body : ({ kind: 'group', body: [{ first: { negate: false, commands: [fn.body] }, rest: [] }], redirects: [] } as Compound);
   return `${fn.name} () \n${pad(indent)}${printCommand(body, indent)}`;
 }
 
@@ -49,7 +50,19 @@ function printPipeline(p: Pipeline, indent: number): string {
 
 function raw(w: Word): string {
   if (w.raw !== undefined) return w.raw;
-  return w.map((p) => (p.kind === 'lit' ? p.text : p.kind === 'var' ? '$' + p.name : p.kind === 'arith' ? `$((${p.source}))` : p.kind === 'procsub' ? `<(${p.source})` : `$(${p.source})`)).join('');
+  return w
+    .map((p) =>
+      p.kind === 'lit'
+        ? p.text
+        : p.kind === 'var'
+          ? '$' + p.name
+          : p.kind === 'arith'
+            ? `$((${p.source}))`
+            : p.kind === 'procsub'
+              ? `<(${p.source})`
+              : `$(${p.source})`,
+    )
+    .join('');
 }
 
 function printRedirect(r: Redirect): string {
@@ -108,7 +121,9 @@ function printCompound(c: Compound, indent: number): string {
     case 'if':
       return printIf(c.branches, c.otherwise, indent);
     case 'case': {
-      const items = c.items.map((it) => `${pad(inner)}${it.patterns.map(raw).join(' | ')})\n${it.body.length ? printList(it.body, inner + 4, false) : ''}\n${pad(inner)}${it.end}`);
+      const items = c.items.map(
+        (it) => `${pad(inner)}${it.patterns.map(raw).join(' | ')})\n${it.body.length ? printList(it.body, inner + 4, false) : ''}\n${pad(inner)}${it.end}`,
+      );
       return `case ${raw(c.word)} in \n${items.map((s) => s + '\n').join('')}${end}esac`;
     }
   }

@@ -122,7 +122,16 @@ export class Shell implements ShellState {
     this.pids = pids;
     this.announcesJobs = announcesJobs;
     this.jobs = new JobTable(pids);
-    this.env = { HOME, USER: 'learner', LOGNAME: 'learner', PWD: HOME, PATH: '/usr/local/bin:/usr/bin:/bin', SHELL: '/bin/bash', TERM: 'xterm-256color', ...opts.env };
+    this.env = {
+      HOME,
+      USER: 'learner',
+      LOGNAME: 'learner',
+      PWD: HOME,
+      PATH: '/usr/local/bin:/usr/bin:/bin',
+      SHELL: '/bin/bash',
+      TERM: 'xterm-256color',
+      ...opts.env,
+    };
     this.fsView = devFdView(opts.fs, this.devFd);
   }
 
@@ -248,7 +257,9 @@ export class Shell implements ShellState {
   private startJob(chain: AndOr, io: RunIO): void {
     const child = this.fork(true);
     const write = this.jobOutput ?? io.write;
-    const job = this.jobs.start(printChain({ ...chain, background: false }), (interrupt) => child.execute([{ ...chain, background: false }], { write, interrupt }));
+    const job = this.jobs.start(printChain({ ...chain, background: false }), (interrupt) =>
+      child.execute([{ ...chain, background: false }], { write, interrupt }),
+    );
     if (this.announcesJobs) io.write(`[${job.id}] ${job.pid}\n`, 'stderr');
   }
 
@@ -260,7 +271,9 @@ export class Shell implements ShellState {
     if (p.commands.length === 1) {
       // Only a command alone on its line, reading from the terminal, gets the keyboard.
       const keyboard = io.stdin === undefined ? io.readLine : undefined;
-      statuses = [await this.stage(p.commands[0]!, input, (t) => io.write(t, 'stdout'), err, io, { toTerminal: io.toTerminal ?? true, keyboard, direct: false })];
+      statuses = [
+        await this.stage(p.commands[0]!, input, (t) => io.write(t, 'stdout'), err, io, { toTerminal: io.toTerminal ?? true, keyboard, direct: false }),
+      ];
     } else statuses = await this.concurrentStages(p, input, io);
     let status = statuses[statuses.length - 1]!;
     if (p.negate) status = status === 0 ? 1 : 0;
@@ -406,7 +419,11 @@ export class Shell implements ShellState {
     if (args) this.positional = args;
     this.sourceDepth++;
     try {
-      const status = await this.execute(parsed.script, { interrupt: ctx.interrupt, stdin: ctx.input instanceof ShellInput ? ctx.input : ctx.stdin, write: (t, s) => (s === 'stdout' ? ctx.stdout(t) : ctx.stderr(t)) });
+      const status = await this.execute(parsed.script, {
+        interrupt: ctx.interrupt,
+        stdin: ctx.input instanceof ShellInput ? ctx.input : ctx.stdin,
+        write: (t, s) => (s === 'stdout' ? ctx.stdout(t) : ctx.stderr(t)),
+      });
       return this.takeReturn(status);
     } finally {
       this.sourceDepth--;

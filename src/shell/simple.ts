@@ -124,7 +124,13 @@ async function runAlias(sh: Shell, cmd: SimpleCommand, value: string, input: She
   try {
     // The expanded command is what was typed: it keeps the keyboard and the terminal a lone command has.
     const write: RunIO['write'] = (t, s) => (s === 'stdout' ? out : err)(t);
-    return await sh.execute(parsed.script, { interrupt: io.interrupt, stdin: o.keyboard ? undefined : input, readLine: o.keyboard, write, toTerminal: o.toTerminal });
+    return await sh.execute(parsed.script, {
+      interrupt: io.interrupt,
+      stdin: o.keyboard ? undefined : input,
+      readLine: o.keyboard,
+      write,
+      toTerminal: o.toTerminal,
+    });
   } finally {
     sh.expandingAliases.delete(name);
   }

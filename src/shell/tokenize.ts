@@ -9,10 +9,7 @@
  */
 import type { HereDoc, Word, WordPart } from './ast.ts';
 
-export type Token =
-  | { type: 'word'; word: Word }
-  | { type: 'op'; op: string }
-  | { type: 'redir'; op: string; fd: number | undefined; doc?: HereDoc };
+export type Token = { type: 'word'; word: Word } | { type: 'op'; op: string } | { type: 'redir'; op: string; fd: number | undefined; doc?: HereDoc };
 
 export type TokenizeResult =
   | { ok: true; tokens: Token[]; warnings: string[] }
@@ -61,7 +58,9 @@ function incompleteResult(e: Incomplete, final: boolean): TokenizeResult {
 
 /** The text a here-document's delimiter word stands for. */
 function delimiterText(word: Word): string {
-  return word.map((p) => (p.kind === 'lit' ? p.text : p.kind === 'var' ? '$' + p.name : p.kind === 'arith' ? '$((' + p.source + '))' : '$(' + p.source + ')')).join('');
+  return word
+    .map((p) => (p.kind === 'lit' ? p.text : p.kind === 'var' ? '$' + p.name : p.kind === 'arith' ? '$((' + p.source + '))' : '$(' + p.source + ')'))
+    .join('');
 }
 
 /** The tokenizer's state while it walks the input (one instance per call). */
@@ -367,7 +366,21 @@ function countNewlines(s: string): number {
 
 /** Backslash escapes as `echo -e` and `$'...'` understand them. */
 export function unescapeAnsiC(s: string): string {
-  const map: Record<string, string> = { n: '\n', t: '\t', r: '\r', a: '\x07', b: '\b', e: '\x1b', E: '\x1b', f: '\f', v: '\v', '\\': '\\', "'": "'", '"': '"', '0': '\0' };
+  const map: Record<string, string> = {
+    n: '\n',
+    t: '\t',
+    r: '\r',
+    a: '\x07',
+    b: '\b',
+    e: '\x1b',
+    E: '\x1b',
+    f: '\f',
+    v: '\v',
+    '\\': '\\',
+    "'": "'",
+    '"': '"',
+    '0': '\0',
+  };
   return s.replace(/\\(x[0-9a-fA-F]{1,2}|[0-7]{1,3}|.)/gs, (all, esc: string) => {
     if (esc[0] === 'x') return String.fromCharCode(parseInt(esc.slice(1), 16));
     if (/^[0-7]+$/.test(esc) && esc !== '0') return String.fromCharCode(parseInt(esc, 8));

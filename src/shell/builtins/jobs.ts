@@ -79,7 +79,9 @@ export const kill: Command = async (args, ctx) => {
   if (args[0] === '-s' || args[0] === '-n') {
     const named = args[1] === undefined ? undefined : signalNamed(args[1]);
     if (!named) {
-      ctx.stderr(args[1] === undefined ? `bash: kill: ${args[0]}: option requires an argument\n${KILL_USAGE}` : `bash: kill: ${args[1]}: invalid signal specification\n`);
+      ctx.stderr(
+        args[1] === undefined ? `bash: kill: ${args[0]}: option requires an argument\n${KILL_USAGE}` : `bash: kill: ${args[1]}: invalid signal specification\n`,
+      );
       return 1;
     }
     signal = named;
@@ -146,7 +148,13 @@ export const wait: Command = async (args, ctx) => {
   for (const a of args) {
     const job = a.startsWith('%') ? t.find(a) : /^\d+$/.test(a) ? t.byPid(Number(a)) : undefined;
     if (!job) {
-      ctx.stderr(a.startsWith('%') ? `bash: wait: ${a}: no such job\n` : /^\d+$/.test(a) ? `bash: wait: pid ${a} is not a child of this shell\n` : `bash: wait: \`${a}': not a pid or valid job spec\n`);
+      ctx.stderr(
+        a.startsWith('%')
+          ? `bash: wait: ${a}: no such job\n`
+          : /^\d+$/.test(a)
+            ? `bash: wait: pid ${a} is not a child of this shell\n`
+            : `bash: wait: \`${a}': not a pid or valid job spec\n`,
+      );
       status = 127;
       continue;
     }

@@ -25,9 +25,19 @@ export const read: Command = async (args, ctx) => {
       else if (c === 's') continue;
       else if (c === 'p') {
         prompt = a.slice(k + 1) || args[++i];
-        if (prompt === undefined) return usage(ctx, 'read: -p: option requires an argument', 'read [-ers] [-a array] [-d delim] [-i text] [-n nchars] [-N nchars] [-p prompt] [-t timeout] [-u fd] [name ...]');
+        if (prompt === undefined)
+          return usage(
+            ctx,
+            'read: -p: option requires an argument',
+            'read [-ers] [-a array] [-d delim] [-i text] [-n nchars] [-N nchars] [-p prompt] [-t timeout] [-u fd] [name ...]',
+          );
         break;
-      } else return usage(ctx, `read: -${c}: invalid option`, 'read [-ers] [-a array] [-d delim] [-i text] [-n nchars] [-N nchars] [-p prompt] [-t timeout] [-u fd] [name ...]');
+      } else
+        return usage(
+          ctx,
+          `read: -${c}: invalid option`,
+          'read [-ers] [-a array] [-d delim] [-i text] [-n nchars] [-N nchars] [-p prompt] [-t timeout] [-u fd] [name ...]',
+        );
     }
   }
   const names = args.slice(i);
