@@ -13,16 +13,18 @@ import { notTracked, type CodeLoading } from '../command/code-loading.ts';
 import type { Command, ExecContext, Interrupt, ShellControl, VirtualFS } from '../command/contract.ts';
 import type { ExpandEnv } from './expand.ts';
 import { InterruptController, childInterrupt } from '../command/interrupt.ts';
-import { ShellInput, Pipe } from './input.ts';
+import { ShellInput } from './input.ts';
 import { JobTable, type PidSource } from './jobs.ts';
 import { parse } from './parse.ts';
 import { HOME } from './path.ts';
-import { BrokenPipe, inputNeed } from './pipe-buffer.ts';
 import { printChain } from './print.ts';
 import type { Sink } from './redirect.ts';
-import { SHELL_STATE, type ShellState } from './shell-access.ts';
+import type { ShellState } from './shell-access.ts';
 import { runCompound } from './compound.ts';
 import { runSimple } from './simple.ts';
+import { runConcurrentStages } from './pipeline.ts';
+import { shellControl } from './control.ts';
+import { devFdView } from './dev-fd.ts';
 
 /** Name -> command. Builtins, `kubectl` and `k` live here (see src/host/terminal-commands.ts). */
 export type CommandTable = Map<string, Command>;
@@ -40,8 +42,6 @@ export interface RunIO {
   toTerminal?: boolean;
 }
 
-/** Commands run inside commands (`timeout 5 timeout 5 ...`) at most this deep. */
-const MAX_NESTED_RUNS = 100;
 /** Function calls at most this deep (bash's FUNCNEST, which bash leaves unlimited: the browser's stack is not). */
 export const MAX_FUNCTION_NESTING = 200;
 
@@ -108,8 +108,8 @@ export class Shell implements ShellState {
   /** @internal The files commands see: the terminal's, plus `/dev/fd/N`. */
   readonly fsView: VirtualFS;
   private readonly pids: PidSource;
-  /** Commands currently running inside other commands (see MAX_NESTED_RUNS). */
-  private nestedRuns = 0;
+  /** @internal Commands currently running inside other commands (see MAX_NESTED_RUNS in control.ts). */
+  nestedRuns = 0;
   /** Nesting of execute(); the outermost call owns the command line's abort. */
   private depth = 0;
   /** Ends the whole command line after a fatal error (an expansion too large to hold). */
@@ -274,51 +274,11 @@ export class Shell implements ShellState {
       statuses = [
         await this.stage(p.commands[0]!, input, (t) => io.write(t, 'stdout'), err, io, { toTerminal: io.toTerminal ?? true, keyboard, direct: false }),
       ];
-    } else statuses = await this.concurrentStages(p, input, io);
+    } else statuses = await runConcurrentStages(this, p, input, io);
     let status = statuses[statuses.length - 1]!;
     if (p.negate) status = status === 0 ? 1 : 0;
     this.pipeStatus = statuses;
     return (this.status = status);
-  }
-
-  private async concurrentStages(p: Pipeline, input: ShellInput, io: RunIO): Promise<number[]> {
-    const err: Sink = (t) => io.write(t, 'stderr');
-    const running: Promise<number>[] = [];
-    let reading: Pipe | undefined;
-    for (let k = 0; k < p.commands.length; k++) {
-      const last = k === p.commands.length - 1;
-      const interrupt = childInterrupt(io.interrupt);
-      const pipe = last ? undefined : new Pipe(inputNeed(p.commands[k + 1]!), () => interrupt.trigger());
-      const stageInput = reading ? ShellInput.fromPipe(reading, interrupt) : input;
-      const out: Sink = pipe ? pipe.write : (t) => io.write(t, 'stdout');
-      const from = reading;
-      const done = (): void => {
-        pipe?.end();
-        from?.close();
-      };
-      const stage = this.fork()
-        .stage(p.commands[k]!, stageInput, out, err, { ...io, interrupt }, { toTerminal: last && (io.toTerminal ?? true), direct: k > 0 })
-        .catch((e: unknown) => {
-          if (e instanceof BrokenPipe && e.pipe === pipe?.write) return 141;
-          throw e;
-        })
-        .then(
-          (status) => {
-            done();
-            return pipe?.broken ? 141 : status;
-          },
-          (e: unknown) => {
-            done();
-            throw e;
-          },
-        );
-      running.push(stage);
-      reading = pipe;
-    }
-    const settled = await Promise.allSettled(running);
-    const failed = settled.find((s) => s.status === 'rejected');
-    if (failed) throw (failed as PromiseRejectedResult).reason;
-    return settled.map((s) => (s as PromiseFulfilledResult<number>).value);
   }
 
   /** @internal One element of a pipeline. `direct`: a stage reading a pipe (it waits for all of it unless it streams). */
@@ -446,7 +406,7 @@ export class Shell implements ShellState {
       sleep: (ms) => this.opts.sleep(ms, interrupt),
       streaming: () => this.opts.onStreaming?.(),
       loadCode: (load) => (this.opts.loading ?? notTracked).loadCode(load),
-      shell: (this.controlCache ??= this.control()),
+      shell: (this.controlCache ??= shellControl(this)),
     };
     // Most commands have no input; only one with some takes it when it reads `stdin` (so a
     // command in a `while read` loop that never reads leaves the loop's input alone).
@@ -458,44 +418,6 @@ export class Shell implements ShellState {
   }
 
   private controlCache: ShellControl | undefined;
-
-  private control(): ShellControl {
-    const control: ShellControl & { [SHELL_STATE]: ShellState } = {
-      [SHELL_STATE]: this,
-      chdir: (path) => {
-        this.env.OLDPWD = this.cwd;
-        this.cwd = path;
-        this.env.PWD = path;
-      },
-      setEnv: (name, value) => {
-        if (value === undefined) delete this.env[name];
-        else this.env[name] = value;
-      },
-      history: () => this.opts.history?.list() ?? [],
-      clearHistory: () => this.opts.history?.clear(),
-      clearScreen: () => this.opts.clearScreen?.(),
-      run: (line, ctx) => this.run(line, { interrupt: ctx.interrupt, write: (t, s) => (s === 'stdout' ? ctx.stdout(t) : ctx.stderr(t)) }),
-      runArgv: async (argv, ctx) => {
-        // One turn of the microtask queue, so that nested commands (`timeout 9 timeout 9 ...`)
-        // do not all run on one JavaScript stack; past MAX_NESTED_RUNS, bash's nesting error.
-        await null;
-        if (this.nestedRuns >= MAX_NESTED_RUNS) {
-          ctx.stderr(`bash: maximum nesting level exceeded (${MAX_NESTED_RUNS})\n`);
-          return 1;
-        }
-        this.nestedRuns++;
-        try {
-          return await this.pipeline(
-            { negate: false, commands: [{ assigns: [], words: argv.map((text) => [{ kind: 'lit', text, quoted: true }]), redirects: [] }] },
-            { interrupt: ctx.interrupt, stdin: ctx.stdin, write: (t, s) => (s === 'stdout' ? ctx.stdout(t) : ctx.stderr(t)) },
-          );
-        } finally {
-          this.nestedRuns--;
-        }
-      },
-    };
-    return control;
-  }
 }
 
 /** The input of a command with none: end of input at once (it holds nothing, so one serves every command). */
@@ -508,22 +430,6 @@ export interface StageOptions {
   keyboard?: RunIO['readLine'];
   /** It reads a pipe from the stage before it. */
   direct: boolean;
-}
-
-/** The terminal's files with the `/dev/fd/N` files of process substitutions on top. */
-function devFdView(fs: VirtualFS, devFd: Map<string, string>): VirtualFS {
-  return {
-    read: (p) => devFd.get(p) ?? fs.read(p),
-    write: (p, c) => {
-      if (!devFd.has(p)) fs.write(p, c);
-    },
-    exists: (p) => devFd.has(p) || fs.exists(p),
-    isDir: (p) => (p === '/dev/fd' && devFd.size > 0) || fs.isDir(p),
-    list: (d) => fs.list(d),
-    remove: (p) => fs.remove(p),
-    walk: (d) => fs.walk(d),
-    ...(fs.mkdir ? { mkdir: (p: string) => fs.mkdir!(p) } : {}),
-  };
 }
 
 /** A fresh, untriggered interrupt for a line that nothing can stop (tests, scripts). */
