@@ -163,6 +163,13 @@ describe('background jobs in a transcript', () => {
     expect(port.stopped).toBe(1);
   });
 
+  it('names a job by the first line of its command, as bash does', async () => {
+    const { text } = await transcript('{ echo a; sleep 1; } &\nwhile true; do sleep 1; break; done &\n(sleep 1; true) &\nsleep 3');
+    expect(text).toContain('[1]+  Done                    { echo a; sleep 1; }\n');
+    expect(text).toContain('[1]+  Done                    while true; do\n');
+    expect(text).toContain('[1]+  Done                    ( sleep 1; true )\n');
+  });
+
   it('keeps a job in a subshell: its cd and variables stay its own', async () => {
     const { text } = await transcript('cd /tmp && X=1 &\nsleep 1\npwd; echo "[$X]"');
     expect(text).toContain('$ pwd; echo "[$X]"\n/home/learner\n[]\n');

@@ -214,6 +214,7 @@ describe('parse: functions, case and subshells', () => {
     expect(parse('case x in', true)).toMatchObject({ message: 'bash: syntax error: unexpected end of file' });
     expect(parse('case x in a) echo;; esac esac', true)).toMatchObject({ message: "bash: syntax error near unexpected token `esac'" });
     expect(parse('esac', true)).toMatchObject({ message: "bash: syntax error near unexpected token `esac'" });
+    expect(parse('case', false)).toMatchObject({ message: "bash: syntax error near unexpected token `newline'" });
     expect(parse('case x in\na)', false)).toEqual({ ok: false, incomplete: true });
   });
   it('parses ( list ) as a subshell and waits for its )', () => {

@@ -233,7 +233,8 @@ class Parser {
   /** After `case`: `WORD in [(]PATTERN[|PATTERN]...) LIST ;; ... esac`. */
   private caseClause(): Compound {
     const wordTok = this.peek();
-    if (!wordTok) return this.unexpected(undefined);
+    // bash refuses `case` without its word at once, even at the end of a line.
+    if (!wordTok || this.isOp(wordTok, '\n')) throw new SyntaxError("bash: syntax error near unexpected token `newline'");
     if (wordTok.type !== 'word') this.unexpected(wordTok);
     this.i++;
     this.skipNewlines();

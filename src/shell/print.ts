@@ -14,11 +14,21 @@ export function printFunction(fn: FunctionDef, indent = 0): string {
   return `${fn.name} () \n${pad(indent)}${printCommand(body, indent)}`;
 }
 
-/** One chain on the line(s) it takes, as `jobs` shows a job (without the `&`). */
-export function printChain(chain: AndOr, indent = 0): string {
-  let s = printPipeline(chain.first, indent);
-  for (const r of chain.rest) s += ` ${r.op} ${printPipeline(r.pipeline, indent)}`;
+/** One chain on the line(s) it takes. */
+export function printChain(chain: AndOr, indent = 0, oneLine = false): string {
+  let s = printPipeline(chain.first, indent, oneLine);
+  for (const r of chain.rest) s += ` ${r.op} ${printPipeline(r.pipeline, indent, oneLine)}`;
   return s;
+}
+
+/**
+ * A job's command line as `jobs` shows it (without the `&`): bash keeps the first line of the
+ * command as it prints it (`while true; do`), a `{ ...; }` group on one line.
+ */
+export function printJob(chain: AndOr): string {
+  const text = printChain(chain, 0, true);
+  const nl = text.indexOf('\n');
+  return nl < 0 ? text : text.slice(0, nl);
 }
 
 /** A list of chains, each on its own line at `indent`; `terminated`: the last one gets its `;` too. */
@@ -44,8 +54,8 @@ function inline(script: Script): string {
   return script.map((c, k) => printChain(c, 0) + (c.background ? ' &' : k < script.length - 1 ? ';' : '')).join(' ');
 }
 
-function printPipeline(p: Pipeline, indent: number): string {
-  return (p.negate ? '! ' : '') + p.commands.map((c) => printCommand(c, indent)).join(' | ');
+function printPipeline(p: Pipeline, indent: number, oneLine = false): string {
+  return (p.negate ? '! ' : '') + p.commands.map((c) => printCommand(c, indent, oneLine)).join(' | ');
 }
 
 function raw(w: Word): string {
@@ -100,9 +110,11 @@ export function printSimple(c: SimpleCommand): string {
   return withRedirects(parts.join(' '), c.redirects);
 }
 
-function printCommand(c: Command, indent: number): string {
+function printCommand(c: Command, indent: number, oneLine = false): string {
   if (c.kind === undefined) return printSimple(c);
   if (c.kind === 'function') return `function ${printFunction(c, indent)}`;
+  if (c.kind === 'group' && oneLine) return withRedirects(`{ ${inline(c.body)}; }`, c.redirects);
+  if (c.kind === 'subshell' && oneLine) return withRedirects(`( ${inline(c.body)} )`, c.redirects);
   return withRedirects(printCompound(c, indent), c.redirects);
 }
 

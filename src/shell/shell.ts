@@ -17,7 +17,7 @@ import { ShellInput } from './input.ts';
 import { JobTable, type PidSource } from './jobs.ts';
 import { parse } from './parse.ts';
 import { HOME } from './path.ts';
-import { printChain } from './print.ts';
+import { printJob } from './print.ts';
 import type { Sink } from './redirect.ts';
 import type { ShellState } from './shell-access.ts';
 import { runCompound } from './compound.ts';
@@ -257,7 +257,7 @@ export class Shell implements ShellState {
   private startJob(chain: AndOr, io: RunIO): void {
     const child = this.fork(true);
     const write = this.jobOutput ?? io.write;
-    const job = this.jobs.start(printChain({ ...chain, background: false }), (interrupt) =>
+    const job = this.jobs.start(printJob({ ...chain, background: false }), (interrupt) =>
       child.execute([{ ...chain, background: false }], { write, interrupt }),
     );
     if (this.announcesJobs) io.write(`[${job.id}] ${job.pid}\n`, 'stderr');
