@@ -243,3 +243,19 @@ describe('kubectl port-forward in the background', () => {
     );
   });
 });
+
+describe('read at the keyboard', () => {
+  it('shows the -p prompt and reads the line typed', async () => {
+    const term = new FakeTerminal(80);
+    createInteractiveShell({ terminal: term, cluster: new Cluster({ seed: 1 }), fs: createMemoryFS({}), kubectl: { run: async () => 0, complete: () => [] } });
+    term.type('read -p "Name: " n\r');
+    // `read` loads on first use: wait (in real time) until its code has come.
+    for (let i = 0; i < 100 && !term.screen().includes('\nName:'); i++) await new Promise((r) => setTimeout(r, 50));
+    expect(term.screen()).toBe('$ read -p "Name: " n\nName:');
+    term.type('Ada Lovelace\r');
+    await flush();
+    term.type('echo "[$n]"\r');
+    await flush();
+    expect(term.screen()).toBe('$ read -p "Name: " n\nName: Ada Lovelace\n$ echo "[$n]"\n[Ada Lovelace]\n$');
+  });
+});
