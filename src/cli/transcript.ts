@@ -116,6 +116,8 @@ export async function runTranscript(input: string, opts: TranscriptOptions = {})
     out += text;
     opts.onOutput?.(text);
   };
+  // Background jobs write whenever they have something to say, as on a terminal.
+  shell.jobOutput = (text) => emit(text);
   const endLine = (): void => {
     if (out && !out.endsWith('\n')) emit('\n');
   };
@@ -127,6 +129,12 @@ export async function runTranscript(input: string, opts: TranscriptOptions = {})
     const line = lines[i]!;
     if (!pending.length && !line.trim()) continue;
     const marker = pending.length ? '>' : '$';
+    // Jobs that ended are reported before the prompt, as bash reports them.
+    // (One turn of the event loop first, so a job the last step of time ended has finished.)
+    if (!pending.length && shell.jobs.size) {
+      await yieldToHost();
+      emit(shell.takeJobNotices());
+    }
     emit(line ? `${marker} ${line}\n` : `${marker}\n`);
     pending.push(line);
     const last = i === lines.length - 1;
@@ -185,6 +193,8 @@ export async function runTranscript(input: string, opts: TranscriptOptions = {})
     endLine();
     cluster.advance(stepMs);
   }
+  // The end of input closes the terminal: jobs still running get SIGHUP, as at bash's exit.
+  shell.hangUp();
   return out;
 }
 

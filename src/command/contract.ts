@@ -53,9 +53,27 @@ export interface ShellControl {
   runArgv(argv: string[], ctx: ExecContext): Promise<number>;
 }
 
+/**
+ * Standard input as a stream, for commands that handle their input as it arrives (`grep`
+ * after `kubectl get -w`, `read`). A command reading it must not also read `stdin`.
+ */
+export interface InputStream {
+  /** The next piece of input as it arrives; null at end of input (or when interrupted). */
+  read(): Promise<string | null>;
+  /** The next line with its `\n` (the last one may lack it); null at end of input. */
+  readLine(): Promise<string | null>;
+  /** Stops reading: the writer's next write ends it, as SIGPIPE ends a process. */
+  close(): void;
+}
+
 export interface ExecContext {
-  /** Everything piped or redirected into the command ('' when nothing). */
+  /**
+   * Everything piped or redirected into the command ('' when nothing). For a command marked
+   * `readsInput`, only what has arrived so far: such a command reads `input`.
+   */
   stdin: string;
+  /** Standard input as a stream (present when the shell runs the command). */
+  input?: InputStream;
   stdout(text: string): void;
   stderr(text: string): void;
   interrupt: Interrupt;
@@ -95,5 +113,15 @@ export interface ExecContext {
   shell?: ShellControl;
 }
 
-/** A runnable command: resolves to its exit status. Must not throw for user errors. */
-export type Command = (args: string[], ctx: ExecContext) => Promise<number>;
+/**
+ * A runnable command: resolves to its exit status. Must not throw for user errors.
+ * `readsInput`: the command reads `ctx.input` as it arrives, so in a pipeline it starts at
+ * once instead of after the command before it has finished (see `streamsInput`).
+ */
+export type Command = ((args: string[], ctx: ExecContext) => Promise<number>) & { readsInput?: boolean };
+
+/** Marks `cmd` as reading its input as a stream (ctx.input); returns it. */
+export function streamsInput<C extends Command>(cmd: C): C {
+  cmd.readsInput = true;
+  return cmd;
+}

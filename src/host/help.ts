@@ -11,7 +11,8 @@ const HELP_GROUPS: [string, string[]][] = [
   ['Files', ['ls', 'cat', 'cd', 'pwd', 'mkdir', 'touch', 'cp', 'mv', 'rm']],
   ['Text', ['echo', 'printf', 'grep', 'wc', 'head', 'tail', 'sort', 'uniq', 'cut', 'tr', 'sed', 'awk', 'jq', 'xargs', 'tee', 'yes', 'base64', 'seq']],
   ['Network', ['curl', 'wget', 'openssl', 'ssh-keygen']],
-  ['Shell', ['export', 'unset', 'env', 'history', 'clear', 'sleep', 'timeout', 'watch', 'date', 'test', 'which', 'type', 'true', 'false', 'help', 'exit']],
+  ['Shell', ['export', 'unset', 'env', 'history', 'clear', 'sleep', 'timeout', 'watch', 'date', 'test', 'read', 'alias', 'unalias', 'source', 'local', 'return', 'shift', 'which', 'type', 'true', 'false', 'help', 'exit']],
+  ['Jobs', ['jobs', 'kill', 'wait', 'fg', 'bg']],
 ];
 
 /** The `help` command for a terminal whose commands are `table` (read when help runs). */
@@ -30,8 +31,8 @@ export function createHelp(table: { has(name: string): boolean }): Command {
     }
     out.push(
       '',
-      'Pipes (|), redirection (> >> < 2>&1), here-documents (<<EOF), quotes, $VARS, $(...), $((...)),',
-      '&& || ; and for / while / until / if work as in bash.',
+      'Pipes (|), redirection (> >> < 2>&1), here-documents (<<EOF), quotes, $VARS, $(...), $((...)), <(...),',
+      '{a,b} and {1..3}, && || ; &, for / while / until / if / case, and functions work as in bash.',
       'Tab completes commands, file names and kubectl arguments; Up and Down walk the history; Ctrl-C stops a command.',
     );
     ctx.stdout(out.join('\n') + '\n');

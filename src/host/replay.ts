@@ -92,5 +92,7 @@ export async function replayJournal(o: ReplayOptions): Promise<void> {
       maxTurns: 100_000,
     });
   }
+  // The replayed terminal is gone: its background jobs get SIGHUP, as at bash's exit.
+  shell.hangUp();
   await advanceYielding(o.until);
 }

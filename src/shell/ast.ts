@@ -9,9 +9,15 @@ export type WordPart =
   | { kind: 'lit'; text: string; quoted: boolean }
   | { kind: 'var'; name: string; quoted: boolean; fallback?: string }
   | { kind: 'sub'; source: string; quoted: boolean }
-  | { kind: 'arith'; source: string; quoted: boolean };
+  | { kind: 'arith'; source: string; quoted: boolean }
+  /** `<(cmd)`: the command's output as a file the word names (`/dev/fd/63`). */
+  | { kind: 'procsub'; source: string; quoted: false };
 
-export type Word = WordPart[];
+/**
+ * A word as its parts. `raw` (not enumerable) is the word as it was written, for printing a
+ * command back as bash does (`type f`, `jobs`).
+ */
+export type Word = WordPart[] & { raw?: string };
 
 /** A here-document body; filled in by the tokenizer once it reaches the lines after the command. */
 export interface HereDoc {
@@ -75,10 +81,40 @@ export interface Group {
   redirects: Redirect[];
 }
 
-export type Compound = ForLoop | WhileLoop | IfClause | Group;
+/** `case WORD in PATTERN|PATTERN) BODY ;; ... esac` */
+export interface CaseClause {
+  kind: 'case';
+  word: Word;
+  items: CaseItem[];
+  redirects: Redirect[];
+}
 
-/** One element of a pipeline: a simple command or a compound one (loop, if, group). */
-export type Command = SimpleCommand | Compound;
+/** One `PATTERN) BODY ;;` of a case; `;&` falls through to the next body, `;;&` tests the next patterns. */
+export interface CaseItem {
+  patterns: Word[];
+  body: Script;
+  end: ';;' | ';&' | ';;&';
+}
+
+/** `( LIST )`: runs in a copy of the shell's state (variables and directory come back after). */
+export interface Subshell {
+  kind: 'subshell';
+  body: Script;
+  redirects: Redirect[];
+}
+
+export type Compound = ForLoop | WhileLoop | IfClause | Group | CaseClause | Subshell;
+
+/** `NAME() COMPOUND` or `function NAME COMPOUND`: defines a function when it runs. */
+export interface FunctionDef {
+  kind: 'function';
+  name: string;
+  body: Compound;
+  redirects: Redirect[];
+}
+
+/** One element of a pipeline: a simple command, a compound one (loop, if, group), or a function definition. */
+export type Command = SimpleCommand | Compound | FunctionDef;
 
 export interface Pipeline {
   negate: boolean;
@@ -88,6 +124,8 @@ export interface Pipeline {
 export interface AndOr {
   first: Pipeline;
   rest: { op: '&&' | '||'; pipeline: Pipeline }[];
+  /** Ended by `&`: runs as a background job. */
+  background?: boolean;
 }
 
 /** A whole parsed input: chains run one after another (`;` or newline separated). */

@@ -3,7 +3,7 @@
  * talk to the cluster (`kubectl`, `k`, `cluster`; see src/host/terminal-commands.ts). Builtins
  * know the command contract and the terminal's files, never kubectl or the simulator.
  */
-import type { Command } from '../command/contract.ts';
+import { streamsInput, type Command } from '../command/contract.ts';
 import type { CommandTable } from './shell.ts';
 import { cat, cd, cp, mkdir, mv, pwd, rm, touch } from './builtins/files.ts';
 import { echo } from './builtins/echo.ts';
@@ -13,7 +13,16 @@ import { createTest } from './builtins/test.ts';
 import { onFirstUse } from './on-demand.ts';
 
 /** Commands that change the shell itself (bash would call them builtins): `type` says so. */
-export const SHELL_BUILTINS = new Set(['cd', 'pwd', 'echo', 'printf', 'export', 'unset', 'history', 'exit', 'help', 'true', 'false', 'type', ':', 'test', '[', 'break', 'continue']);
+export const SHELL_BUILTINS = new Set([
+  'cd', 'pwd', 'echo', 'printf', 'export', 'unset', 'history', 'exit', 'help', 'true', 'false', 'type', ':', 'test', '[', 'break', 'continue',
+  'read', 'local', 'return', 'shift', 'alias', 'unalias', 'source', '.', 'jobs', 'kill', 'wait', 'fg', 'bg',
+]);
+
+/** Builtins that do not read standard input (the shell need not wait for it to end before running them). */
+const IGNORE_INPUT = [
+  'cat', 'echo', 'printf', 'ls', 'cd', 'pwd', 'mkdir', 'touch', 'cp', 'mv', 'rm', 'sleep', 'export', 'unset', 'env', 'history', 'clear', 'date', 'true', ':', 'false',
+  'test', '[', 'seq', 'exit', 'logout', 'local', 'return', 'shift', 'alias', 'unalias', 'jobs', 'kill', 'wait', 'fg', 'bg',
+];
 
 /**
  * Builds a fresh table of the shell's builtins; `now` is the terminal's clock (cluster time),
@@ -24,7 +33,9 @@ export function createBuiltins(now: () => number): CommandTable {
   // Rarely used builtins load on first use (see on-demand.ts); one loader per module, so
   // `head` and `tail` share one download.
   const text = lazyModule(() => import('./builtins/text.ts'));
-  const grep = onFirstUse('grep', () => import('./builtins/grep.ts').then((m) => m.grep));
+  const state = lazyModule(() => import('./builtins/shell-state.ts'));
+  const jobControl = lazyModule(() => import('./builtins/jobs.ts'));
+  const grep = streamsInput(onFirstUse('grep', () => import('./builtins/grep.ts').then((m) => m.grep)));
   const lazyText = (name: 'printf' | 'wc' | 'head' | 'tail' | 'sort' | 'uniq' | 'cut' | 'tr'): Command =>
     onFirstUse(name, () => text().then((m) => m[name]));
   // Keys and certificates come from a deterministic source: the terminal's clock and how many
@@ -44,9 +55,9 @@ export function createBuiltins(now: () => number): CommandTable {
     ['echo', echo],
     ['printf', lazyText('printf')],
     ['grep', grep],
-    ['egrep', (args, ctx) => grep(['-E', ...args], ctx)],
+    ['egrep', streamsInput((args, ctx) => grep(['-E', ...args], ctx))],
     ['wc', lazyText('wc')],
-    ['head', lazyText('head')],
+    ['head', streamsInput(lazyText('head'))],
     ['tail', lazyText('tail')],
     ['sort', lazyText('sort')],
     ['uniq', lazyText('uniq')],
@@ -78,7 +89,26 @@ export function createBuiltins(now: () => number): CommandTable {
     ['seq', onFirstUse('seq', () => import('./builtins/seq.ts').then((m) => m.seq))],
     ['exit', exit],
     ['logout', exit],
+    // `read` takes its input a line at a time as it arrives (`kubectl get pods -w | while read l`).
+    ['read', streamsInput(onFirstUse('read', () => state().then((m) => m.read)))],
+    ['local', onFirstUse('local', () => state().then((m) => m.local))],
+    ['return', onFirstUse('return', () => state().then((m) => m.returnCmd))],
+    ['shift', onFirstUse('shift', () => state().then((m) => m.shift))],
+    ['alias', onFirstUse('alias', () => state().then((m) => m.alias))],
+    ['unalias', onFirstUse('unalias', () => state().then((m) => m.unalias))],
+    ['source', onFirstUse('source', () => state().then((m) => m.createSource('source')))],
+    ['.', onFirstUse('.', () => state().then((m) => m.createSource('.')))],
+    ['jobs', onFirstUse('jobs', () => jobControl().then((m) => m.jobs))],
+    ['kill', onFirstUse('kill', () => jobControl().then((m) => m.kill))],
+    ['wait', onFirstUse('wait', () => jobControl().then((m) => m.wait))],
+    ['fg', onFirstUse('fg', () => jobControl().then((m) => m.fg))],
+    ['bg', onFirstUse('bg', () => jobControl().then((m) => m.bg))],
   ]);
+  // Commands that never read their input start at once in a loop reading a pipe (`... | while read l; do echo "$l"; done`).
+  for (const name of IGNORE_INPUT) {
+    const cmd = table.get(name);
+    if (cmd) table.set(name, streamsInput(cmd));
+  }
   return table;
 }
 

@@ -1,9 +1,11 @@
 /**
- * Word expansion at run time, in sh's order: `~`, variables and `$(...)`, then field splitting
- * of unquoted results, then pathname globbing (`*`, `?`) against the terminal's files, then
- * quote removal. Quoted text is never split or globbed.
+ * Word expansion at run time, in bash's order: braces (`{a,b}`, `{1..3}`), then `~`, variables,
+ * `$((...))`, `$(...)` and `<(...)`, then field splitting of unquoted results, then pathname
+ * globbing (`*`, `?`) against the terminal's files, then quote removal. Quoted text is never
+ * split or globbed; `"$@"` gives one field per positional parameter.
  */
-import type { Word } from './ast.ts';
+import type { Word, WordPart } from './ast.ts';
+import { BraceLimitError, braceExpand } from './brace.ts';
 import type { VirtualFS } from '../command/contract.ts';
 import { resolvePath } from './path.ts';
 import { ArithError, evalArith } from './arith.ts';
@@ -17,6 +19,12 @@ export interface ExpandEnv {
   fs: VirtualFS;
   /** Runs a `$(...)` body and returns its standard output. */
   substitute(source: string): Promise<string>;
+  /** Runs a `<(...)` body and returns the name of the file its output can be read from (`/dev/fd/63`). */
+  processSubstitute?(source: string): Promise<string>;
+  /** `$1`, `$2`...: the positional parameters (a function's arguments). */
+  positional?: string[];
+  /** Parameters the shell computes (`$!`, `${PIPESTATUS[0]}`); undefined for ordinary names. */
+  special?(name: string): string | undefined;
   /** Lets the host's event loop run during long expansions (`$(seq 1 1000000)`), if it has one. */
   yieldToHost?: () => Promise<void>;
 }
@@ -62,8 +70,27 @@ function bounded(length: number): void {
   if (length > MAX_EXPANSION) throw new OutOfMemoryError(`bash: xmalloc: cannot allocate ${length + 1} bytes`);
 }
 
-/** Expands one word to zero or more fields (arguments). */
+/** Expands one word to zero or more fields (arguments), braces first. */
 export async function expandWord(word: Word, env: ExpandEnv): Promise<string[]> {
+  let words: Word[];
+  try {
+    words = braceExpand(word);
+  } catch (e) {
+    if (e instanceof BraceLimitError) throw new OutOfMemoryError(e.message);
+    throw e;
+  }
+  if (words.length === 1) return expandOne(words[0]!, env);
+  const out: string[] = [];
+  for (const w of words) for (const f of await expandOne(w, env)) out.push(f);
+  return out;
+}
+
+/** `"$@"` (and `"${@}"`): one field per positional parameter, joined to the text around it. */
+function quotedAt(part: WordPart): boolean {
+  return part.kind === 'var' && part.name === '@' && part.quoted;
+}
+
+async function expandOne(word: Word, env: ExpandEnv): Promise<string[]> {
   const fields: Field[] = [];
   let cur: Field = { text: '', quoted: false };
   let started = false;
@@ -87,8 +114,22 @@ export async function expandWord(word: Word, env: ExpandEnv): Promise<string[]> 
       if (part.quoted) cur.quoted = true;
       continue;
     }
+    if (quotedAt(part)) {
+      const params = env.positional ?? [];
+      params.forEach((p, k) => {
+        if (k > 0) {
+          fields.push(cur);
+          cur = { text: '', quoted: true };
+        }
+        add(p, false);
+        cur.quoted = true;
+      });
+      continue;
+    }
     let value: string;
-    if (part.kind === 'var') {
+    if (part.kind === 'procsub') {
+      value = env.processSubstitute ? await env.processSubstitute(part.source) : '';
+    } else if (part.kind === 'var') {
       if (part.name.startsWith('\u0000bad:')) throw new ExpansionError(`bash: \${${part.name.slice(5)}}: bad substitution`);
       value = lookup(part.name, env);
       if (value === '' && part.fallback !== undefined) value = part.fallback;
@@ -132,6 +173,7 @@ export async function expandString(word: Word, env: ExpandEnv): Promise<string> 
       const v = lookup(part.name, env);
       s += v === '' && part.fallback !== undefined ? part.fallback : v;
     } else if (part.kind === 'arith') s += arith(part.source, env);
+    else if (part.kind === 'procsub') s += env.processSubstitute ? await env.processSubstitute(part.source) : '';
     else s += (await env.substitute(part.source)).replace(/\n+$/, '');
     bounded(s.length);
   }
@@ -141,7 +183,7 @@ export async function expandString(word: Word, env: ExpandEnv): Promise<string> 
 /** Expands `$VAR`, `${VAR}`, `$(...)` and `\$` in an unquoted heredoc body. */
 export async function expandHereDoc(body: string, env: ExpandEnv): Promise<string> {
   let out = '';
-  const re = /\\([$`\\])|\$\{([A-Za-z_][A-Za-z0-9_]*)\}|\$([A-Za-z_][A-Za-z0-9_]*|[?$#])|\$\(([^()]*)\)/g;
+  const re = /\\([$`\\])|\$\{([A-Za-z_][A-Za-z0-9_]*)\}|\$([A-Za-z_][A-Za-z0-9_]*|[?$#@*!0-9])|\$\(([^()]*)\)/g;
   let last = 0;
   for (let m = re.exec(body); m; m = re.exec(body)) {
     out += body.slice(last, m.index);
@@ -179,9 +221,14 @@ function arith(source: string, env: ExpandEnv): string {
 function lookup(name: string, env: ExpandEnv): string {
   if (name === '?') return String(env.status);
   if (name === '$') return '1';
-  if (name === '#') return '0';
   if (name === '0') return 'bash';
-  return env.vars[name] ?? '';
+  const params = env.positional ?? [];
+  if (name === '#') return String(params.length);
+  if (name === '@' || name === '*') return params.join(' ');
+  if (/^[1-9]\d*$/.test(name)) return params[Number(name) - 1] ?? '';
+  const special = env.special?.(name);
+  if (special !== undefined) return special;
+  return Object.prototype.hasOwnProperty.call(env.vars, name) ? env.vars[name]! : '';
 }
 
 function glob(f: Field, env: ExpandEnv): string[] {

@@ -73,6 +73,14 @@ export class InteractiveSession {
     this.o = o;
     this.prompt = this.mainPrompt();
     this.unsubscribe = o.terminal.onData((d) => this.onData(d));
+    // Background jobs write when they have something to say; at the prompt, above it.
+    o.shell.jobOutput = (text) => {
+      if (!text || this.disposed) return;
+      if (this.busy || this.submitting) {
+        this.write(toTerminal(safeOutput(text)));
+        this.atLineStart = text.endsWith('\n');
+      } else this.notice(toTerminal(safeOutput(text.endsWith('\n') ? text : text + '\n')));
+    };
     this.write('\x1b[?2004h');
     this.showPrompt();
   }
@@ -121,6 +129,8 @@ export class InteractiveSession {
     this.running?.trigger();
     this.queue.drop();
     this.endReading(null);
+    // The terminal closes: its background jobs get SIGHUP, as when bash's terminal goes away.
+    this.o.shell.hangUp();
   }
 
   private write(s: string): void {
@@ -306,6 +316,9 @@ export class InteractiveSession {
   private showPrompt(): void {
     if (!this.pendingLines.length) this.prompt = this.mainPrompt();
     if (!this.atLineStart) this.write('\r\n');
+    // Jobs that ended are reported before the prompt, as bash reports them.
+    const notices = this.pendingLines.length ? '' : this.o.shell.takeJobNotices();
+    if (notices) this.write(toTerminal(safeOutput(notices)));
     this.atLineStart = true;
     this.drawnRow = 0;
     this.o.history.reset();

@@ -10,7 +10,7 @@ function text(w: Word): string {
 function commands(src: string): SimpleCommand[] {
   const r = parse(src, true);
   if (!r.ok) throw new Error(r.incomplete ? 'incomplete' : r.message);
-  return r.script.flatMap((c) => [c.first, ...c.rest.map((x) => x.pipeline)]).flatMap((p) => p.commands);
+  return r.script.flatMap((c) => [c.first, ...c.rest.map((x) => x.pipeline)]).flatMap((p) => p.commands) as SimpleCommand[];
 }
 
 function argv(src: string): string[][] {
@@ -70,9 +70,14 @@ describe('parse: operators', () => {
     expect(parse('true &&', false)).toEqual({ ok: false, incomplete: true });
     expect(parse('true &&', true)).toMatchObject({ message: 'bash: syntax error: unexpected end of file' });
   });
-  it('refuses background jobs and case with a clear message', () => {
-    expect(parse('sleep 5 &', true)).toMatchObject({ ok: false, message: expect.stringContaining('background jobs') });
-    expect(parse('case $x in a) echo;; esac', true)).toMatchObject({ ok: false, message: expect.stringContaining('not supported') });
+  it('marks a chain ended by & as a background job, and & separates chains', () => {
+    const r = parse('sleep 5 & echo next; kubectl port-forward svc/web 8080:80 &', true);
+    expect(r.ok && r.script.map((c) => c.background ?? false)).toEqual([true, false, true]);
+    expect(parse('sleep 1 & ;', true)).toMatchObject({ message: "bash: syntax error near unexpected token `;'" });
+    expect(parse('& echo', true)).toMatchObject({ message: "bash: syntax error near unexpected token `&'" });
+  });
+  it('refuses what the terminal does not run with a clear message', () => {
+    expect(parse('select x in a b; do echo; done', true)).toMatchObject({ ok: false, message: expect.stringContaining('not supported') });
   });
 });
 
@@ -115,7 +120,7 @@ describe('parse: here-documents', () => {
     expect(r.ok).toBe(true);
     if (!r.ok) return;
     expect(r.script).toHaveLength(2);
-    expect(r.script[0]!.first.commands.map((c) => c.words.map(text))).toEqual([['cat'], ['kubectl', 'apply', '-f', '-']]);
+    expect((r.script[0]!.first.commands as SimpleCommand[]).map((c) => c.words.map(text))).toEqual([['cat'], ['kubectl', 'apply', '-f', '-']]);
   });
   it('asks for more lines until the delimiter, naming it', () => {
     expect(parse('cat <<EOF\nline', false)).toEqual({ ok: false, incomplete: true, heredoc: { delimiter: 'EOF', stripTabs: false } });
@@ -175,5 +180,53 @@ describe('parse: compound commands', () => {
   it('reads $((...)) as arithmetic', () => {
     const [cmd] = commands('echo $(( (1+2) * 3 ))');
     expect(cmd!.words[1]![0]).toEqual({ kind: 'arith', source: ' (1+2) * 3 ', quoted: false });
+  });
+});
+
+/** What real bash 5.2 prints for each syntax error (`bash -c`, without its `line 1:` prefix). */
+describe('parse: functions, case and subshells', () => {
+  it('parses NAME() { ...; } and function NAME { ...; }', () => {
+    const r = parse('f() { echo hi; }; function g { :; }; function h() ( echo sub )', true);
+    expect(r.ok && r.script.map((c) => c.first.commands[0]!.kind)).toEqual(['function', 'function', 'function']);
+  });
+  it('gives bash syntax errors for broken definitions', () => {
+    expect(parse('f() echo hi', true)).toMatchObject({ message: "bash: syntax error near unexpected token `echo'" });
+    expect(parse('f() { }', true)).toMatchObject({ message: "bash: syntax error near unexpected token `}'" });
+    expect(parse('function', true)).toMatchObject({ message: "bash: syntax error near unexpected token `newline'" });
+    expect(parse('f(', true)).toMatchObject({ message: "bash: syntax error near unexpected token `newline'" });
+  });
+  it('waits for the body of a function on the next line', () => {
+    expect(parse('f()', false)).toEqual({ ok: false, incomplete: true });
+    expect(parse('f() {\necho hi', false)).toEqual({ ok: false, incomplete: true });
+  });
+  it('parses case items with alternatives, ;; ;& ;;& and an optional (', () => {
+    const r = parse('case $x in (a|b) echo ab;; c) echo c;& *) ;;& esac', true);
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    const c = r.script[0]!.first.commands[0]!;
+    expect(c.kind === 'case' && c.items.map((it) => [it.patterns.map(text), it.end])).toEqual([
+      [['a', 'b'], ';;'],
+      [['c'], ';&'],
+      [['*'], ';;&'],
+    ]);
+  });
+  it('gives bash syntax errors for broken case commands', () => {
+    expect(parse('case x in', true)).toMatchObject({ message: 'bash: syntax error: unexpected end of file' });
+    expect(parse('case x in a) echo;; esac esac', true)).toMatchObject({ message: "bash: syntax error near unexpected token `esac'" });
+    expect(parse('esac', true)).toMatchObject({ message: "bash: syntax error near unexpected token `esac'" });
+    expect(parse('case', false)).toMatchObject({ message: "bash: syntax error near unexpected token `newline'" });
+    expect(parse('case x in\na)', false)).toEqual({ ok: false, incomplete: true });
+  });
+  it('parses ( list ) as a subshell and waits for its )', () => {
+    const r = parse('(cd /tmp; ls) > out', true);
+    expect(r.ok && r.script[0]!.first.commands[0]).toMatchObject({ kind: 'subshell', redirects: [{ kind: 'file' }] });
+    expect(parse('(echo hi', true)).toMatchObject({ message: 'bash: syntax error: unexpected end of file' });
+  });
+  it('reads <(cmd) as a word', () => {
+    const [cmd] = commands('diff <(kubectl get pods) <(echo x)');
+    expect(cmd!.words.slice(1).map((w) => w[0])).toEqual([
+      { kind: 'procsub', source: 'kubectl get pods', quoted: false },
+      { kind: 'procsub', source: 'echo x', quoted: false },
+    ]);
   });
 });

@@ -1,8 +1,10 @@
 /**
- * Builds the command structure (ast.ts) from tokens: `;` and newlines separate chains, `&&` and
- * `||` chain pipelines, `|` joins commands, redirections attach to the command they appear in.
+ * Builds the command structure (ast.ts) from tokens: `;`, `&` and newlines separate chains
+ * (`&` runs its chain in the background), `&&` and `||` chain pipelines, `|` joins commands,
+ * redirections attach to the command they appear in; compound commands (`for`, `while`,
+ * `until`, `if`, `case`, `{ }`, `( )`) and function definitions nest.
  */
-import type { AndOr, Command, Compound, Pipeline, Redirect, Script, SimpleCommand, Word } from './ast.ts';
+import type { AndOr, CaseItem, Command, Compound, FunctionDef, Pipeline, Redirect, Script, SimpleCommand, Word } from './ast.ts';
 import { tokenize, type Token } from './tokenize.ts';
 
 export type ParseResult =
@@ -12,16 +14,28 @@ export type ParseResult =
   | { ok: false; incomplete: false; message: string };
 
 const ASSIGN = /^([A-Za-z_][A-Za-z0-9_]*)=/;
-const UNSUPPORTED_WORDS = new Set(['case', 'esac', 'function', 'select', 'coproc', '[[', '((']);
+const UNSUPPORTED_WORDS = new Set(['select', 'coproc', '[[', '((']);
 /** Words that close a compound command; at the start of a command outside one they are errors. */
-const CLOSERS = new Set(['then', 'else', 'elif', 'fi', 'do', 'done', '}']);
+const CLOSERS = new Set(['then', 'else', 'elif', 'fi', 'do', 'done', '}', 'esac']);
+/** Words that open a compound command. */
+const OPENERS = new Set(['for', 'while', 'until', 'if', 'case', '{']);
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+/** What bash accepts as a function name outside POSIX mode (`kube-ctx() { ...; }`). */
+const FUNCTION_NAME = /^[A-Za-z_][A-Za-z0-9_.:-]*$/;
 /**
  * How deep compound commands (`{ }`, loops, `if`) may nest. bash has no fixed limit; this
  * terminal's parser and executor recurse once per level, so a deeper script is refused in
  * bash's words for exceeded nesting instead of overflowing the browser's stack.
  */
 export const MAX_NESTING = 200;
+
+class SyntaxError {
+  readonly message: string;
+  constructor(message: string) {
+    this.message = message;
+  }
+}
+class NeedMore {}
 
 /**
  * Parses shell input. With `final` (a script's end of input) an open quote or a dangling
@@ -30,249 +44,382 @@ export const MAX_NESTING = 200;
 export function parse(src: string, final = false): ParseResult {
   const t = tokenize(src, final);
   if (!t.ok) return t;
-  const tokens = t.tokens;
-  let i = 0;
-  const peek = (): Token | undefined => tokens[i];
-  const isOp = (tok: Token | undefined, ...ops: string[]): boolean => tok?.type === 'op' && ops.includes(tok.op);
-
-  class SyntaxError {
-    readonly message: string;
-    constructor(message: string) {
-      this.message = message;
-    }
+  try {
+    return { ok: true, script: new Parser(t.tokens, final).script(), warnings: t.warnings };
+  } catch (e) {
+    if (e instanceof NeedMore) return { ok: false, incomplete: true };
+    if (e instanceof SyntaxError) return { ok: false, incomplete: false, message: e.message };
+    throw e;
   }
-  class NeedMore {}
-  const unexpected = (tok: Token | undefined): never => {
+}
+
+/** The text of an unquoted single-literal word token (how reserved words are recognised). */
+function plainWord(tok: Token | undefined): string | undefined {
+  if (tok?.type !== 'word' || tok.word.length !== 1) return undefined;
+  const p = tok.word[0]!;
+  return p.kind === 'lit' && !p.quoted ? p.text : undefined;
+}
+
+/** A recursive-descent parser over one input's tokens. */
+class Parser {
+  private i = 0;
+  private depth = 0;
+  private readonly tokens: Token[];
+  private readonly final: boolean;
+
+  constructor(tokens: Token[], final: boolean) {
+    this.tokens = tokens;
+    this.final = final;
+  }
+
+  private peek(offset = 0): Token | undefined {
+    return this.tokens[this.i + offset];
+  }
+
+  private isOp(tok: Token | undefined, ...ops: string[]): boolean {
+    return tok?.type === 'op' && ops.includes(tok.op);
+  }
+
+  private unexpected(tok: Token | undefined): never {
     if (!tok) {
-      if (!final) throw new NeedMore();
+      if (!this.final) throw new NeedMore();
       throw new SyntaxError('bash: syntax error: unexpected end of file');
     }
-    const text = tok.type === 'op' ? (tok.op === '\n' ? 'newline' : tok.op) : tok.type === 'redir' ? tok.op : (plainWord(tok) ?? 'word');
+    const text = tok.type === 'op' ? (tok.op === '\n' ? 'newline' : tok.op) : tok.type === 'redir' ? tok.op : (plainWord(tok) ?? tok.word.raw ?? 'word');
     throw new SyntaxError(`bash: syntax error near unexpected token \`${text}'`);
-  };
-  const skipNewlines = (): void => {
-    while (isOp(peek(), '\n')) i++;
-  };
-  /** The text of an unquoted single-literal word token (how reserved words are recognised). */
-  function plainWord(tok: Token | undefined): string | undefined {
-    if (tok?.type !== 'word' || tok.word.length !== 1) return undefined;
-    const p = tok.word[0]!;
-    return p.kind === 'lit' && !p.quoted ? p.text : undefined;
   }
-  const expectWord = (word: string): void => {
-    if (plainWord(peek()) !== word) unexpected(peek());
-    i++;
-  };
 
-  /** Commands up to (not including) one of the reserved `terminators` at a command start. */
-  const list = (terminators: string[]): Script => {
+  private skipNewlines(): void {
+    while (this.isOp(this.peek(), '\n')) this.i++;
+  }
+
+  private expectWord(word: string): void {
+    if (plainWord(this.peek()) !== word) this.unexpected(this.peek());
+    this.i++;
+  }
+
+  /** The whole input. */
+  script(): Script {
     const script: Script = [];
     for (;;) {
-      skipNewlines();
-      const tok = peek();
-      if (!tok) return unexpected(undefined);
+      while (this.isOp(this.peek(), '\n', ';')) {
+        if (this.isOp(this.peek(), ';') && script.length === 0) this.unexpected(this.peek());
+        this.i++;
+      }
+      if (this.i >= this.tokens.length) break;
+      const tok = this.peek();
+      if (tok?.type === 'op' && !this.isOp(tok, '(')) this.unexpected(tok);
+      script.push(this.andOr());
+      const next = this.peek();
+      if (next === undefined) break;
+      if (this.separator(script)) continue;
+      this.unexpected(next);
+    }
+    return script;
+  }
+
+  /** After a chain: consumes `;`, newline or `&` (marking the chain background); false if none. */
+  private separator(script: Script): boolean {
+    const next = this.peek();
+    if (this.isOp(next, '&')) {
+      script[script.length - 1]!.background = true;
+      this.i++;
+      if (this.isOp(this.peek(), ';', ';;', ';&', ';;&', '&')) this.unexpected(this.peek());
+      return true;
+    }
+    if (!this.isOp(next, '\n', ';')) return false;
+    this.i++;
+    return true;
+  }
+
+  /** Commands up to (not including) one of the reserved `terminators` at a command start (or a case item's `;;`). */
+  private list(terminators: string[], inCase = false): Script {
+    const script: Script = [];
+    for (;;) {
+      this.skipNewlines();
+      const tok = this.peek();
+      if (!tok) return this.unexpected(undefined);
       const w = plainWord(tok);
-      if (w !== undefined && terminators.includes(w)) {
-        if (!script.length) unexpected(tok);
+      if ((w !== undefined && terminators.includes(w)) || (inCase && this.isOp(tok, ';;', ';&', ';;&'))) {
+        if (!script.length && !inCase) this.unexpected(tok);
         return script;
       }
-      script.push(andOr());
-      const next = peek();
-      if (!next) return unexpected(undefined);
-      if (isOp(next, '&')) throw new SyntaxError('bash: background jobs (&) are not supported in this terminal');
-      if (!isOp(next, '\n', ';')) unexpected(next);
-      i++;
+      script.push(this.andOr());
+      const next = this.peek();
+      if (!next) return this.unexpected(undefined);
+      if (inCase && this.isOp(next, ';;', ';&', ';;&')) return script;
+      if (!this.separator(script)) this.unexpected(next);
     }
-  };
+  }
 
-  const trailingRedirects = (): Redirect[] => {
+  private trailingRedirects(): Redirect[] {
     const out: Redirect[] = [];
-    for (let tok = peek(); tok?.type === 'redir'; tok = peek()) {
-      i++;
-      out.push(redirect(tok));
+    for (let tok = this.peek(); tok?.type === 'redir'; tok = this.peek()) {
+      this.i++;
+      out.push(this.redirect(tok));
     }
     return out;
-  };
+  }
 
-  let depth = 0;
-  const compound = (w: string): Compound => {
-    if (++depth > MAX_NESTING) throw new SyntaxError(`bash: maximum nesting level exceeded (${MAX_NESTING})`);
+  private compound(w: string): Compound {
+    if (++this.depth > MAX_NESTING) throw new SyntaxError(`bash: maximum nesting level exceeded (${MAX_NESTING})`);
     try {
-      return compoundBody(w);
+      this.i++;
+      if (w === 'for') return this.forLoop();
+      if (w === 'while' || w === 'until') {
+        const cond = this.list(['do']);
+        this.expectWord('do');
+        const body = this.list(['done']);
+        this.expectWord('done');
+        return { kind: 'while', until: w === 'until', cond, body, redirects: this.trailingRedirects() };
+      }
+      if (w === 'if') return this.ifClause();
+      if (w === 'case') return this.caseClause();
+      if (w === '(') {
+        const body = this.subshellBody();
+        return { kind: 'subshell', body, redirects: this.trailingRedirects() };
+      }
+      const body = this.list(['}']);
+      this.expectWord('}');
+      return { kind: 'group', body, redirects: this.trailingRedirects() };
     } finally {
-      depth--;
+      this.depth--;
     }
-  };
+  }
 
-  const compoundBody = (w: string): Compound => {
-    i++;
-    if (w === 'for') {
-      const nameTok = peek();
-      const name = plainWord(nameTok);
-      if (!nameTok) return unexpected(undefined);
-      if (name === undefined || !NAME.test(name)) throw new SyntaxError(`bash: \`${name ?? 'word'}': not a valid identifier`);
-      i++;
-      const words: Word[] = [];
-      skipNewlines();
-      if (plainWord(peek()) === 'in') {
-        i++;
-        for (let tok = peek(); tok?.type === 'word'; tok = peek()) {
-          words.push(tok.word);
-          i++;
-        }
+  private forLoop(): Compound {
+    const nameTok = this.peek();
+    const name = plainWord(nameTok);
+    if (!nameTok) return this.unexpected(undefined);
+    if (name === undefined || !NAME.test(name)) throw new SyntaxError(`bash: \`${name ?? 'word'}': not a valid identifier`);
+    this.i++;
+    const words: Word[] = [];
+    this.skipNewlines();
+    if (plainWord(this.peek()) === 'in') {
+      this.i++;
+      for (let tok = this.peek(); tok?.type === 'word'; tok = this.peek()) {
+        words.push(tok.word);
+        this.i++;
       }
-      if (isOp(peek(), ';', '\n')) i++;
-      skipNewlines();
-      if (!peek()) return unexpected(undefined);
-      expectWord('do');
-      const body = list(['done']);
-      expectWord('done');
-      return { kind: 'for', name, words, body, redirects: trailingRedirects() };
     }
-    if (w === 'while' || w === 'until') {
-      const cond = list(['do']);
-      expectWord('do');
-      const body = list(['done']);
-      expectWord('done');
-      return { kind: 'while', until: w === 'until', cond, body, redirects: trailingRedirects() };
-    }
-    if (w === 'if') {
-      const branches: { cond: Script; body: Script }[] = [];
-      let otherwise: Script | undefined;
-      for (;;) {
-        const cond = list(['then']);
-        expectWord('then');
-        branches.push({ cond, body: list(['elif', 'else', 'fi']) });
-        const next = plainWord(peek());
-        i++;
-        if (next === 'elif') continue;
-        if (next === 'else') {
-          otherwise = list(['fi']);
-          expectWord('fi');
-        }
-        break;
-      }
-      return { kind: 'if', branches, otherwise, redirects: trailingRedirects() };
-    }
-    const body = list(['}']);
-    expectWord('}');
-    return { kind: 'group', body, redirects: trailingRedirects() };
-  };
+    if (this.isOp(this.peek(), ';', '\n')) this.i++;
+    this.skipNewlines();
+    if (!this.peek()) return this.unexpected(undefined);
+    this.expectWord('do');
+    const body = this.list(['done']);
+    this.expectWord('done');
+    return { kind: 'for', name, words, body, redirects: this.trailingRedirects() };
+  }
 
-  const command = (): Command => {
-    const w = plainWord(peek());
-    if (w === 'for' || w === 'while' || w === 'until' || w === 'if' || w === '{') return compound(w);
-    if (w !== undefined && CLOSERS.has(w)) unexpected(peek());
+  private ifClause(): Compound {
+    const branches: { cond: Script; body: Script }[] = [];
+    let otherwise: Script | undefined;
+    for (;;) {
+      const cond = this.list(['then']);
+      this.expectWord('then');
+      branches.push({ cond, body: this.list(['elif', 'else', 'fi']) });
+      const next = plainWord(this.peek());
+      this.i++;
+      if (next === 'elif') continue;
+      if (next === 'else') {
+        otherwise = this.list(['fi']);
+        this.expectWord('fi');
+      }
+      break;
+    }
+    return { kind: 'if', branches, otherwise, redirects: this.trailingRedirects() };
+  }
+
+  /** After `case`: `WORD in [(]PATTERN[|PATTERN]...) LIST ;; ... esac`. */
+  private caseClause(): Compound {
+    const wordTok = this.peek();
+    // bash refuses `case` without its word at once, even at the end of a line.
+    if (!wordTok || this.isOp(wordTok, '\n')) throw new SyntaxError("bash: syntax error near unexpected token `newline'");
+    if (wordTok.type !== 'word') this.unexpected(wordTok);
+    this.i++;
+    this.skipNewlines();
+    this.expectWord('in');
+    const items: CaseItem[] = [];
+    for (;;) {
+      this.skipNewlines();
+      const tok = this.peek();
+      if (!tok) return this.unexpected(undefined);
+      if (plainWord(tok) === 'esac') break;
+      items.push(this.caseItem());
+      if (plainWord(this.peek()) === 'esac') break;
+    }
+    this.i++;
+    return { kind: 'case', word: (wordTok as { word: Word }).word, items, redirects: this.trailingRedirects() };
+  }
+
+  private caseItem(): CaseItem {
+    if (this.isOp(this.peek(), '(')) this.i++;
+    const patterns: Word[] = [];
+    for (;;) {
+      const tok = this.peek();
+      if (tok?.type !== 'word') return this.unexpected(tok);
+      patterns.push(tok.word);
+      this.i++;
+      if (this.isOp(this.peek(), ')')) break;
+      if (!this.isOp(this.peek(), '|')) this.unexpected(this.peek());
+      this.i++;
+    }
+    this.i++;
+    const body = this.list(['esac'], true);
+    const end = this.peek();
+    let terminator: CaseItem['end'] = ';;';
+    if (this.isOp(end, ';;', ';&', ';;&')) {
+      terminator = (end as { op: CaseItem['end'] }).op;
+      this.i++;
+    }
+    return { patterns, body, end: terminator };
+  }
+
+  private subshellBody(): Script {
+    const script: Script = [];
+    for (;;) {
+      this.skipNewlines();
+      const tok = this.peek();
+      if (!tok) return this.unexpected(undefined);
+      if (this.isOp(tok, ')')) {
+        if (!script.length) this.unexpected(tok);
+        this.i++;
+        return script;
+      }
+      script.push(this.andOr());
+      if (this.isOp(this.peek(), ')')) continue;
+      if (!this.peek()) return this.unexpected(undefined);
+      if (!this.separator(script)) this.unexpected(this.peek());
+    }
+  }
+
+  private command(): Command {
+    const tok = this.peek();
+    const w = plainWord(tok);
+    if (this.isOp(tok, '(')) return this.compound('(');
+    if (w !== undefined && OPENERS.has(w)) return this.compound(w);
+    if (w !== undefined && CLOSERS.has(w)) this.unexpected(tok);
+    if (w === 'function') return this.functionDef(true);
+    if (w !== undefined && this.isOp(this.peek(1), '(')) return this.functionDef(false);
+    return this.simpleCommand();
+  }
+
+  /** `NAME () COMPOUND` or `function NAME [()] COMPOUND`. */
+  private functionDef(keyword: boolean): FunctionDef {
+    if (keyword) this.i++;
+    const nameTok = this.peek();
+    const name = plainWord(nameTok);
+    if (!nameTok || this.isOp(nameTok, '\n')) throw new SyntaxError("bash: syntax error near unexpected token `newline'");
+    if (name === undefined) this.unexpected(nameTok);
+    this.i++;
+    if (this.isOp(this.peek(), '(')) {
+      this.i++;
+      const close = this.peek();
+      if (!close || this.isOp(close, '\n')) throw new SyntaxError("bash: syntax error near unexpected token `newline'");
+      if (!this.isOp(close, ')')) this.unexpected(close);
+      this.i++;
+    } else if (!keyword) this.unexpected(this.peek());
+    if (!FUNCTION_NAME.test(name!)) throw new SyntaxError(`bash: \`${name}': not a valid identifier`);
+    this.skipNewlines();
+    const bodyTok = this.peek();
+    if (!bodyTok) return this.unexpected(undefined);
+    const w = plainWord(bodyTok);
+    const opener = this.isOp(bodyTok, '(') ? '(' : w !== undefined && OPENERS.has(w) ? w : undefined;
+    if (!opener) this.unexpected(bodyTok);
+    return { kind: 'function', name: name!, body: this.compound(opener!), redirects: [] };
+  }
+
+  private simpleCommand(): SimpleCommand {
     const cmd: SimpleCommand = { assigns: [], words: [], redirects: [] };
     for (;;) {
-      const tok = peek();
+      const tok = this.peek();
       if (!tok || tok.type === 'op') break;
-      i++;
+      this.i++;
       if (tok.type === 'redir') {
-        cmd.redirects.push(redirect(tok));
+        cmd.redirects.push(this.redirect(tok));
         continue;
       }
       const first = tok.word[0];
       const m = cmd.words.length === 0 && first?.kind === 'lit' && !first.quoted ? ASSIGN.exec(first.text) : null;
       if (m) {
         const rest: Word = [{ kind: 'lit', text: first!.kind === 'lit' ? first!.text.slice(m[0].length) : '', quoted: false }, ...tok.word.slice(1)];
+        if (tok.word.raw !== undefined) Object.defineProperty(rest, 'raw', { value: tok.word.raw.slice(m[0].length), enumerable: false });
         cmd.assigns.push({ name: m[1]!, value: rest });
         continue;
       }
       if (cmd.words.length === 0 && tok.word.length === 1 && first?.kind === 'lit' && !first.quoted && UNSUPPORTED_WORDS.has(first.text)) {
-        throw new SyntaxError(`bash: ${first.text}: not supported in this terminal (for, while, until, if and { } are)`);
+        throw new SyntaxError(`bash: ${first.text}: not supported in this terminal (for, while, until, if, case, functions and { } are)`);
       }
       cmd.words.push(tok.word);
     }
-    if (!cmd.words.length && !cmd.assigns.length && !cmd.redirects.length) unexpected(peek());
+    if (!cmd.words.length && !cmd.assigns.length && !cmd.redirects.length) this.unexpected(this.peek());
     return cmd;
-  };
+  }
 
-  const redirect = (tok: Extract<Token, { type: 'redir' }>): Redirect => {
+  private redirect(tok: Extract<Token, { type: 'redir' }>): Redirect {
     if (tok.doc) return { kind: 'heredoc', fd: tok.fd ?? 0, doc: tok.doc };
-    const target = peek();
+    const target = this.peek();
     if (target?.type !== 'word') {
       if (!target) throw new SyntaxError("bash: syntax error near unexpected token `newline'");
-      return unexpected(target);
+      return this.unexpected(target);
     }
-    i++;
-    const word = target.word;
-    const plain = word.length === 1 && word[0]!.kind === 'lit' ? word[0]!.text : undefined;
-    switch (tok.op) {
-      case '>':
-      case '>|':
-        return { kind: 'file', fd: tok.fd ?? 1, mode: 'write', target: word };
-      case '>>':
-        return { kind: 'file', fd: tok.fd ?? 1, mode: 'append', target: word };
-      case '<':
-      case '<>':
-        return { kind: 'file', fd: tok.fd ?? 0, mode: 'read', target: word };
-      case '<<<':
-        return { kind: 'herestring', fd: tok.fd ?? 0, word };
-      case '&>':
-        return { kind: 'both', mode: 'write', target: word };
-      case '&>>':
-        return { kind: 'both', mode: 'append', target: word };
-      case '>&':
-      case '<&':
-        if (plain !== undefined && /^\d+$/.test(plain)) return { kind: 'dup', fd: tok.fd ?? (tok.op === '>&' ? 1 : 0), to: Number(plain) };
-        if (plain === '-') return { kind: 'file', fd: tok.fd ?? 1, mode: 'write', target: [{ kind: 'lit', text: '/dev/null', quoted: true }] };
-        if (tok.op === '>&' && tok.fd === undefined) return { kind: 'both', mode: 'write', target: word };
-        throw new SyntaxError(`bash: ${plain ?? 'word'}: ambiguous redirect`);
-      default:
-        return unexpected(tok);
-    }
-  };
+    this.i++;
+    return redirectTo(tok, target.word);
+  }
 
-  const pipeline = (): Pipeline => {
+  private pipeline(): Pipeline {
     let negate = false;
-    const tok = peek();
-    if (tok?.type === 'word' && tok.word.length === 1 && tok.word[0]!.kind === 'lit' && !tok.word[0]!.quoted && tok.word[0]!.text === '!') {
+    if (plainWord(this.peek()) === '!') {
       negate = true;
-      i++;
+      this.i++;
     }
-    const commands = [command()];
-    while (isOp(peek(), '|')) {
-      i++;
-      skipNewlines();
-      commands.push(command());
+    const commands = [this.command()];
+    while (this.isOp(this.peek(), '|')) {
+      this.i++;
+      this.skipNewlines();
+      commands.push(this.command());
     }
     return { negate, commands };
-  };
+  }
 
-  const andOr = (): AndOr => {
-    const chain: AndOr = { first: pipeline(), rest: [] };
+  private andOr(): AndOr {
+    const chain: AndOr = { first: this.pipeline(), rest: [] };
     for (;;) {
-      const tok = peek();
-      if (!isOp(tok, '&&', '||')) break;
-      i++;
-      skipNewlines();
-      chain.rest.push({ op: (tok as { op: '&&' | '||' }).op, pipeline: pipeline() });
+      const tok = this.peek();
+      if (!this.isOp(tok, '&&', '||')) break;
+      this.i++;
+      this.skipNewlines();
+      chain.rest.push({ op: (tok as { op: '&&' | '||' }).op, pipeline: this.pipeline() });
     }
     return chain;
-  };
+  }
+}
 
-  try {
-    const script: Script = [];
-    for (;;) {
-      while (isOp(peek(), '\n', ';')) {
-        if (isOp(peek(), ';') && script.length === 0) unexpected(peek());
-        i++;
-      }
-      if (i >= tokens.length) break;
-      const tok = peek();
-      if (isOp(tok, '&')) throw new SyntaxError('bash: background jobs (&) are not supported in this terminal');
-      if (tok?.type === 'op' && !isOp(tok, '\n', ';')) unexpected(tok);
-      script.push(andOr());
-      const next = peek();
-      if (next === undefined) break;
-      if (isOp(next, '&')) throw new SyntaxError('bash: background jobs (&) are not supported in this terminal');
-      if (!isOp(next, '\n', ';')) unexpected(next);
-    }
-    return { ok: true, script, warnings: t.warnings };
-  } catch (e) {
-    if (e instanceof NeedMore) return { ok: false, incomplete: true };
-    if (e instanceof SyntaxError) return { ok: false, incomplete: false, message: e.message };
-    throw e;
+/** The redirection a `tok` operator makes with its target `word`. */
+function redirectTo(tok: Extract<Token, { type: 'redir' }>, word: Word): Redirect {
+  const plain = word.length === 1 && word[0]!.kind === 'lit' ? word[0]!.text : undefined;
+  switch (tok.op) {
+    case '>':
+    case '>|':
+      return { kind: 'file', fd: tok.fd ?? 1, mode: 'write', target: word };
+    case '>>':
+      return { kind: 'file', fd: tok.fd ?? 1, mode: 'append', target: word };
+    case '<':
+    case '<>':
+      return { kind: 'file', fd: tok.fd ?? 0, mode: 'read', target: word };
+    case '<<<':
+      return { kind: 'herestring', fd: tok.fd ?? 0, word };
+    case '&>':
+      return { kind: 'both', mode: 'write', target: word };
+    case '&>>':
+      return { kind: 'both', mode: 'append', target: word };
+    case '>&':
+    case '<&':
+      if (plain !== undefined && /^\d+$/.test(plain)) return { kind: 'dup', fd: tok.fd ?? (tok.op === '>&' ? 1 : 0), to: Number(plain) };
+      if (plain === '-') return { kind: 'file', fd: tok.fd ?? 1, mode: 'write', target: [{ kind: 'lit', text: '/dev/null', quoted: true }] };
+      if (tok.op === '>&' && tok.fd === undefined) return { kind: 'both', mode: 'write', target: word };
+      throw new SyntaxError(`bash: ${plain ?? 'word'}: ambiguous redirect`);
+    default:
+      throw new SyntaxError(`bash: syntax error near unexpected token \`${tok.op}'`);
   }
 }

@@ -1,10 +1,9 @@
 /**
- * Bounded pipes and files. The terminal runs a pipeline's commands one after the other, each
- * writing into a buffer the next one reads, so two things a real pipe does have to be
- * modelled here:
- *  - a reader that stops early (`head -n N`, `head -c N`) closes the pipe: the writer's next
- *    write ends it as SIGPIPE does (status 141, silently), so `while true; do seq 1 1000000;
- *    done | head -1` ends at once instead of filling memory;
+ * Bounds of pipes and files (the pipe itself is in input.ts):
+ *  - a reader that stops early (`head -n N`, `head -c N`) closes the pipe as soon as it has
+ *    what it reads, even before it runs: the writer's next write ends it as SIGPIPE does
+ *    (status 141, silently), so `while true; do seq 1 1000000; done | head -1` ends at once
+ *    instead of filling memory;
  *  - the buffer and the terminal's files have a size limit, past which a write fails with
  *    the error of a full disk (`seq: write error: No space left on device`).
  */
@@ -55,37 +54,4 @@ export function inputNeed(cmd: SimpleCommand | { kind: string }): InputNeed | un
     else return undefined; // files, negative counts, options this model does not know: reads all
   }
   return need;
-}
-
-/**
- * The writing end of a pipe into `chunks`: it keeps what the reader will read (all of it, up
- * to PIPE_CAPACITY, or what `need` asks for), then throws BrokenPipe on the next write once
- * the reader has had enough, or NoSpaceError once the buffer is full.
- */
-export function pipeSink(chunks: string[], need: InputNeed | undefined): (text: string) => void {
-  let size = 0;
-  let lines = 0;
-  let satisfied = false;
-  const sink = (text: string): void => {
-    if (satisfied) throw new BrokenPipe(sink);
-    if (need && 'chars' in need) {
-      const room = need.chars - size;
-      if (text.length >= room) {
-        text = text.slice(0, room);
-        satisfied = true;
-      }
-    } else if (need) {
-      for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', at + 1)) {
-        if (++lines >= need.lines) {
-          text = text.slice(0, at + 1);
-          satisfied = true;
-          break;
-        }
-      }
-    }
-    if (size + text.length > PIPE_CAPACITY) throw new NoSpaceError();
-    size += text.length;
-    chunks.push(text);
-  };
-  return sink;
 }

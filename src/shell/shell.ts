@@ -1,18 +1,30 @@
 /**
  * The interpreter: runs parsed command lines against a command table, with the working
- * directory, variables and `$?` that persist between lines. It knows nothing about keys or
- * screens; the interactive shell (interactive.ts) and the transcript runner (src/cli) feed it
- * lines and show what it writes.
+ * directory, variables, functions, aliases, background jobs and `$?` that persist between
+ * lines. It knows nothing about keys or screens; the interactive shell (interactive.ts) and
+ * the transcript runner (src/cli) feed it lines and show what it writes.
+ *
+ * As in bash, the stages of a pipeline run concurrently, each in a subshell (a fork of this
+ * shell: `echo x | read v` sets nothing here), and so do background jobs and `$(...)`.
+ * Compound commands live in compound.ts, simple commands in simple.ts.
  */
-import type { Compound, Pipeline, Script, SimpleCommand } from './ast.ts';
+import type { AndOr, FunctionDef, Pipeline, Script } from './ast.ts';
 import { notTracked, type CodeLoading } from '../command/code-loading.ts';
 import type { Command, ExecContext, Interrupt, ShellControl, VirtualFS } from '../command/contract.ts';
-import { ExpansionError, OutOfMemoryError, expandString, expandWord, type ExpandEnv } from './expand.ts';
-import { applyRedirect, type Sink } from './redirect.ts';
+import type { ExpandEnv } from './expand.ts';
 import { InterruptController, childInterrupt } from '../command/interrupt.ts';
+import { ShellInput } from './input.ts';
+import { JobTable, type PidSource } from './jobs.ts';
 import { parse } from './parse.ts';
-import { HOME, resolvePath } from './path.ts';
-import { BrokenPipe, inputNeed, NoSpaceError, pipeSink, writeErrorMessage } from './pipe-buffer.ts';
+import { HOME } from './path.ts';
+import { printJob } from './print.ts';
+import type { Sink } from './redirect.ts';
+import type { ShellState } from './shell-access.ts';
+import { runCompound } from './compound.ts';
+import { runSimple } from './simple.ts';
+import { runConcurrentStages } from './pipeline.ts';
+import { shellControl } from './control.ts';
+import { devFdView } from './dev-fd.ts';
 
 /** Name -> command. Builtins, `kubectl` and `k` live here (see src/host/terminal-commands.ts). */
 export type CommandTable = Map<string, Command>;
@@ -23,21 +35,17 @@ export interface RunIO {
   write(text: string, stream: 'stdout' | 'stderr'): void;
   interrupt: Interrupt;
   /** Input for the first command of each pipeline (default none). */
-  stdin?: string;
+  stdin?: string | ShellInput;
   /** The keyboard (see ExecContext.readLine): handed to a lone command that reads from the terminal. */
   readLine?(prompt: string): Promise<string | null>;
+  /** Whether stdout is the terminal (default true; false inside a compound command writing into a pipe or file). */
+  toTerminal?: boolean;
 }
 
-/** Commands run inside commands (`timeout 5 timeout 5 ...`) at most this deep. */
-const MAX_NESTED_RUNS = 100;
+/** Function calls at most this deep (bash's FUNCNEST, which bash leaves unlimited: the browser's stack is not). */
+export const MAX_FUNCTION_NESTING = 200;
 
-/** Loop iterations between two yields to the host, so `while true` stays interruptible. */
-const YIELD_EVERY = 32;
-/**
- * Without a way to yield to the host nothing (not even Ctrl-C) can reach a busy loop, so such
- * a shell stops a loop after this many iterations.
- */
-export const LOOP_LIMIT_WITHOUT_YIELD = 100_000;
+export { LOOP_LIMIT_WITHOUT_YIELD } from './compound.ts';
 
 export interface ShellOptions {
   fs: VirtualFS;
@@ -64,30 +72,67 @@ export interface ShellOptions {
   loopLimit?: number;
 }
 
-
 /** A command line interpreter with persistent cwd, variables and last status. */
-export class Shell {
+export class Shell implements ShellState {
   cwd = HOME;
   readonly env: Record<string, string>;
   /** `$?`: status of the last command. */
   status = 0;
-  private readonly opts: ShellOptions;
-  private ran = 0;
-  /** Set by `break` / `continue` until the enclosing loop takes it. */
-  private loopControl: { kind: 'break' | 'continue'; levels: number } | undefined;
-  private loopDepth = 0;
-  /** Commands currently running inside other commands (see MAX_NESTED_RUNS). */
-  private nestedRuns = 0;
+  readonly functions = new Map<string, FunctionDef>();
+  readonly aliases = new Map<string, string>();
+  positional: string[] = [];
+  readonly jobs: JobTable;
+  /** Where background jobs write (default: where the line that started them wrote); hosts set it. */
+  jobOutput: RunIO['write'] | undefined;
+  /** Told about an error a command threw (the reader sees `bash: internal error`); set by the host. */
+  onInternalError: ((e: unknown) => void) | undefined;
+  /** @internal */ readonly opts: ShellOptions;
+  /** @internal Commands run so far, for yielding to the host every few. */
+  ran = 0;
+  /** @internal Set by `break` / `continue` until the enclosing loop takes it. */
+  loopControl: { kind: 'break' | 'continue'; levels: number } | undefined;
+  /** @internal */ loopDepth = 0;
+  /** @internal Set by `return` until the function or sourced file takes it. */
+  returning: number | undefined;
+  /** @internal Set by `exit N` in a subshell: the subshell ends with status N. */
+  exited: number | undefined;
+  /** @internal Saved values of `local` variables, one frame per function call. */
+  readonly frames: Map<string, string | undefined>[] = [];
+  /** @internal */ sourceDepth = 0;
+  /** @internal `/dev/fd/N` files of process substitutions, while their command runs. */
+  readonly devFd = new Map<string, string>();
+  /** @internal `${PIPESTATUS[@]}` */
+  pipeStatus: number[] = [0];
+  /** @internal Aliases being expanded (an alias is not expanded inside itself). */
+  readonly expandingAliases = new Set<string>();
+  /** @internal The files commands see: the terminal's, plus `/dev/fd/N`. */
+  readonly fsView: VirtualFS;
+  private readonly pids: PidSource;
+  /** @internal Commands currently running inside other commands (see MAX_NESTED_RUNS in control.ts). */
+  nestedRuns = 0;
   /** Nesting of execute(); the outermost call owns the command line's abort. */
   private depth = 0;
   /** Ends the whole command line after a fatal error (an expansion too large to hold). */
   private abortLine: (() => void) | undefined;
-  /** Told about an error a command threw (the reader sees `bash: internal error`); set by the host. */
-  onInternalError: ((e: unknown) => void) | undefined;
+  /** Prints `[1] PID` when a job starts: only the shell at the prompt does, not its subshells. */
+  private readonly announcesJobs: boolean;
 
-  constructor(opts: ShellOptions) {
+  constructor(opts: ShellOptions, pids: PidSource = { next: 2317 }, announcesJobs = true) {
     this.opts = opts;
-    this.env = { HOME, USER: 'learner', LOGNAME: 'learner', PWD: HOME, PATH: '/usr/local/bin:/usr/bin:/bin', SHELL: '/bin/bash', TERM: 'xterm-256color', ...opts.env };
+    this.pids = pids;
+    this.announcesJobs = announcesJobs;
+    this.jobs = new JobTable(pids);
+    this.env = {
+      HOME,
+      USER: 'learner',
+      LOGNAME: 'learner',
+      PWD: HOME,
+      PATH: '/usr/local/bin:/usr/bin:/bin',
+      SHELL: '/bin/bash',
+      TERM: 'xterm-256color',
+      ...opts.env,
+    };
+    this.fsView = devFdView(opts.fs, this.devFd);
   }
 
   get commands(): CommandTable {
@@ -96,6 +141,42 @@ export class Shell {
 
   get fs(): VirtualFS {
     return this.opts.fs;
+  }
+
+  /** @internal A subshell (a pipeline stage, a job, `( )`, `$(...)`), where `exit` ends it. */
+  get subshell(): boolean {
+    return !this.announcesJobs;
+  }
+
+  /** @internal `return` or `exit` is unwinding the commands that run. */
+  get unwinding(): boolean {
+    return this.returning !== undefined || this.exited !== undefined;
+  }
+
+  get functionDepth(): number {
+    return this.frames.length;
+  }
+
+  /**
+   * A subshell: a copy of this shell's variables, directory, functions and aliases, with no
+   * jobs. A `background` one (a job) does not tell the host it streams: the host's command is
+   * the one in the foreground.
+   */
+  fork(background = false): Shell {
+    const child = new Shell(background ? { ...this.opts, onStreaming: undefined } : this.opts, this.pids, false);
+    child.cwd = this.cwd;
+    for (const k of Object.keys(child.env)) delete child.env[k];
+    Object.assign(child.env, this.env);
+    child.status = this.status;
+    for (const [k, v] of this.functions) child.functions.set(k, v);
+    for (const [k, v] of this.aliases) child.aliases.set(k, v);
+    child.positional = [...this.positional];
+    for (let k = 0; k < this.frames.length; k++) child.frames.push(new Map());
+    child.jobs.lastPid = this.jobs.lastPid;
+    child.jobOutput = this.jobOutput;
+    child.onInternalError = this.onInternalError;
+    child.pipeStatus = this.pipeStatus;
+    return child;
   }
 
   /** Parses and runs complete input (a line, or a script); syntax errors print and give 2. */
@@ -121,11 +202,27 @@ export class Shell {
     this.depth++;
     try {
       const status = await this.executeChains(script, { ...io, interrupt: line });
+      if (this.exited !== undefined) return (this.status = this.exited);
       return fatal ? (this.status = 2) : status;
     } finally {
       this.depth--;
       this.abortLine = undefined;
     }
+  }
+
+  /** Reports of background jobs that ended since the last call, as bash prints them before a prompt. */
+  takeJobNotices(): string {
+    return this.jobs.takeNotices();
+  }
+
+  /** The terminal is going away (end of a transcript or replay): every job gets SIGHUP, as at bash's exit. */
+  hangUp(): void {
+    this.jobs.hangUp();
+  }
+
+  /** @internal Ends the whole command line (an expansion too large to hold). */
+  abort(): void {
+    this.abortLine?.();
   }
 
   private async executeChains(script: Script, io: RunIO): Promise<number> {
@@ -140,10 +237,15 @@ export class Shell {
   private async chains(script: Script, io: RunIO): Promise<number> {
     for (const chain of script) {
       if (io.interrupt.interrupted) return (this.status = 130);
-      if (this.loopControl) break;
+      if (this.loopControl || this.unwinding) break;
+      if (chain.background) {
+        this.startJob(chain, io);
+        this.status = 0;
+        continue;
+      }
       let status = await this.pipeline(chain.first, io);
       for (const { op, pipeline } of chain.rest) {
-        if (io.interrupt.interrupted || this.loopControl) break;
+        if (io.interrupt.interrupted || this.loopControl || this.unwinding) break;
         if ((op === '&&') === (status === 0)) status = await this.pipeline(pipeline, io);
       }
       this.status = io.interrupt.interrupted ? 130 : status;
@@ -151,264 +253,183 @@ export class Shell {
     return this.status;
   }
 
-  private async pipeline(p: Pipeline, io: RunIO): Promise<number> {
-    let input = io.stdin ?? '';
-    let status = 0;
-    for (let k = 0; k < p.commands.length; k++) {
-      const last = k === p.commands.length - 1;
-      const chunks: string[] = [];
-      const out: Sink = last ? (t) => io.write(t, 'stdout') : pipeSink(chunks, inputNeed(p.commands[k + 1]!));
-      const err: Sink = (t) => io.write(t, 'stderr');
-      const cmd = p.commands[k]!;
+  /** `CHAIN &`: runs in a subshell of its own, stopped only by `kill`, `fg` + Ctrl-C or hangUp(). */
+  private startJob(chain: AndOr, io: RunIO): void {
+    const child = this.fork(true);
+    const write = this.jobOutput ?? io.write;
+    const job = this.jobs.start(printJob({ ...chain, background: false }), (interrupt) =>
+      child.execute([{ ...chain, background: false }], { write, interrupt }),
+    );
+    if (this.announcesJobs) io.write(`[${job.id}] ${job.pid}\n`, 'stderr');
+  }
+
+  /** @internal Runs a pipeline: one command here, several concurrently, each in a subshell. */
+  async pipeline(p: Pipeline, io: RunIO): Promise<number> {
+    const input = io.stdin === undefined || io.stdin === '' ? NO_INPUT : typeof io.stdin === 'string' ? ShellInput.of(io.stdin) : io.stdin;
+    const err: Sink = (t) => io.write(t, 'stderr');
+    let statuses: number[];
+    if (p.commands.length === 1) {
       // Only a command alone on its line, reading from the terminal, gets the keyboard.
-      const keyboard = p.commands.length === 1 && io.stdin === undefined ? io.readLine : undefined;
-      try {
-        status = cmd.kind === undefined ? await this.simple(cmd, input, out, err, io, last, keyboard) : await this.compound(cmd, input, out, err, io);
-      } catch (e) {
-        // The next command stopped reading: this one ends as SIGPIPE ends it.
-        if (!(e instanceof BrokenPipe && e.pipe === out)) throw e;
-        status = 141;
-      }
-      input = chunks.join('');
-      if (++this.ran % 64 === 0) await this.opts.yieldToHost?.();
-    }
+      const keyboard = io.stdin === undefined ? io.readLine : undefined;
+      statuses = [
+        await this.stage(p.commands[0]!, input, (t) => io.write(t, 'stdout'), err, io, { toTerminal: io.toTerminal ?? true, keyboard, direct: false }),
+      ];
+    } else statuses = await runConcurrentStages(this, p, input, io);
+    let status = statuses[statuses.length - 1]!;
     if (p.negate) status = status === 0 ? 1 : 0;
+    this.pipeStatus = statuses;
     return (this.status = status);
   }
 
-  private expandEnv(io: RunIO): ExpandEnv {
+  /** @internal One element of a pipeline. `direct`: a stage reading a pipe (it waits for all of it unless it streams). */
+  async stage(cmd: Pipeline['commands'][number], input: ShellInput, out: Sink, err: Sink, io: RunIO, o: StageOptions): Promise<number> {
+    if (++this.ran % 64 === 0) await this.opts.yieldToHost?.();
+    if (cmd.kind === undefined) return runSimple(this, cmd, input, out, err, io, o);
+    if (cmd.kind === 'function') {
+      this.functions.set(cmd.name, cmd);
+      return 0;
+    }
+    return runCompound(this, cmd, input, out, err, io, o.toTerminal);
+  }
+
+  /** @internal The expansion environment of a command run with `io`; `/dev/fd/N` files it makes are listed in `made`. */
+  expandEnv(io: RunIO, made?: string[]): ExpandEnv {
+    let fd = 63;
     return {
       vars: this.env,
       status: this.status,
       cwd: this.cwd,
-      fs: this.fs,
+      fs: this.fsView,
+      positional: this.positional,
       yieldToHost: this.opts.yieldToHost,
+      special: (name) => this.special(name),
       substitute: async (source) => {
         let captured = '';
-        await this.run(source, { interrupt: io.interrupt, write: (t, s) => (s === 'stdout' ? (captured += t) : io.write(t, s)) });
+        await this.fork().run(source, { interrupt: io.interrupt, write: (t, s) => (s === 'stdout' ? (captured += t) : io.write(t, s)) });
         return captured;
+      },
+      processSubstitute: async (source) => {
+        let captured = '';
+        await this.fork().run(source, { interrupt: io.interrupt, write: (t, s) => (s === 'stdout' ? (captured += t) : io.write(t, s)) });
+        const path = `/dev/fd/${fd--}`;
+        this.devFd.set(path, captured);
+        made?.push(path);
+        return path;
       },
     };
   }
 
-  private async simple(cmd: SimpleCommand, stdin: string, out: Sink, err: Sink, io: RunIO, toTerminal: boolean, keyboard?: RunIO['readLine']): Promise<number> {
-    const env = this.expandEnv(io);
-    const flushes: (() => void)[] = [];
+  private special(name: string): string | undefined {
+    if (name === '!') return this.jobs.lastPid;
+    const m = /^PIPESTATUS\[(\d+|@|\*)\]$/.exec(name);
+    if (m) return m[1] === '@' || m[1] === '*' ? this.pipeStatus.join(' ') : (this.pipeStatus[Number(m[1])]?.toString() ?? '');
+    if (name === 'PIPESTATUS') return String(this.pipeStatus[0] ?? '');
+    return undefined;
+  }
+
+  /** @internal Runs a function: its arguments become `$1`..., its `local`s are undone after. */
+  async callFunction(fn: FunctionDef, args: string[], input: ShellInput, out: Sink, err: Sink, io: RunIO): Promise<number> {
+    if (this.frames.length >= MAX_FUNCTION_NESTING) {
+      err(`bash: ${fn.name}: maximum function nesting level exceeded (${MAX_FUNCTION_NESTING})\n`);
+      return 1;
+    }
+    const saved = this.positional;
+    this.positional = args;
+    const frame = new Map<string, string | undefined>();
+    this.frames.push(frame);
     try {
-      const args: string[] = [];
-      for (const w of cmd.words) {
-        // A quoted literal expands to itself; skipping the await keeps long argument lists
-        // (thousands of nested `timeout` words) cheap.
-        const only = w.length === 1 && w[0]!.kind === 'lit' && w[0]!.quoted ? w[0]!.text : undefined;
-        if (only !== undefined) args.push(only);
-        else for (const a of await expandWord(w, env)) args.push(a);
-      }
-      const assigns: Record<string, string> = {};
-      for (const a of cmd.assigns) assigns[a.name] = await expandString(a.value, env);
-      const fds: Sink[] = [() => {}, out, err];
-      let input = stdin;
-      let redirectedIn = false;
-      for (const r of cmd.redirects) {
-        const res = await applyRedirect(r, fds, env, flushes, this.fs);
-        if (typeof res === 'number') return res;
-        if (res !== undefined) {
-          input = res;
-          redirectedIn = true;
-        }
-      }
-      if (args.length === 0) {
-        for (const [k, v] of Object.entries(assigns)) this.env[k] = v;
-        return 0;
-      }
-      const name = args[0]!;
-      if (name === 'break' || name === 'continue') return this.setLoopControl(name, args[1], fds[2]!);
-      const command = this.commands.get(name);
-      if (!command) {
-        if (name.includes('/')) {
-          const path = resolvePath(this.cwd, name, this.env.HOME);
-          if (this.fs.isDir(path)) fds[2]!(`bash: ${name}: Is a directory\n`);
-          else fds[2]!(`bash: ${name}: ${this.fs.exists(path) ? 'Permission denied' : 'No such file or directory'}\n`);
-          return this.fs.exists(path) ? 126 : 127;
-        }
-        fds[2]!(`bash: ${name}: command not found\n`);
-        return 127;
-      }
-      const ctx = this.context(input, fds[1]!, fds[2]!, io.interrupt, { ...this.env, ...assigns });
-      ctx.isTTY = toTerminal && fds[1] === out;
-      if (keyboard && !redirectedIn && ctx.isTTY) ctx.readLine = keyboard;
-      try {
-        const status = await command(args.slice(1), ctx);
-        return typeof status === 'number' ? status : 0;
-      } catch (e) {
-        if (e instanceof BrokenPipe) throw e;
-        if (e instanceof NoSpaceError) {
-          fds[2]!(writeErrorMessage(name));
-          return 1;
-        }
-        // Commands answer user errors themselves; any other throw is a fault of the course.
-        this.onInternalError?.(e);
-        fds[2]!('bash: internal error\n');
-        return 1;
-      }
-    } catch (e) {
-      if (e instanceof BrokenPipe) throw e;
-      if (e instanceof ExpansionError) {
-        err(e.message + '\n');
-        if (e instanceof OutOfMemoryError) this.abortLine?.();
-        return 1;
-      }
-      this.onInternalError?.(e);
-      err('bash: internal error\n');
-      return 1;
+      const status = await runCompound(this, fn.body, input, out, err, io, io.toTerminal ?? true);
+      return this.takeReturn(status);
     } finally {
-      for (const f of flushes) f();
+      this.frames.pop();
+      for (const [name, value] of frame) {
+        if (value === undefined) delete this.env[name];
+        else this.env[name] = value;
+      }
+      this.positional = saved;
     }
   }
 
-  /** Called after each loop iteration; true when the loop must stop. */
-  private async loopTurn(turns: number, err: Sink): Promise<boolean> {
-    if (turns % YIELD_EVERY === 0 && this.opts.yieldToHost) await this.opts.yieldToHost();
-    const limit = this.opts.loopLimit ?? LOOP_LIMIT_WITHOUT_YIELD;
-    if (!this.opts.yieldToHost && turns >= limit) {
-      err(`bash: loop stopped after ${limit} iterations\n`);
-      return true;
-    }
-    return false;
+  /** After a function or sourced file: the status `return` asked for, if it did. */
+  private takeReturn(status: number): number {
+    if (this.returning === undefined) return status;
+    const r = this.returning;
+    this.returning = undefined;
+    return r;
   }
 
-  private setLoopControl(kind: 'break' | 'continue', arg: string | undefined, err: Sink): number {
-    const levels = arg === undefined ? 1 : Number(arg);
-    if (!Number.isInteger(levels) || levels < 1) {
-      err(`bash: ${kind}: ${arg}: loop count out of range\n`);
+  declareLocal(name: string, value: string | undefined): void {
+    const frame = this.frames[this.frames.length - 1];
+    if (!frame) return;
+    if (!frame.has(name)) frame.set(name, Object.prototype.hasOwnProperty.call(this.env, name) ? this.env[name] : undefined);
+    this.env[name] = value ?? '';
+  }
+
+  requestReturn(status: number): void {
+    this.returning = status;
+  }
+
+  async source(name: string, text: string, args: string[] | undefined, ctx: ExecContext): Promise<number> {
+    const parsed = parse(text, true);
+    if (!parsed.ok) {
+      ctx.stderr(`${name}: ${(parsed.incomplete ? 'bash: syntax error: unexpected end of file' : parsed.message).replace(/^bash: /, '')}\n`);
       return 1;
     }
-    if (this.loopDepth === 0) return 0; // bash: outside a loop, break and continue do nothing
-    this.loopControl = { kind, levels: Math.min(levels, this.loopDepth) };
-    return 0;
-  }
-
-  /** After a loop body: true when the loop must stop (break, or an outer loop's continue). */
-  private takeLoopControl(): boolean {
-    const c = this.loopControl;
-    if (!c) return false;
-    if (c.levels > 1) {
-      c.levels--;
-      return true;
-    }
-    this.loopControl = undefined;
-    return c.kind === 'break';
-  }
-
-  private async compound(c: Compound, stdin: string, out: Sink, err: Sink, io: RunIO): Promise<number> {
-    const env = this.expandEnv(io);
-    const flushes: (() => void)[] = [];
+    const saved = this.positional;
+    if (args) this.positional = args;
+    this.sourceDepth++;
     try {
-      const fds: Sink[] = [() => {}, out, err];
-      let input = stdin;
-      for (const r of c.redirects) {
-        const res = await applyRedirect(r, fds, env, flushes, this.fs);
-        if (typeof res === 'number') return res;
-        if (res !== undefined) input = res;
-      }
-      const inner: RunIO = { interrupt: io.interrupt, stdin: input, write: (t, s) => (s === 'stdout' ? fds[1]! : fds[2]!)(t) };
-      if (c.kind === 'group') return await this.execute(c.body, inner);
-      if (c.kind === 'if') {
-        for (const b of c.branches) {
-          const cond = await this.execute(b.cond, inner);
-          if (io.interrupt.interrupted || this.loopControl) return cond;
-          if (cond === 0) return await this.execute(b.body, inner);
-        }
-        return c.otherwise ? await this.execute(c.otherwise, inner) : 0;
-      }
-      let status = 0;
-      let turns = 0;
-      this.loopDepth++;
-      try {
-        if (c.kind === 'for') {
-          const values: string[] = [];
-          for (const w of c.words) for (const v of await expandWord(w, env)) values.push(v);
-          for (const v of values) {
-            this.env[c.name] = v;
-            status = await this.execute(c.body, inner);
-            if (io.interrupt.interrupted || this.takeLoopControl()) break;
-            if (await this.loopTurn(++turns, err)) break;
-          }
-          return status;
-        }
-        for (;;) {
-          const cond = await this.execute(c.cond, inner);
-          if (io.interrupt.interrupted || this.takeLoopControl()) break;
-          if ((cond === 0) === c.until) break;
-          status = await this.execute(c.body, inner);
-          if (io.interrupt.interrupted || this.takeLoopControl()) break;
-          if (await this.loopTurn(++turns, err)) break;
-        }
-        return status;
-      } finally {
-        this.loopDepth--;
-      }
-    } catch (e) {
-      if (e instanceof BrokenPipe) throw e;
-      err(e instanceof ExpansionError ? e.message + '\n' : `bash: ${e instanceof Error ? e.message : String(e)}\n`);
-      if (e instanceof OutOfMemoryError) this.abortLine?.();
-      return 1;
+      const status = await this.execute(parsed.script, {
+        interrupt: ctx.interrupt,
+        stdin: ctx.input instanceof ShellInput ? ctx.input : ctx.stdin,
+        write: (t, s) => (s === 'stdout' ? ctx.stdout(t) : ctx.stderr(t)),
+      });
+      return this.takeReturn(status);
     } finally {
-      for (const f of flushes) f();
+      this.sourceDepth--;
+      if (args) this.positional = saved;
     }
   }
 
-  private context(stdin: string, stdout: Sink, stderr: Sink, interrupt: Interrupt, env: Record<string, string>): ExecContext {
-    return {
-      stdin,
+  /** @internal The execution context of a command. Reading `stdin` takes what is left of `input`. */
+  context(input: ShellInput, stdout: Sink, stderr: Sink, interrupt: Interrupt, env: Record<string, string>): ExecContext {
+    const ctx: ExecContext = {
+      stdin: '',
+      input,
       stdout,
       stderr,
       interrupt,
-      fs: this.fs,
+      fs: this.fsView,
       cwd: this.cwd,
       env,
       cols: this.opts.cols?.() ?? 80,
       sleep: (ms) => this.opts.sleep(ms, interrupt),
       streaming: () => this.opts.onStreaming?.(),
       loadCode: (load) => (this.opts.loading ?? notTracked).loadCode(load),
-      shell: this.control(),
+      shell: (this.controlCache ??= shellControl(this)),
     };
+    // Most commands have no input; only one with some takes it when it reads `stdin` (so a
+    // command in a `while read` loop that never reads leaves the loop's input alone).
+    if (input !== NO_INPUT) {
+      let text: string | undefined;
+      Object.defineProperty(ctx, 'stdin', { get: () => (text ??= input.takeAvailable()), enumerable: true, configurable: true });
+    }
+    return ctx;
   }
 
-  private control(): ShellControl {
-    return {
-      chdir: (path) => {
-        this.env.OLDPWD = this.cwd;
-        this.cwd = path;
-        this.env.PWD = path;
-      },
-      setEnv: (name, value) => {
-        if (value === undefined) delete this.env[name];
-        else this.env[name] = value;
-      },
-      history: () => this.opts.history?.list() ?? [],
-      clearHistory: () => this.opts.history?.clear(),
-      clearScreen: () => this.opts.clearScreen?.(),
-      run: (line, ctx) => this.run(line, { interrupt: ctx.interrupt, write: (t, s) => (s === 'stdout' ? ctx.stdout(t) : ctx.stderr(t)) }),
-      runArgv: async (argv, ctx) => {
-        // One turn of the microtask queue, so that nested commands (`timeout 9 timeout 9 ...`)
-        // do not all run on one JavaScript stack; past MAX_NESTED_RUNS, bash's nesting error.
-        await null;
-        if (this.nestedRuns >= MAX_NESTED_RUNS) {
-          ctx.stderr(`bash: maximum nesting level exceeded (${MAX_NESTED_RUNS})\n`);
-          return 1;
-        }
-        this.nestedRuns++;
-        try {
-          return await this.pipeline(
-            { negate: false, commands: [{ assigns: [], words: argv.map((text) => [{ kind: 'lit', text, quoted: true }]), redirects: [] }] },
-            { interrupt: ctx.interrupt, stdin: ctx.stdin, write: (t, s) => (s === 'stdout' ? ctx.stdout(t) : ctx.stderr(t)) },
-          );
-        } finally {
-          this.nestedRuns--;
-        }
-      },
-    };
-  }
+  private controlCache: ShellControl | undefined;
+}
+
+/** The input of a command with none: end of input at once (it holds nothing, so one serves every command). */
+const NO_INPUT = ShellInput.of('');
+
+/** How a pipeline stage runs. */
+export interface StageOptions {
+  /** Its output goes to the terminal (not a pipe). */
+  toTerminal: boolean;
+  keyboard?: RunIO['readLine'];
+  /** It reads a pipe from the stage before it. */
+  direct: boolean;
 }
 
 /** A fresh, untriggered interrupt for a line that nothing can stop (tests, scripts). */

@@ -9,10 +9,7 @@
  */
 import type { HereDoc, Word, WordPart } from './ast.ts';
 
-export type Token =
-  | { type: 'word'; word: Word }
-  | { type: 'op'; op: string }
-  | { type: 'redir'; op: string; fd: number | undefined; doc?: HereDoc };
+export type Token = { type: 'word'; word: Word } | { type: 'op'; op: string } | { type: 'redir'; op: string; fd: number | undefined; doc?: HereDoc };
 
 export type TokenizeResult =
   | { ok: true; tokens: Token[]; warnings: string[] }
@@ -26,7 +23,7 @@ export type TokenizeResult =
   | { ok: false; incomplete: false; message: string };
 
 const META = new Set([' ', '\t', '\n', ';', '&', '|', '<', '>', '(', ')']);
-const OPS = ['&&', '||', ';;', '|', ';', '&', '(', ')'];
+const OPS = ['&&', '||', ';;&', ';;', ';&', '|', ';', '&', '(', ')'];
 const REDIRS = ['&>>', '&>', '<<<', '<<-', '<<', '<&', '<>', '<', '>>', '>&', '>|', '>'];
 
 class Incomplete {
@@ -40,255 +37,310 @@ class Incomplete {
 
 /** Tokenizes `src`; with `final`, end of input is end of script (no more lines will come). */
 export function tokenize(src: string, final = false): TokenizeResult {
-  const tokens: Token[] = [];
-  const warnings: string[] = [];
-  const pending: HereDoc[] = [];
-  const startLine = new Map<HereDoc, number>();
-  let pos = 0;
-  let line = 1;
+  const t = new Tokenizer(src, final);
+  try {
+    t.run();
+  } catch (e) {
+    if (!(e instanceof Incomplete)) throw e;
+    return incompleteResult(e, final);
+  }
+  return { ok: true, tokens: t.tokens, warnings: t.warnings };
+}
 
-  const readHereDocs = (): void => {
-    for (const doc of pending.splice(0)) {
-      const start = startLine.get(doc) ?? line;
+function incompleteResult(e: Incomplete, final: boolean): TokenizeResult {
+  if (!final) {
+    if (e.doc) return { ok: false, incomplete: true, heredoc: { delimiter: e.doc.delimiter, stripTabs: e.doc.stripTabs } };
+    return e.missing === "'" || e.missing === '"' ? { ok: false, incomplete: true, openQuote: e.missing } : { ok: false, incomplete: true };
+  }
+  if (e.missing === '\\') return { ok: false, incomplete: false, message: 'bash: syntax error: unexpected end of file' };
+  return { ok: false, incomplete: false, message: `bash: unexpected EOF while looking for matching \`${e.missing === "$'" ? "'" : e.missing}'` };
+}
+
+/** The text a here-document's delimiter word stands for. */
+function delimiterText(word: Word): string {
+  return word
+    .map((p) => (p.kind === 'lit' ? p.text : p.kind === 'var' ? '$' + p.name : p.kind === 'arith' ? '$((' + p.source + '))' : '$(' + p.source + ')'))
+    .join('');
+}
+
+/** The tokenizer's state while it walks the input (one instance per call). */
+class Tokenizer {
+  readonly tokens: Token[] = [];
+  readonly warnings: string[] = [];
+  private readonly pending: HereDoc[] = [];
+  private readonly startLine = new Map<HereDoc, number>();
+  private pos = 0;
+  private line = 1;
+  private readonly src: string;
+  private readonly final: boolean;
+
+  constructor(src: string, final: boolean) {
+    this.src = src;
+    this.final = final;
+  }
+
+  run(): void {
+    const src = this.src;
+    while (this.pos < src.length) {
+      const c = src[this.pos]!;
+      if (c === ' ' || c === '\t') this.pos++;
+      else if (c === '\\' && src[this.pos + 1] === '\n') {
+        this.pos += 2;
+        this.line++;
+      } else if (c === '\n') {
+        this.pos++;
+        this.line++;
+        this.tokens.push({ type: 'op', op: '\n' });
+        this.readHereDocs();
+      } else if (c === '#') {
+        while (this.pos < src.length && src[this.pos] !== '\n') this.pos++;
+      } else if ((c === '<' || c === '>') && src[this.pos + 1] === '(') this.pushWord();
+      else if (!this.redirection()) {
+        const op = OPS.find((o) => src.startsWith(o, this.pos));
+        if (op) {
+          this.pos += op.length;
+          this.tokens.push({ type: 'op', op });
+        } else this.pushWord();
+      }
+    }
+    if (this.pending.length) this.readHereDocs();
+  }
+
+  private pushWord(): void {
+    const start = this.pos;
+    const word = this.readWord();
+    Object.defineProperty(word, 'raw', { value: this.src.slice(start, this.pos), enumerable: false });
+    this.tokens.push({ type: 'word', word });
+  }
+
+  /** A redirection operator at `pos` (with its fd and, for `<<`, its here-document): true if one was read. */
+  private redirection(): boolean {
+    const src = this.src;
+    const fdMatch = /^(\d+)(?=[<>])/.exec(src.slice(this.pos, this.pos + 12));
+    const fd = fdMatch ? Number(fdMatch[1]) : undefined;
+    const at = fdMatch ? this.pos + fdMatch[1]!.length : this.pos;
+    const redir = REDIRS.find((r) => src.startsWith(r, at));
+    if (!redir || (fd !== undefined && redir.startsWith('&'))) return false;
+    this.pos = at + redir.length;
+    if (redir !== '<<' && redir !== '<<-') {
+      this.tokens.push({ type: 'redir', op: redir, fd });
+      return true;
+    }
+    while (src[this.pos] === ' ' || src[this.pos] === '\t') this.pos++;
+    if (this.pos >= src.length || META.has(src[this.pos]!)) {
+      this.tokens.push({ type: 'redir', op: redir, fd });
+      return true;
+    }
+    const word = this.readWord();
+    const doc: HereDoc = { delimiter: delimiterText(word), expand: word.every((p) => !p.quoted), stripTabs: redir === '<<-', body: '' };
+    this.pending.push(doc);
+    this.startLine.set(doc, this.line);
+    this.tokens.push({ type: 'redir', op: redir, fd, doc });
+    return true;
+  }
+
+  private readHereDocs(): void {
+    const src = this.src;
+    for (const doc of this.pending.splice(0)) {
+      const start = this.startLine.get(doc) ?? this.line;
       const body: string[] = [];
       for (;;) {
-        if (pos >= src.length) {
-          if (!final) throw new Incomplete('heredoc', doc);
-          warnings.push(`bash: warning: here-document at line ${start} delimited by end-of-file (wanted \`${doc.delimiter}')`);
+        if (this.pos >= src.length) {
+          if (!this.final) throw new Incomplete('heredoc', doc);
+          this.warnings.push(`bash: warning: here-document at line ${start} delimited by end-of-file (wanted \`${doc.delimiter}')`);
           break;
         }
-        const nl = src.indexOf('\n', pos);
-        let text = nl < 0 ? src.slice(pos) : src.slice(pos, nl);
-        pos = nl < 0 ? src.length : nl + 1;
-        line++;
+        const nl = src.indexOf('\n', this.pos);
+        let text = nl < 0 ? src.slice(this.pos) : src.slice(this.pos, nl);
+        this.pos = nl < 0 ? src.length : nl + 1;
+        this.line++;
         if (doc.stripTabs) text = text.replace(/^\t+/, '');
         if (text === doc.delimiter) break;
         body.push(text);
       }
       doc.body = body.length ? body.join('\n') + '\n' : '';
     }
-  };
-
-  try {
-    while (pos < src.length) {
-      const c = src[pos]!;
-      if (c === ' ' || c === '\t') {
-        pos++;
-        continue;
-      }
-      if (c === '\\' && src[pos + 1] === '\n') {
-        pos += 2;
-        line++;
-        continue;
-      }
-      if (c === '\n') {
-        pos++;
-        line++;
-        tokens.push({ type: 'op', op: '\n' });
-        readHereDocs();
-        continue;
-      }
-      if (c === '#') {
-        while (pos < src.length && src[pos] !== '\n') pos++;
-        continue;
-      }
-      const fdMatch = /^(\d+)(?=[<>])/.exec(src.slice(pos, pos + 12));
-      const fd = fdMatch ? Number(fdMatch[1]) : undefined;
-      const at = fdMatch ? pos + fdMatch[1]!.length : pos;
-      const redir = REDIRS.find((r) => src.startsWith(r, at));
-      if (redir && !(fd !== undefined && redir.startsWith('&'))) {
-        pos = at + redir.length;
-        if (redir === '<<' || redir === '<<-') {
-          while (src[pos] === ' ' || src[pos] === '\t') pos++;
-          if (pos >= src.length || META.has(src[pos]!)) {
-            tokens.push({ type: 'redir', op: redir, fd });
-            continue;
-          }
-          const word = readWord();
-          const doc: HereDoc = {
-            delimiter: word.map((p) => (p.kind === 'lit' ? p.text : p.kind === 'var' ? '$' + p.name : p.kind === 'arith' ? '$((' + p.source + '))' : '$(' + p.source + ')')).join(''),
-            expand: word.every((p) => !p.quoted),
-            stripTabs: redir === '<<-',
-            body: '',
-          };
-          pending.push(doc);
-          startLine.set(doc, line);
-          tokens.push({ type: 'redir', op: redir, fd, doc });
-        } else {
-          tokens.push({ type: 'redir', op: redir, fd });
-        }
-        continue;
-      }
-      const op = OPS.find((o) => src.startsWith(o, pos));
-      if (op) {
-        pos += op.length;
-        tokens.push({ type: 'op', op });
-        continue;
-      }
-      tokens.push({ type: 'word', word: readWord() });
-    }
-    if (pending.length) readHereDocs();
-  } catch (e) {
-    if (!(e instanceof Incomplete)) throw e;
-    if (!final) {
-      if (e.doc) return { ok: false, incomplete: true, heredoc: { delimiter: e.doc.delimiter, stripTabs: e.doc.stripTabs } };
-      return e.missing === "'" || e.missing === '"' ? { ok: false, incomplete: true, openQuote: e.missing } : { ok: false, incomplete: true };
-    }
-    if (e.missing === '\\') return { ok: false, incomplete: false, message: 'bash: syntax error: unexpected end of file' };
-    return { ok: false, incomplete: false, message: `bash: unexpected EOF while looking for matching \`${e.missing === "$'" ? "'" : e.missing}'` };
   }
-  return { ok: true, tokens, warnings };
 
-  /** Reads one word at `pos` (which is not a metacharacter) into parts. */
-  function readWord(): Word {
+  /** Reads one word at `pos` (which is not a metacharacter, or starts `<(`) into parts. */
+  private readWord(): Word {
+    const src = this.src;
     const parts: WordPart[] = [];
     let lit = '';
     const flush = (): void => {
       if (lit) parts.push({ kind: 'lit', text: lit, quoted: false });
       lit = '';
     };
-    while (pos < src.length && !META.has(src[pos]!)) {
-      const c = src[pos]!;
+    if ((src[this.pos] === '<' || src[this.pos] === '>') && src[this.pos + 1] === '(') {
+      const end = this.matchParen(this.pos + 2);
+      parts.push({ kind: 'procsub', source: src.slice(this.pos + 2, end), quoted: false });
+      this.line += countNewlines(src.slice(this.pos, end));
+      this.pos = end + 1;
+    }
+    while (this.pos < src.length && !META.has(src[this.pos]!)) {
+      const c = src[this.pos]!;
       if (c === '\\') {
-        if (pos + 1 >= src.length) {
-          if (!final) throw new Incomplete('\\');
-          pos++;
-          continue;
+        const part = this.readEscape();
+        if (part) {
+          flush();
+          parts.push(part);
         }
-        if (src[pos + 1] === '\n') {
-          pos += 2;
-          line++;
-          continue;
-        }
-        flush();
-        parts.push({ kind: 'lit', text: src[pos + 1]!, quoted: true });
-        pos += 2;
       } else if (c === "'") {
-        const end = src.indexOf("'", pos + 1);
+        const end = src.indexOf("'", this.pos + 1);
         if (end < 0) throw new Incomplete("'");
         flush();
-        const text = src.slice(pos + 1, end);
-        line += countNewlines(text);
+        const text = src.slice(this.pos + 1, end);
+        this.line += countNewlines(text);
         parts.push({ kind: 'lit', text, quoted: true });
-        pos = end + 1;
+        this.pos = end + 1;
       } else if (c === '"') {
         flush();
-        readDoubleQuoted(parts);
+        this.readDoubleQuoted(parts);
         if (parts.length === 0 || parts[parts.length - 1]!.quoted === false) parts.push({ kind: 'lit', text: '', quoted: true });
       } else if (c === '$' || c === '`') {
-        const part = readDollar(false);
+        const part = this.readDollar(false);
         if (part) {
           flush();
           parts.push(part);
         } else {
           lit += '$';
-          pos++;
+          this.pos++;
         }
       } else {
         lit += c;
-        pos++;
+        this.pos++;
       }
     }
     flush();
     return parts;
   }
 
-  function readDoubleQuoted(parts: WordPart[]): void {
-    pos++; // opening quote
+  /** A backslash outside quotes: the next character, quoted (a line continuation gives nothing). */
+  private readEscape(): WordPart | undefined {
+    const src = this.src;
+    if (this.pos + 1 >= src.length) {
+      if (!this.final) throw new Incomplete('\\');
+      this.pos++;
+      return undefined;
+    }
+    if (src[this.pos + 1] === '\n') {
+      this.pos += 2;
+      this.line++;
+      return undefined;
+    }
+    this.pos += 2;
+    return { kind: 'lit', text: src[this.pos - 1]!, quoted: true };
+  }
+
+  private readDoubleQuoted(parts: WordPart[]): void {
+    const src = this.src;
+    this.pos++; // opening quote
     let text = '';
     const flush = (): void => {
       if (text) parts.push({ kind: 'lit', text, quoted: true });
       text = '';
     };
     for (;;) {
-      if (pos >= src.length) throw new Incomplete('"');
-      const c = src[pos]!;
+      if (this.pos >= src.length) throw new Incomplete('"');
+      const c = src[this.pos]!;
       if (c === '"') {
-        pos++;
+        this.pos++;
         break;
       }
-      if (c === '\\' && pos + 1 < src.length && '$`"\\\n'.includes(src[pos + 1]!)) {
-        if (src[pos + 1] !== '\n') text += src[pos + 1];
-        else line++;
-        pos += 2;
+      if (c === '\\' && this.pos + 1 < src.length && '$`"\\\n'.includes(src[this.pos + 1]!)) {
+        if (src[this.pos + 1] !== '\n') text += src[this.pos + 1];
+        else this.line++;
+        this.pos += 2;
       } else if (c === '$' || c === '`') {
-        const part = readDollar(true);
+        const part = this.readDollar(true);
         if (part) {
           flush();
           parts.push(part);
         } else {
           text += '$';
-          pos++;
+          this.pos++;
         }
       } else {
-        if (c === '\n') line++;
+        if (c === '\n') this.line++;
         text += c;
-        pos++;
+        this.pos++;
       }
     }
     flush();
   }
 
-  /** Reads `$NAME`, `${NAME}`, `${NAME:-x}`, `$?`, `$(...)` or a backquoted command; undefined for a lone `$`. */
-  function readDollar(quoted: boolean): WordPart | undefined {
-    if (src[pos] === '`') {
-      let end = pos + 1;
-      while (end < src.length && src[end] !== '`') end += src[end] === '\\' ? 2 : 1;
-      if (end >= src.length) throw new Incomplete('`');
-      const source = src.slice(pos + 1, end).replace(/\\([`\\$])/g, '$1');
-      pos = end + 1;
-      return { kind: 'sub', source, quoted };
-    }
-    const next = src[pos + 1];
-    if (next === '(' && src[pos + 2] === '(') {
-      let end = -1;
-      for (let j = pos + 3, depth = 0; j < src.length; j++) {
-        if (src[j] === '(') depth++;
-        else if (src[j] === ')') {
-          if (depth === 0 && src[j + 1] === ')') {
-            end = j;
-            break;
-          }
-          depth--;
-        }
-      }
-      if (end < 0) throw new Incomplete('))');
-      const source = src.slice(pos + 3, end);
-      pos = end + 2;
-      return { kind: 'arith', source, quoted };
-    }
+  /** Reads `$NAME`, `${NAME}`, `${NAME:-x}`, `$?`, `$(...)`, `$((...))` or a backquoted command; undefined for a lone `$`. */
+  private readDollar(quoted: boolean): WordPart | undefined {
+    const src = this.src;
+    if (src[this.pos] === '`') return this.readBackquoted(quoted);
+    const next = src[this.pos + 1];
+    if (next === '(' && src[this.pos + 2] === '(') return this.readArith(quoted);
     if (next === '(') {
-      const end = matchParen(pos + 2);
-      const source = src.slice(pos + 2, end);
-      line += countNewlines(source);
-      pos = end + 1;
+      const end = this.matchParen(this.pos + 2);
+      const source = src.slice(this.pos + 2, end);
+      this.line += countNewlines(source);
+      this.pos = end + 1;
       return { kind: 'sub', source, quoted };
     }
-    if (next === '{') {
-      const end = src.indexOf('}', pos + 2);
-      if (end < 0) throw new Incomplete('}');
-      const inner = src.slice(pos + 2, end);
-      const m = /^([A-Za-z_][A-Za-z0-9_]*|[0-9?$#@*])(?::-(.*))?$/s.exec(inner);
-      pos = end + 1;
-      if (!m) return { kind: 'var', name: '\u0000bad:' + inner, quoted };
-      return m[2] !== undefined ? { kind: 'var', name: m[1]!, quoted, fallback: m[2] } : { kind: 'var', name: m[1]!, quoted };
-    }
+    if (next === '{') return this.readBracedVar(quoted);
     if (next === "'" && !quoted) {
-      let end = pos + 2;
+      let end = this.pos + 2;
       while (end < src.length && src[end] !== "'") end += src[end] === '\\' ? 2 : 1;
       if (end >= src.length) throw new Incomplete("$'");
-      const text = unescapeAnsiC(src.slice(pos + 2, end));
-      pos = end + 1;
+      const text = unescapeAnsiC(src.slice(this.pos + 2, end));
+      this.pos = end + 1;
       return { kind: 'lit', text, quoted: true };
     }
-    const m = /^(?:[A-Za-z_][A-Za-z0-9_]*|[0-9?$#@*])/.exec(src.slice(pos + 1, pos + 200));
+    const m = /^(?:[A-Za-z_][A-Za-z0-9_]*|[0-9?$#@*!])/.exec(src.slice(this.pos + 1, this.pos + 200));
     if (!m) return undefined;
-    pos += 1 + m[0].length;
+    this.pos += 1 + m[0].length;
     return { kind: 'var', name: m[0], quoted };
   }
 
+  private readBackquoted(quoted: boolean): WordPart {
+    const src = this.src;
+    let end = this.pos + 1;
+    while (end < src.length && src[end] !== '`') end += src[end] === '\\' ? 2 : 1;
+    if (end >= src.length) throw new Incomplete('`');
+    const source = src.slice(this.pos + 1, end).replace(/\\([`\\$])/g, '$1');
+    this.pos = end + 1;
+    return { kind: 'sub', source, quoted };
+  }
+
+  private readArith(quoted: boolean): WordPart {
+    const src = this.src;
+    let end = -1;
+    for (let j = this.pos + 3, depth = 0; j < src.length; j++) {
+      if (src[j] === '(') depth++;
+      else if (src[j] === ')') {
+        if (depth === 0 && src[j + 1] === ')') {
+          end = j;
+          break;
+        }
+        depth--;
+      }
+    }
+    if (end < 0) throw new Incomplete('))');
+    const source = src.slice(this.pos + 3, end);
+    this.pos = end + 2;
+    return { kind: 'arith', source, quoted };
+  }
+
+  /** `${NAME}`, `${NAME:-word}`, `${ARRAY[i]}` (PIPESTATUS); anything else is a bad substitution when it runs. */
+  private readBracedVar(quoted: boolean): WordPart {
+    const src = this.src;
+    const end = src.indexOf('}', this.pos + 2);
+    if (end < 0) throw new Incomplete('}');
+    const inner = src.slice(this.pos + 2, end);
+    const m = /^([A-Za-z_][A-Za-z0-9_]*(?:\[(?:[0-9]+|@|\*)\])?|[0-9]+|[?$#@*!])(?::-(.*))?$/s.exec(inner);
+    this.pos = end + 1;
+    if (!m) return { kind: 'var', name: '\u0000bad:' + inner, quoted };
+    return m[2] !== undefined ? { kind: 'var', name: m[1]!, quoted, fallback: m[2] } : { kind: 'var', name: m[1]!, quoted };
+  }
+
   /** Index of the `)` closing a `$(` whose body starts at `from`, skipping quoted text. */
-  function matchParen(from: number): number {
+  private matchParen(from: number): number {
+    const src = this.src;
     let depth = 1;
     for (let i = from; i < src.length; i++) {
       const c = src[i]!;
@@ -314,7 +366,21 @@ function countNewlines(s: string): number {
 
 /** Backslash escapes as `echo -e` and `$'...'` understand them. */
 export function unescapeAnsiC(s: string): string {
-  const map: Record<string, string> = { n: '\n', t: '\t', r: '\r', a: '\x07', b: '\b', e: '\x1b', E: '\x1b', f: '\f', v: '\v', '\\': '\\', "'": "'", '"': '"', '0': '\0' };
+  const map: Record<string, string> = {
+    n: '\n',
+    t: '\t',
+    r: '\r',
+    a: '\x07',
+    b: '\b',
+    e: '\x1b',
+    E: '\x1b',
+    f: '\f',
+    v: '\v',
+    '\\': '\\',
+    "'": "'",
+    '"': '"',
+    '0': '\0',
+  };
   return s.replace(/\\(x[0-9a-fA-F]{1,2}|[0-7]{1,3}|.)/gs, (all, esc: string) => {
     if (esc[0] === 'x') return String.fromCharCode(parseInt(esc.slice(1), 16));
     if (/^[0-7]+$/.test(esc) && esc !== '0') return String.fromCharCode(parseInt(esc, 8));

@@ -1,12 +1,20 @@
 /** File builtins over the terminal's own files: cat, ls, pwd, cd, mkdir, rm, touch, cp, mv. */
 import type { Command, ExecContext } from '../../command/contract.ts';
 import { basename, dirname } from '../path.ts';
-import { abs, parseArgs, readInputs } from './util.ts';
+import { abs, parseArgs, readAll, readInputs } from './util.ts';
 
+/** `cat [-n] [FILE]...`: reads its input as it arrives (see streamsInput in commands.ts). */
 export const cat: Command = async (args, ctx) => {
   const p = parseArgs('cat', args, { bool: 'nAEvtsu' }, ctx);
   if (!p) return 1;
-  const { inputs, failed } = readInputs('cat', p.operands, ctx);
+  if (ctx.input && !p.operands.length && !p.flags.has('n')) {
+    // Plain `cat` of its input passes it on as it arrives (`kubectl logs -f web | cat`).
+    for (let chunk = await ctx.input.read(); chunk !== null; chunk = await ctx.input.read()) ctx.stdout(chunk);
+    return 0;
+  }
+  const usesStdin = !p.operands.length || p.operands.includes('-');
+  const stdin = ctx.input && usesStdin ? await readAll(ctx.input) : ctx.stdin;
+  const { inputs, failed } = readInputs('cat', p.operands, { ...ctx, stdin });
   let text = inputs.map((i) => i.text).join('');
   if (p.flags.has('n') && text) {
     const ls = text.split('\n');

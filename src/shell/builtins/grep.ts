@@ -3,7 +3,7 @@
  * stdin; context lines with -A/-B/-C as GNU grep prints them (`--` between separate groups).
  */
 import type { Command } from '../../command/contract.ts';
-import { lines, parseArgs, readInputs } from './util.ts';
+import { lines, parseArgs, readAll, readInputs } from './util.ts';
 import { compileRegex, RegexSyntaxError } from '../regex/compile.ts';
 import { Matcher } from '../regex/match.ts';
 import { Pattern, RegexInterrupted } from '../regex/pattern.ts';
@@ -96,7 +96,10 @@ export const grep: Command = async (args, ctx) => {
 async function search(re: LineMatcher, f: Map<string, string | true>, operands: string[], ctx: Parameters<Command>[1]): Promise<number> {
   const context = contextCounts(f, ctx);
   if (!context) return 2;
-  const { inputs, failed } = readInputs('grep', operands, ctx);
+  // Standard input is read a line at a time as it arrives (`kubectl get pods -w | grep web`).
+  const streamed = ctx.input && !operands.length ? ctx.input : undefined;
+  const stdin = streamed ? '' : ctx.input && operands.includes('-') ? await readAll(ctx.input) : ctx.stdin;
+  const { inputs, failed } = streamed ? { inputs: [{ name: '(standard input)', text: '' }], failed: false } : readInputs('grep', operands, { ...ctx, stdin });
   const withName = f.has('H') || (operands.length > 1 && !f.has('h'));
   let matched = false;
   const useContext = (context.after > 0 || context.before > 0) && !f.has('c') && !f.has('l') && !f.has('L') && !f.has('o');
@@ -107,7 +110,16 @@ async function search(re: LineMatcher, f: Map<string, string | true>, operands: 
     let count = 0;
     const prefix = withName ? `${input.name}:` : '';
     const ctxPrefix = withName ? `${input.name}-` : '';
-    const ls = lines(input.text);
+    const ls = streamed ? [] : lines(input.text);
+    /** Whether line `n` exists, reading it from the stream when it has not arrived yet. */
+    const has = async (n: number): Promise<boolean> => {
+      while (streamed && ls.length <= n) {
+        const l = await streamed.readLine();
+        if (l === null) return false;
+        ls.push(l.endsWith('\n') ? l.slice(0, -1) : l);
+      }
+      return n < ls.length;
+    };
     let afterLeft = 0;
     lastPrinted = -2;
     const print = (n: number, hit: boolean): void => {
@@ -117,7 +129,7 @@ async function search(re: LineMatcher, f: Map<string, string | true>, operands: 
       lastPrinted = n;
       printedAny = true;
     };
-    for (let n = 0; n < ls.length; n++) {
+    for (let n = 0; await has(n); n++) {
       const line = ls[n]!;
       const hit = (await re.test(line)) !== f.has('v');
       if (!hit) {

@@ -1,5 +1,7 @@
 /** Shell-state and small builtins: sleep, export, unset, env, history, clear, true, false, date, exit, which, type (watch lives in watch.ts). */
 import type { Command } from '../../command/contract.ts';
+import { printFunction } from '../print.ts';
+import { shellState } from '../shell-access.ts';
 
 /** Parses `1`, `0.5`, `2m`, `1h`, `1d` into milliseconds; undefined when invalid. */
 export function parseInterval(s: string): number | undefined {
@@ -148,8 +150,22 @@ export function createWhich(has: (name: string) => boolean, builtins: Set<string
   };
   const type: Command = async (args, ctx) => {
     let status = 0;
+    const state = shellState(ctx);
+    if (args[0] === '-t') {
+      // `type -t NAME`: one word for what NAME is (nothing, status 1, when it is nothing).
+      for (const a of args.slice(1)) {
+        const kind = state?.aliases.has(a) ? 'alias' : state?.functions.has(a) ? 'function' : builtins.has(a) ? 'builtin' : has(a) ? 'file' : undefined;
+        if (kind) ctx.stdout(kind + '\n');
+        else status = 1;
+      }
+      return status;
+    }
     for (const a of args) {
-      if (a === 'k') ctx.stdout("k is aliased to `kubectl'\n");
+      const alias = state?.aliases.get(a);
+      const fn = state?.functions.get(a);
+      if (alias !== undefined) ctx.stdout(`${a} is aliased to \`${alias}'\n`);
+      else if (fn) ctx.stdout(`${a} is a function\n${printFunction(fn)}\n`);
+      else if (a === 'k') ctx.stdout("k is aliased to `kubectl'\n");
       else if (builtins.has(a)) ctx.stdout(`${a} is a shell builtin\n`);
       else if (has(a)) ctx.stdout(`${a} is ${a === 'kubectl' ? '/usr/local/bin/kubectl' : `/usr/bin/${a}`}\n`);
       else {

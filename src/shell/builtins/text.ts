@@ -1,7 +1,7 @@
 /** Text builtins loaded on first use: printf, wc, head, tail, sort, uniq, cut, tr (echo lives in echo.ts). */
 import type { Command } from '../../command/contract.ts';
 import { unescapeAnsiC } from '../tokenize.ts';
-import { lines, parseArgs, readInputs, unlines } from './util.ts';
+import { lines, parseArgs, readAll, readInputs, unlines } from './util.ts';
 
 /** Widths and precisions past this are cut to it: a terminal line of a mebibyte is already more than anyone reads. */
 const MAX_FIELD = 1 << 20;
@@ -121,7 +121,19 @@ function headOrTail(cmd: 'head' | 'tail'): Command {
       ctx.stderr(`${cmd}: invalid number of lines: '${spec}'\n`);
       return 1;
     }
-    const { inputs, failed } = readInputs(cmd, p.operands, ctx, (name, why) => `${cmd}: cannot open '${name}' for reading: ${why}\n`);
+    if (cmd === 'head' && ctx.input && !p.operands.length && !p.flags.has('c') && !spec.startsWith('-')) {
+      // Lines are passed on as they arrive; with the last one taken, head stops reading (SIGPIPE for the writer).
+      for (let k = 0; k < n; k++) {
+        const line = await ctx.input.readLine();
+        if (line === null) break;
+        ctx.stdout(line);
+      }
+      ctx.input.close();
+      return 0;
+    }
+    const usesStdin = !p.operands.length || p.operands.includes('-');
+    const stdin = ctx.input && usesStdin ? await readAll(ctx.input) : ctx.stdin;
+    const { inputs, failed } = readInputs(cmd, p.operands, { ...ctx, stdin }, (name, why) => `${cmd}: cannot open '${name}' for reading: ${why}\n`);
     inputs.forEach((input, idx) => {
       if (inputs.length > 1) ctx.stdout(`${idx ? '\n' : ''}==> ${input.name} <==\n`);
       if (p.flags.has('c')) {

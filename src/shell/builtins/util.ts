@@ -1,5 +1,5 @@
 /** Helpers shared by the builtins: option parsing in the GNU style, reading inputs, messages. */
-import type { ExecContext } from '../../command/contract.ts';
+import type { ExecContext, InputStream } from '../../command/contract.ts';
 import { resolvePath } from '../path.ts';
 
 export interface ParsedArgs {
@@ -120,6 +120,13 @@ export function readInputs(
     inputs.push({ name, text });
   }
   return { inputs, failed };
+}
+
+/** All of a streamed input, once its writer has finished. */
+export async function readAll(input: InputStream): Promise<string> {
+  const chunks: string[] = [];
+  for (let chunk = await input.read(); chunk !== null; chunk = await input.read()) chunks.push(chunk);
+  return chunks.join('');
 }
 
 /** Splits text into lines without the trailing empty piece a final newline leaves. */

@@ -1,0 +1,39 @@
+/**
+ * What the shell's own builtins (`local`, `return`, `read`, `alias`, `source`, `jobs`, `kill`,
+ * `wait`, `fg`...) reach of the shell running them, beyond the command contract's
+ * ShellControl: functions, aliases, positional parameters and the job table. The shell hangs
+ * it on the ShellControl it gives commands, under a symbol, so the contract stays as small as
+ * kubectl needs it.
+ */
+import type { ExecContext } from '../command/contract.ts';
+import type { FunctionDef } from './ast.ts';
+import type { JobTable } from './jobs.ts';
+
+export const SHELL_STATE: unique symbol = Symbol('shell state');
+
+/** The shell's state, as its builtins see it. */
+export interface ShellState {
+  /** Function calls in progress (0 at the prompt). */
+  readonly functionDepth: number;
+  /** `source` files being read (0 at the prompt). */
+  readonly sourceDepth: number;
+  /** `local NAME[=VALUE]`: the variable gets its old value back when the function returns. */
+  declareLocal(name: string, value: string | undefined): void;
+  /** `return N`: the function (or sourced file) ends with status N once the current command returns. */
+  requestReturn(status: number): void;
+  /** `$?` */
+  readonly status: number;
+  /** `$1`, `$2`...; `shift` and `set --` change them. */
+  positional: string[];
+  readonly aliases: Map<string, string>;
+  readonly functions: Map<string, FunctionDef>;
+  readonly jobs: JobTable;
+  /** Runs `text` (the file `name`) in this shell, with `args` as positional parameters if given. */
+  source(name: string, text: string, args: string[] | undefined, ctx: ExecContext): Promise<number>;
+}
+
+/** The state of the shell running `ctx`'s command; undefined outside the course shell. */
+export function shellState(ctx: ExecContext): ShellState | undefined {
+  const control = ctx.shell as { [SHELL_STATE]?: ShellState } | undefined;
+  return control?.[SHELL_STATE];
+}
