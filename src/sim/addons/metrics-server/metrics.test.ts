@@ -16,7 +16,7 @@ describe('metrics-server add-on', () => {
   it('serves no metrics API until installed, then reports a busy loop at its CPU limit', () => {
     const c = createCluster({ preset: 'kind' });
     expect(metricsApiState(c)).toBe('absent');
-    addon('metrics-server')!.enable(c);
+    addon(c, 'metrics-server')!.enable(c);
     expect(metricsApiState(c)).toBe('unavailable');
     c.api.create('pods', {
       apiVersion: 'v1',
@@ -60,7 +60,7 @@ describe('metrics-server add-on', () => {
 describe('APIService availability', () => {
   it('is MissingEndpoints until metrics-server is ready, then True', () => {
     const c = createCluster({ preset: 'kind' });
-    addon('metrics-server')!.enable(c);
+    addon(c, 'metrics-server')!.enable(c);
     c.settle();
     const cond = () => c.api.get('apiservices.apiregistration.k8s.io', undefined, 'v1beta1.metrics.k8s.io').status?.conditions?.[0];
     expect(cond()).toMatchObject({
