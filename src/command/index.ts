@@ -3,6 +3,6 @@
  * `ExecContext`, `VirtualFS`, `Interrupt`, `ShellControl`), Ctrl-C plumbing and the code-loading
  * state. kubectl and the shell import this layer and never each other; it imports nothing.
  */
-export type { Command, ExecContext, Interrupt, ShellControl, VirtualFS } from './contract.ts';
+export type { Command, EditRequest, ExecContext, Interrupt, ShellControl, VirtualFS } from './contract.ts';
 export { InterruptController, childInterrupt, clockSleep } from './interrupt.ts';
 export { createCodeLoading, notTracked, type CodeLoading } from './code-loading.ts';

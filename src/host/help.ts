@@ -8,7 +8,7 @@ import type { Command } from '../command/contract.ts';
 /** Help groups in the order `help` prints them; names missing from the table are skipped. */
 const HELP_GROUPS: [string, string[]][] = [
   ['Kubernetes', ['kubectl', 'k', 'cluster']],
-  ['Files', ['ls', 'cat', 'cd', 'pwd', 'mkdir', 'touch', 'cp', 'mv', 'rm']],
+  ['Files', ['ls', 'cat', 'cd', 'pwd', 'mkdir', 'touch', 'cp', 'mv', 'rm', 'edit', 'vi', 'vim', 'nano']],
   ['Text', ['echo', 'printf', 'grep', 'wc', 'head', 'tail', 'sort', 'uniq', 'cut', 'tr', 'base64', 'seq']],
   ['Network', ['curl', 'wget']],
   ['Shell', ['export', 'unset', 'env', 'history', 'clear', 'sleep', 'timeout', 'watch', 'date', 'test', 'which', 'type', 'true', 'false', 'help', 'exit']],
@@ -33,6 +33,7 @@ export function createHelp(table: { has(name: string): boolean }): Command {
       'Pipes (|), redirection (> >> < 2>&1), here-documents (<<EOF), quotes, $VARS, $(...), $((...)),',
       '&& || ; and for / while / until / if work as in bash.',
       'Tab completes commands, file names and kubectl arguments; Up and Down walk the history; Ctrl-C stops a command.',
+      'Ctrl+V pastes. `edit FILE` (also vi, vim, nano) opens a file in the editor, as `kubectl edit` opens an object.',
     );
     ctx.stdout(out.join('\n') + '\n');
     return 0;

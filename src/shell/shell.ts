@@ -26,6 +26,8 @@ export interface RunIO {
   stdin?: string;
   /** The keyboard (see ExecContext.readLine): handed to a lone command that reads from the terminal. */
   readLine?(prompt: string): Promise<string | null>;
+  /** The host's editor (see ExecContext.edit): handed, like the keyboard, to a lone command at the terminal. */
+  edit?: ExecContext['edit'];
 }
 
 /** Commands run inside commands (`timeout 5 timeout 5 ...`) at most this deep. */
@@ -162,8 +164,9 @@ export class Shell {
       const cmd = p.commands[k]!;
       // Only a command alone on its line, reading from the terminal, gets the keyboard.
       const keyboard = p.commands.length === 1 && io.stdin === undefined ? io.readLine : undefined;
+      const editor = p.commands.length === 1 && io.stdin === undefined ? io.edit : undefined;
       try {
-        status = cmd.kind === undefined ? await this.simple(cmd, input, out, err, io, last, keyboard) : await this.compound(cmd, input, out, err, io);
+        status = cmd.kind === undefined ? await this.simple(cmd, input, out, err, io, last, keyboard, editor) : await this.compound(cmd, input, out, err, io);
       } catch (e) {
         // The next command stopped reading: this one ends as SIGPIPE ends it.
         if (!(e instanceof BrokenPipe && e.pipe === out)) throw e;
@@ -191,7 +194,7 @@ export class Shell {
     };
   }
 
-  private async simple(cmd: SimpleCommand, stdin: string, out: Sink, err: Sink, io: RunIO, toTerminal: boolean, keyboard?: RunIO['readLine']): Promise<number> {
+  private async simple(cmd: SimpleCommand, stdin: string, out: Sink, err: Sink, io: RunIO, toTerminal: boolean, keyboard?: RunIO['readLine'], editor?: RunIO['edit']): Promise<number> {
     const env = this.expandEnv(io);
     const flushes: (() => void)[] = [];
     try {
@@ -236,6 +239,7 @@ export class Shell {
       const ctx = this.context(input, fds[1]!, fds[2]!, io.interrupt, { ...this.env, ...assigns });
       ctx.isTTY = toTerminal && fds[1] === out;
       if (keyboard && !redirectedIn && ctx.isTTY) ctx.readLine = keyboard;
+      if (editor && !redirectedIn && ctx.isTTY) ctx.edit = editor;
       try {
         const status = await command(args.slice(1), ctx);
         return typeof status === 'number' ? status : 0;
