@@ -48,7 +48,7 @@ function liveTerminal(answer: (req: EditRequest) => string | null, editMs = 20_0
 }
 
 describe('the terminal editor commands', () => {
-  it('vi, vim, nano and edit write what was saved to the terminal\'s files; leaving without saving keeps them', async () => {
+  it("vi, vim, nano and edit write what was saved to the terminal's files; leaving without saving keeps them", async () => {
     const t = liveTerminal((req) => (req.editor === 'nano' ? null : `${req.text}saved by ${req.editor}\n`));
     await t.run('echo first > notes.txt');
     await t.run('vi notes.txt');

@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { highlightJson, highlightYaml, highlighterFor } from './highlight.ts';
 
 /** The text the HTML shows (tags removed, entities decoded). */
-const shown = (html: string): string => html.replace(/<[^>]+>/g, '').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+const shown = (html: string): string =>
+  html
+    .replace(/<[^>]+>/g, '')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 
 const MANIFEST = `# a comment
 apiVersion: apps/v1

@@ -3,7 +3,7 @@ import { checkManifest, isManifestPath, loadChecker } from './validate.ts';
 
 beforeAll(() => loadChecker());
 
-describe('the editor\'s manifest check', () => {
+describe("the editor's manifest check", () => {
   it('says what kubectl apply -f would say about a file that does not parse', () => {
     expect(checkManifest('/home/learner/pod.yaml', 'apiVersion: v1\nkind: Pod\nmetadata:\n  name: x\n   bad: y\n')).toEqual({
       ok: false,
@@ -11,10 +11,19 @@ describe('the editor\'s manifest check', () => {
       line: 5,
     });
     // As kubectl 1.32 words them (checked with the real client): the ':' on line 2, and no line on line 1.
-    expect(checkManifest('pod.yaml', 'a: 1\n  b: 2\n')).toMatchObject({ message: 'error: error parsing pod.yaml: error converting YAML to JSON: yaml: line 2: mapping values are not allowed in this context' });
-    expect(checkManifest('pod.yaml', 'a: b: c\n')).toMatchObject({ message: 'error: error parsing pod.yaml: error converting YAML to JSON: yaml: mapping values are not allowed in this context' });
-    expect(checkManifest('pod.yaml', 'a:\n  b: c: d\n')).toMatchObject({ message: 'error: error parsing pod.yaml: error converting YAML to JSON: yaml: line 2: mapping values are not allowed in this context' });
-    expect(checkManifest('pod.yaml', 'a: 1\n\tb: 2\n')).toMatchObject({ ok: false, message: 'error: error parsing pod.yaml: error converting YAML to JSON: yaml: line 2: found character that cannot start any token' });
+    expect(checkManifest('pod.yaml', 'a: 1\n  b: 2\n')).toMatchObject({
+      message: 'error: error parsing pod.yaml: error converting YAML to JSON: yaml: line 2: mapping values are not allowed in this context',
+    });
+    expect(checkManifest('pod.yaml', 'a: b: c\n')).toMatchObject({
+      message: 'error: error parsing pod.yaml: error converting YAML to JSON: yaml: mapping values are not allowed in this context',
+    });
+    expect(checkManifest('pod.yaml', 'a:\n  b: c: d\n')).toMatchObject({
+      message: 'error: error parsing pod.yaml: error converting YAML to JSON: yaml: line 2: mapping values are not allowed in this context',
+    });
+    expect(checkManifest('pod.yaml', 'a: 1\n\tb: 2\n')).toMatchObject({
+      ok: false,
+      message: 'error: error parsing pod.yaml: error converting YAML to JSON: yaml: line 2: found character that cannot start any token',
+    });
   });
 
   it('counts the documents of a file that parses; lines are only given for single documents', () => {

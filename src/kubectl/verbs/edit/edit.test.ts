@@ -58,7 +58,11 @@ describe('kubectl edit', () => {
       code: 1,
     });
     const again = e.opened[1]!.text;
-    expect(again.startsWith(HEADER + '# deployments.apps "web" was not valid:\n# * spec.replicas: Invalid value: -1: must be greater than or equal to 0\n#\napiVersion: apps/v1\n')).toBe(true);
+    expect(
+      again.startsWith(
+        HEADER + '# deployments.apps "web" was not valid:\n# * spec.replicas: Invalid value: -1: must be greater than or equal to 0\n#\napiVersion: apps/v1\n',
+      ),
+    ).toBe(true);
     expect(again).toContain('  replicas: -1\n');
     expect(fs.read(copy)).toBe(again);
     expect(copy).not.toBe(e.opened[0]!.path);
@@ -84,7 +88,9 @@ describe('kubectl edit', () => {
     const r = await run('edit deploy/web', { edit: e.edit });
     expect(r.code).toBe(1);
     expect(r.stderr).toBe(`A copy of your changes has been stored to "${e.opened[1]!.path}"\nerror: Edit cancelled, no valid changes were saved.\n`);
-    expect(e.opened[1]!.text).toMatch(/^# Please edit[^]*#\n# The edited file had a syntax error: error parsing edited-file: error converting YAML to JSON: yaml: line \d+: [^\n]+\n#\napiVersion: apps\/v1\n/);
+    expect(e.opened[1]!.text).toMatch(
+      /^# Please edit[^]*#\n# The edited file had a syntax error: error parsing edited-file: error converting YAML to JSON: yaml: line \d+: [^\n]+\n#\napiVersion: apps\/v1\n/,
+    );
   });
 
   it('fails as kubectl does without an editor it can start', async () => {
@@ -101,7 +107,7 @@ describe('kubectl edit', () => {
     expect(fs.walk('/tmp').every((p) => /^\/tmp\/kubectl-edit-[a-z0-9]{5}\.yaml$/.test(p))).toBe(true);
   });
 
-  it('opens the editor EDITOR names when it is one of the terminal\'s', async () => {
+  it("opens the editor EDITOR names when it is one of the terminal's", async () => {
     const { run } = await withDeployment();
     const e = editor(() => null);
     await run('edit deploy/web', { edit: e.edit, env: { EDITOR: '/usr/bin/nano' } });
@@ -132,7 +138,11 @@ describe('kubectl edit', () => {
       stderr: `A copy of your changes has been stored to "${e.opened[0]!.path}"\nerror: At least one of apiVersion, kind and name was changed\n`,
       code: 1,
     });
-    expect(await run('edit deploy/web', { edit: editor(() => '# nothing\n\n').edit })).toEqual({ stdout: '', stderr: 'Edit cancelled, saved file was empty.\n', code: 0 });
+    expect(await run('edit deploy/web', { edit: editor(() => '# nothing\n\n').edit })).toEqual({
+      stdout: '',
+      stderr: 'Edit cancelled, saved file was empty.\n',
+      code: 0,
+    });
   });
 
   it('names what it cannot find, and asks for resources', async () => {

@@ -164,7 +164,10 @@ async function run(inv: Invocation): Promise<number> {
   for (let attempt = 0; ; attempt++) {
     let buffer = json ? '' : editHeader(reasons);
     if (!containsError) {
-      buffer += render(shown.map((o) => o.obj), json);
+      buffer += render(
+        shown.map((o) => o.obj),
+        json,
+      );
       original = buffer;
     } else buffer += manualStrip(edited);
     const seed = `${inv.cluster.now()}:${attempt}:${shown.map((o) => o.obj.metadata.uid).join(',')}`;
@@ -206,7 +209,13 @@ async function run(inv: Invocation): Promise<number> {
       if (!m.type.namespaced) continue;
       const ns = m.obj.metadata.namespace;
       if (ns && ns !== inv.namespace) {
-        preserved(inv, new CliError(`the namespace from the provided object "${ns}" does not match the namespace "${inv.namespace}". You must pass '--namespace=${ns}' to perform this operation.`), file);
+        preserved(
+          inv,
+          new CliError(
+            `the namespace from the provided object "${ns}" does not match the namespace "${inv.namespace}". You must pass '--namespace=${ns}' to perform this operation.`,
+          ),
+          file,
+        );
       }
     }
     let outcome: Outcome;
