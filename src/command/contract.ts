@@ -61,6 +61,8 @@ export interface EditRequest {
   text: string;
   /** The editor the command was asked for (`vi`, `nano`, `$KUBE_EDITOR`), for the editor's title. */
   editor?: string;
+  /** True when there is no such file yet (vim then says `[New]`). */
+  isNew?: boolean;
 }
 
 export interface ExecContext {

@@ -22,7 +22,8 @@ async function editOne(name: string, file: string, ctx: ExecContext): Promise<nu
     ctx.stderr(`${name}: ${file}: No such file or directory\n`);
     return 1;
   }
-  const saved = await ctx.edit!({ path, text: ctx.fs.read(path) ?? '', editor: name });
+  const text = ctx.fs.read(path);
+  const saved = await ctx.edit!({ path, text: text ?? '', editor: name, ...(text === undefined ? { isNew: true } : {}) });
   if (ctx.interrupt.interrupted) return 130;
   if (saved !== null) ctx.fs.write(path, saved);
   return 0;
