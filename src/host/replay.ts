@@ -21,6 +21,7 @@ import type { RunIO } from '../shell/shell.ts';
 import { parse } from '../shell/parse.ts';
 import type { Cluster } from '../sim/index.ts';
 import { runInClusterTime } from './cluster-time.ts';
+import { carryEdit } from './editor/line-patch.ts';
 import { createTerminalShell } from './terminal.ts';
 
 export interface JournalEntry {
@@ -43,6 +44,8 @@ export interface JournalEntry {
 export interface JournalEdit {
   t: number;
   text: string | null;
+  /** The text the editor showed, when it was saved: a replay makes the same change to what it shows (see line-patch.ts). */
+  from?: string;
 }
 
 export interface ReplayOptions {
@@ -63,11 +66,12 @@ export interface ReplayOptions {
  */
 function recordedEditor(edits: readonly JournalEdit[], clock: Cluster['clock'], interrupt: Interrupt): NonNullable<RunIO['edit']> {
   let next = 0;
-  return async () => {
+  return async (request) => {
     const e = edits[next++];
     if (!e) return null;
     if (e.t > clock.now()) await clockSleep(clock, e.t - clock.now(), interrupt);
-    return typeof e.text === 'string' ? e.text : null;
+    if (typeof e.text !== 'string') return null;
+    return typeof e.from === 'string' ? carryEdit(request.text, e.from, e.text) : e.text;
   };
 }
 

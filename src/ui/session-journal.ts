@@ -34,7 +34,7 @@ export function isJournalEntry(x: unknown): x is JournalEntry {
     if (!Array.isArray(e.edits)) return false;
     for (const x of e.edits as unknown[]) {
       const edit = x as Record<string, unknown> | null;
-      if (typeof edit !== 'object' || edit === null || typeof edit.t !== 'number' || (edit.text !== null && typeof edit.text !== 'string')) return false;
+      if (typeof edit !== 'object' || edit === null || typeof edit.t !== 'number' || (edit.text !== null && typeof edit.text !== 'string') || (edit.from !== undefined && typeof edit.from !== 'string')) return false;
     }
   }
   if (e.write !== undefined) {

@@ -475,7 +475,7 @@ class Session implements SessionHandle {
     this.editorNow = open;
     const text = await open.result;
     if (this.editorNow === open) this.editorNow = undefined;
-    if (entry) (entry.edits ??= []).push({ t: this.cluster.now(), text });
+    if (entry) (entry.edits ??= []).push({ t: this.cluster.now(), text, ...(text !== null ? { from: request.text } : {}) });
     this.scheduleSave();
     return text;
   }

@@ -30,7 +30,7 @@ function liveTerminal(answer: (req: EditRequest) => string | null, editMs = 20_0
       return new Promise((resolve) => {
         cluster.clock.setTimeout(() => {
           const text = answer(req);
-          (entry.edits ??= []).push({ t: cluster.now(), text });
+          (entry.edits ??= []).push({ t: cluster.now(), text, ...(text !== null ? { from: req.text } : {}) });
           resolve(text);
         }, editMs);
       });

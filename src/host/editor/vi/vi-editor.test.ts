@@ -20,7 +20,7 @@ class Screen {
   rows: string[];
   private r = 0;
   private c = 0;
-  constructor(readonly height: number) {
+  constructor(height: number) {
     this.rows = Array.from({ length: height }, () => '');
   }
   write(data: string): void {

@@ -53,11 +53,11 @@ export class ViEditor {
   private writtenText: string;
   private isNew: boolean;
 
-  constructor(
-    readonly name: string,
-    text: string,
-    opts: { isNew?: boolean; expandTab?: boolean } = {},
-  ) {
+  /** The file's name as the messages give it. */
+  readonly name: string;
+
+  constructor(name: string, text: string, opts: { isNew?: boolean; expandTab?: boolean } = {}) {
+    this.name = name;
     this.lines = text === '' ? [''] : text.replace(/\n$/, '').split('\n');
     this.writtenText = text;
     this.isNew = opts.isNew ?? false;
