@@ -137,4 +137,21 @@ describe('the terminal editor', () => {
     await expect.poll(() => terminalText(page), { timeout: 20_000 }).toMatch(/^4-rebuilt$/m);
     await context.close();
   });
+
+  it('Ctrl+V pastes into the terminal, and help says so', async () => {
+    const { context, page, errors } = await open('/en/lessons/pods/');
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+    await page.locator('#terminal').scrollIntoViewIfNeeded();
+    await page.waitForSelector('#terminal[data-ready]', { timeout: 30_000 });
+    await page.evaluate(() => navigator.clipboard.writeText('echo pasted-$((40+2))'));
+    await page.locator('#terminal .xterm').click();
+    await page.keyboard.press('Control+v');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => terminalText(page), { timeout: 20_000 }).toMatch(/^pasted-42$/m);
+    await page.keyboard.type('help');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => terminalText(page), { timeout: 20_000 }).toContain('Ctrl+V pastes.');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });
