@@ -92,5 +92,6 @@ describe('the terminal editor commands', () => {
     expect(state(cluster).filter((l) => l.startsWith('web-'))).toHaveLength(4);
     expect(fs.toJSON()).toEqual(t.fs.toJSON());
     expect(fs.read('/home/learner/hello.txt')).toBe('hello\n');
-  });
+    // A shared machine can be slow: the replay runs a few thousand simulated steps.
+  }, 30_000);
 });

@@ -46,7 +46,7 @@ class Screen {
 const POD = 'apiVersion: v1\nkind: Pod\nmetadata:\n  name: web\n';
 
 describe('the vi-like editor', () => {
-  it('opens with vim\'s file line and writes with :wq', () => {
+  it("opens with vim's file line and writes with :wq", () => {
     expect(new ViEditor('pod.yaml', POD).message).toBe('"pod.yaml" 4L, 47B');
     expect(new ViEditor('new.yaml', '', { isNew: true }).message).toBe('"new.yaml" [New]');
     const ed = typed(POD, ['G', 'A', '-v2', ESC, ':', 'w', 'q', '\r']);

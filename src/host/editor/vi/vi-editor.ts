@@ -7,14 +7,9 @@
  * (vi-screen.ts draws it, vi-session.ts connects it to a terminal).
  */
 import type { Key } from '../../../shell/keys.ts';
+import { bytes, ViBuffer } from './vi-buffer.ts';
 
 export type Mode = 'normal' | 'insert' | 'command';
-
-interface Snapshot {
-  lines: string[];
-  row: number;
-  col: number;
-}
 
 /** How the editor ended: the text as last written, or null when never written. */
 export interface ViResult {
@@ -23,32 +18,15 @@ export interface ViResult {
 
 const INTERRUPT_HINT = 'Type  :qa!  and press <Enter> to abandon all changes and exit Vim';
 
-/** The bytes of `s` in UTF-8 (vim's `B` count). */
-function bytes(s: string): number {
-  let n = 0;
-  for (const ch of s) {
-    const c = ch.codePointAt(0)!;
-    n += c < 0x80 ? 1 : c < 0x800 ? 2 : c < 0x10000 ? 3 : 4;
-  }
-  return n;
-}
-
 /** One file open in the editor. */
-export class ViEditor {
-  lines: string[];
-  row = 0;
-  col = 0;
+export class ViEditor extends ViBuffer {
   mode: Mode = 'normal';
   /** The `:` line being typed. */
   command = '';
-  /** The bottom line's message (vim's), until the next key. */
-  message: string;
   /** Set when the editor has quit. */
   result: ViResult | undefined;
   private pending = '';
   private count = '';
-  private register: { lines: string[]; linewise: boolean } | undefined;
-  private readonly undo: Snapshot[] = [];
   private saved: string | null = null;
   private writtenText: string;
   private isNew: boolean;
@@ -57,6 +35,7 @@ export class ViEditor {
   readonly name: string;
 
   constructor(name: string, text: string, opts: { isNew?: boolean; expandTab?: boolean } = {}) {
+    super();
     this.name = name;
     this.lines = text === '' ? [''] : text.replace(/\n$/, '').split('\n');
     this.writtenText = text;
@@ -125,25 +104,6 @@ export class ViEditor {
     if (map[name]) this.normal(map[name]);
   }
 
-  private snapshot(): void {
-    this.undo.push({ lines: [...this.lines], row: this.row, col: this.col });
-    if (this.undo.length > 200) this.undo.shift();
-  }
-
-  private get line(): string {
-    return this.lines[this.row]!;
-  }
-
-  private clampCol(insert = false): void {
-    const max = Math.max(0, this.line.length - (insert ? 0 : 1));
-    this.col = Math.min(Math.max(0, this.col), max);
-  }
-
-  private moveRow(to: number): void {
-    this.row = Math.min(Math.max(0, to), this.lines.length - 1);
-    this.clampCol();
-  }
-
   private normal(ch: string): void {
     this.message = '';
     if (this.pending === 'r') {
@@ -164,30 +124,79 @@ export class ViEditor {
     const combo = this.pending + ch;
     this.pending = '';
     switch (combo) {
-      case 'h': this.col = Math.max(0, this.col - n); return;
-      case 'l': this.col += n; this.clampCol(); return;
-      case 'j': this.moveRow(this.row + n); return;
-      case 'k': this.moveRow(this.row - n); return;
-      case '0': this.col = 0; return;
-      case '$': this.col = Math.max(0, this.line.length - 1); return;
-      case '^': this.col = /^\s*/.exec(this.line)![0].length; this.clampCol(); return;
-      case 'w': for (let i = 0; i < n; i++) this.wordForward(); return;
-      case 'b': for (let i = 0; i < n; i++) this.wordBack(); return;
-      case 'gg': this.moveRow(counted ? n - 1 : 0); return;
-      case 'G': this.moveRow(counted ? n - 1 : this.lines.length - 1); return;
-      case 'x': return this.deleteChars(n);
-      case 'X': if (this.col > 0) { this.snapshot(); const from = Math.max(0, this.col - n); this.lines[this.row] = this.line.slice(0, from) + this.line.slice(this.col); this.col = from; } return;
-      case 'D': this.snapshot(); this.lines[this.row] = this.line.slice(0, this.col); this.clampCol(); return;
-      case 'dd': return this.deleteLines(n);
-      case 'yy': case 'Y': this.register = { lines: this.lines.slice(this.row, this.row + n), linewise: true }; return;
-      case 'p': case 'P': return this.put(ch === 'P');
-      case 'J': return this.joinLines(Math.max(2, n));
-      case 'u': return this.undoChange();
-      case 'i': return this.startInsert(this.col);
-      case 'a': return this.startInsert(this.line.length ? this.col + 1 : 0);
-      case 'I': return this.startInsert(/^\s*/.exec(this.line)![0].length);
-      case 'A': return this.startInsert(this.line.length);
-      case 'o': case 'O': {
+      case 'h':
+        this.col = Math.max(0, this.col - n);
+        return;
+      case 'l':
+        this.col += n;
+        this.clampCol();
+        return;
+      case 'j':
+        this.moveRow(this.row + n);
+        return;
+      case 'k':
+        this.moveRow(this.row - n);
+        return;
+      case '0':
+        this.col = 0;
+        return;
+      case '$':
+        this.col = Math.max(0, this.line.length - 1);
+        return;
+      case '^':
+        this.col = /^\s*/.exec(this.line)![0].length;
+        this.clampCol();
+        return;
+      case 'w':
+        for (let i = 0; i < n; i++) this.wordForward();
+        return;
+      case 'b':
+        for (let i = 0; i < n; i++) this.wordBack();
+        return;
+      case 'gg':
+        this.moveRow(counted ? n - 1 : 0);
+        return;
+      case 'G':
+        this.moveRow(counted ? n - 1 : this.lines.length - 1);
+        return;
+      case 'x':
+        return this.deleteChars(n);
+      case 'X':
+        if (this.col > 0) {
+          this.snapshot();
+          const from = Math.max(0, this.col - n);
+          this.lines[this.row] = this.line.slice(0, from) + this.line.slice(this.col);
+          this.col = from;
+        }
+        return;
+      case 'D':
+        this.snapshot();
+        this.lines[this.row] = this.line.slice(0, this.col);
+        this.clampCol();
+        return;
+      case 'dd':
+        return this.deleteLines(n);
+      case 'yy':
+      case 'Y':
+        this.register = { lines: this.lines.slice(this.row, this.row + n), linewise: true };
+        return;
+      case 'p':
+      case 'P':
+        return this.put(ch === 'P');
+      case 'J':
+        return this.joinLines(Math.max(2, n));
+      case 'u':
+        return this.undoChange();
+      case 'i':
+        return this.startInsert(this.col);
+      case 'a':
+        return this.startInsert(this.line.length ? this.col + 1 : 0);
+      case 'I':
+        return this.startInsert(/^\s*/.exec(this.line)![0].length);
+      case 'A':
+        return this.startInsert(this.line.length);
+      case 'o':
+      case 'O': {
         this.snapshot();
         const at = ch === 'o' ? this.row + 1 : this.row;
         this.lines.splice(at, 0, '');
@@ -196,92 +205,25 @@ export class ViEditor {
         this.mode = 'insert';
         return;
       }
-      case ':': this.mode = 'command'; this.command = ''; return;
-      case 'ZZ': return this.exCommand('x');
-      case 'ZQ': return this.exCommand('q!');
-      case 'g': case 'd': case 'y': case 'Z': case 'r': this.pending = combo; if (counted) this.count = String(n); return;
-      default: return;
+      case ':':
+        this.mode = 'command';
+        this.command = '';
+        return;
+      case 'ZZ':
+        return this.exCommand('x');
+      case 'ZQ':
+        return this.exCommand('q!');
+      case 'g':
+      case 'd':
+      case 'y':
+      case 'Z':
+      case 'r':
+        this.pending = combo;
+        if (counted) this.count = String(n);
+        return;
+      default:
+        return;
     }
-  }
-
-  private wordForward(): void {
-    const rest = this.line.slice(this.col);
-    const m = /^(\w+|[^\w\s]+)?\s*/.exec(rest)!;
-    if (m[0].length < rest.length) this.col += Math.max(1, m[0].length);
-    else if (this.row < this.lines.length - 1) {
-      this.row++;
-      this.col = /^\s*/.exec(this.line)![0].length;
-    }
-    this.clampCol();
-  }
-
-  private wordBack(): void {
-    if (this.col === 0 && this.row > 0) {
-      this.row--;
-      this.col = this.line.length;
-    }
-    const before = this.line.slice(0, this.col);
-    const m = /(\w+|[^\w\s]+)\s*$/.exec(before);
-    this.col = m ? m.index : 0;
-  }
-
-  private deleteChars(n: number): void {
-    if (!this.line.length) return;
-    this.snapshot();
-    this.register = { lines: [this.line.slice(this.col, this.col + n)], linewise: false };
-    this.lines[this.row] = this.line.slice(0, this.col) + this.line.slice(this.col + n);
-    this.clampCol();
-  }
-
-  private deleteLines(n: number): void {
-    this.snapshot();
-    const taken = this.lines.splice(this.row, n);
-    this.register = { lines: taken, linewise: true };
-    if (!this.lines.length) this.lines.push('');
-    if (taken.length >= 3) this.message = `${taken.length} fewer lines`;
-    this.moveRow(this.row);
-    this.col = /^\s*/.exec(this.line)![0].length;
-    this.clampCol();
-  }
-
-  private put(before: boolean): void {
-    const r = this.register;
-    if (!r) return;
-    this.snapshot();
-    if (r.linewise) {
-      const at = before ? this.row : this.row + 1;
-      this.lines.splice(at, 0, ...r.lines);
-      this.row = at;
-      this.col = /^\s*/.exec(this.line)![0].length;
-      if (r.lines.length >= 3) this.message = `${r.lines.length} more lines`;
-    } else {
-      const at = before || !this.line.length ? this.col : this.col + 1;
-      this.lines[this.row] = this.line.slice(0, at) + r.lines[0] + this.line.slice(at);
-      this.col = at + r.lines[0]!.length - 1;
-    }
-    this.clampCol();
-  }
-
-  private joinLines(n: number): void {
-    if (this.row >= this.lines.length - 1) return;
-    this.snapshot();
-    for (let i = 1; i < n && this.row < this.lines.length - 1; i++) {
-      const next = this.lines.splice(this.row + 1, 1)[0]!.replace(/^\s+/, '');
-      this.col = this.line.replace(/\s+$/, '').length;
-      this.lines[this.row] = this.line.replace(/\s+$/, '') + (next ? ' ' + next : '');
-    }
-  }
-
-  private undoChange(): void {
-    const s = this.undo.pop();
-    if (!s) {
-      this.message = 'Already at oldest change';
-      return;
-    }
-    this.lines = s.lines;
-    this.row = s.row;
-    this.col = s.col;
-    this.clampCol();
   }
 
   private startInsert(col: number): void {
@@ -291,51 +233,21 @@ export class ViEditor {
     this.clampCol(true);
   }
 
-  private insertText(text: string): void {
-    const parts = text.split('\n');
-    const head = this.line.slice(0, this.col);
-    const tail = this.line.slice(this.col);
-    if (parts.length === 1) {
-      this.lines[this.row] = head + text + tail;
-      this.col += text.length;
-      return;
-    }
-    const inserted = [head + parts[0], ...parts.slice(1, -1), parts[parts.length - 1]! + tail];
-    this.lines.splice(this.row, 1, ...inserted);
-    this.row += parts.length - 1;
-    this.col = parts[parts.length - 1]!.length;
-  }
-
   private insertKey(name: string): void {
     switch (name) {
-      case 'escape': case 'ctrl+c': case 'ctrl+[':
+      case 'escape':
+      case 'ctrl+c':
+      case 'ctrl+[':
         this.mode = 'normal';
         this.col = Math.max(0, this.col - 1);
         this.clampCol();
         return;
-      case 'enter': return this.insertText('\n');
-      case 'tab': return this.insertText(this.expandTab ? '  ' : '\t');
-      case 'backspace':
-        if (this.col > 0) {
-          this.lines[this.row] = this.line.slice(0, this.col - 1) + this.line.slice(this.col);
-          this.col--;
-        } else if (this.row > 0) {
-          const cur = this.lines.splice(this.row, 1)[0]!;
-          this.row--;
-          this.col = this.line.length;
-          this.lines[this.row] = this.line + cur;
-        }
-        return;
-      case 'delete':
-        if (this.col < this.line.length) this.lines[this.row] = this.line.slice(0, this.col) + this.line.slice(this.col + 1);
-        else if (this.row < this.lines.length - 1) this.lines[this.row] = this.line + this.lines.splice(this.row + 1, 1)[0]!;
-        return;
-      case 'left': this.col = Math.max(0, this.col - 1); return;
-      case 'right': this.col = Math.min(this.line.length, this.col + 1); return;
-      case 'up': this.row = Math.max(0, this.row - 1); this.clampCol(true); return;
-      case 'down': this.row = Math.min(this.lines.length - 1, this.row + 1); this.clampCol(true); return;
-      case 'home': this.col = 0; return;
-      case 'end': this.col = this.line.length; return;
+      case 'enter':
+        return this.insertText('\n');
+      case 'tab':
+        return this.insertText(this.expandTab ? '  ' : '\t');
+      default:
+        return this.insertModeKey(name);
     }
   }
 

@@ -46,7 +46,13 @@ export class ViScreen {
       out += `\x1b[${r + 1};1H\x1b[2K${text}`;
     }
     const bottom =
-      ed.mode === 'command' ? `:${ed.command}` : ed.mode === 'insert' && !ed.message ? '\x1b[1m-- INSERT --\x1b[0m' : ed.message.startsWith('E') ? `\x1b[97;41m${ed.message}\x1b[0m` : ed.message;
+      ed.mode === 'command'
+        ? `:${ed.command}`
+        : ed.mode === 'insert' && !ed.message
+          ? '\x1b[1m-- INSERT --\x1b[0m'
+          : ed.message.startsWith('E')
+            ? `\x1b[97;41m${ed.message}\x1b[0m`
+            : ed.message;
     out += `\x1b[${rows};1H\x1b[2K${bottom.length > cols + 20 ? bottom.slice(0, cols) : bottom}`;
     if (ed.mode === 'command') out += `\x1b[${rows};${Math.min(cols, ed.command.length + 2)}H`;
     else out += `\x1b[${ed.row - this.top + 1};${cursorX - this.left + 1}H`;
