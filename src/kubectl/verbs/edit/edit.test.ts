@@ -177,4 +177,14 @@ describe('kubectl edit', () => {
       `A copy of your changes has been stored to "${e.opened[0]!.path}"\nerror: the namespace from the provided object "other" does not match the namespace "default". You must pass '--namespace=other' to perform this operation.\n`,
     );
   });
+
+  it('keeps the saved object for kubectl apply with --save-config', async () => {
+    const { run, c } = await withDeployment();
+    const e = editor((t) => t.replace('replicas: 1', 'replicas: 2'));
+    expect((await run('edit deploy/web --save-config', { edit: e.edit })).stdout).toBe('deployment.apps/web edited\n');
+    const live = c.api.get('deployments.apps', 'default', 'web');
+    const saved = JSON.parse(live.metadata.annotations!['kubectl.kubernetes.io/last-applied-configuration']!);
+    expect(saved.spec.replicas).toBe(2);
+    expect(saved.kind).toBe('Deployment');
+  });
 });

@@ -15,6 +15,7 @@ import { registerVerb } from '../../cli/registry.ts';
 import type { Invocation } from '../../cli/verb.ts';
 import { getObject, listObjects, withKind } from '../../resource/fetch.ts';
 import { loadManifestParser, manifestNamespace, parseDocumentStream, readManifests, toManifest, type Manifest } from '../../resource/manifests.ts';
+import { LAST_APPLIED, lastAppliedOf } from '../../resource/last-applied.ts';
 import { mergePatch } from '../../resource/patch.ts';
 import { keyOf, parseRequests, qualifiedPlural } from '../../resource/resolve.ts';
 import { NO_RESOURCES } from '../../resource/workloads.ts';
@@ -217,6 +218,10 @@ async function run(inv: Invocation): Promise<number> {
           file,
         );
       }
+    }
+    // `--save-config` keeps the saved object in the annotation `kubectl apply` reads (kubectl's visitAnnotation).
+    if (inv.flags.bool('save-config')) {
+      for (const m of result.manifests) m.obj.metadata.annotations = { ...(m.obj.metadata.annotations ?? {}), [LAST_APPLIED]: lastAppliedOf(m.obj) };
     }
     let outcome: Outcome;
     try {
