@@ -61,6 +61,8 @@ describe('the terminal editor', () => {
     const { context, page, errors } = await open('/en/lessons/statefulset/');
     await page.waitForLoadState('networkidle');
     const panelLoaded = () => page.evaluate(() => performance.getEntriesByType('resource').some((r) => /editor-panel\.[\w-]+\.js/.test(r.name)));
+    // The panel is not part of the terminal's start.
+    expect(await panelLoaded()).toBe(false);
     const edit = page.locator('.code-block button[data-edit="sample-statefulset-fixed.yaml"]');
     expect(await edit.getAttribute('aria-label')).toBe("Open sample-statefulset-fixed.yaml in the terminal's editor");
     await edit.click();
