@@ -32,7 +32,7 @@ const en = {
   'code.apply': 'Apply',
   'code.applyLabel': 'Save this manifest as {file} and apply it in the terminal',
   'code.edit': 'Edit',
-  'code.editLabel': 'Open {file} in the terminal\'s editor',
+  'code.editLabel': 'Edit {file} in the terminal\'s editor',
   'code.reportRan': 'Ran {what}.',
   'code.reportEmpty': 'No output.',
   'code.reportOutput': 'Output: {text}',

@@ -64,7 +64,7 @@ describe('the terminal editor', () => {
     // The panel is not part of the terminal's start.
     expect(await panelLoaded()).toBe(false);
     const edit = page.locator('.code-block button[data-edit="sample-statefulset-fixed.yaml"]');
-    expect(await edit.getAttribute('aria-label')).toBe("Open sample-statefulset-fixed.yaml in the terminal's editor");
+    expect(await edit.getAttribute('aria-label')).toBe("Edit sample-statefulset-fixed.yaml in the terminal's editor");
     await edit.click();
     const dialog = page.locator('dialog.course-editor');
     await dialog.waitFor({ state: 'visible', timeout: 30_000 });
