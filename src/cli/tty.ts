@@ -18,6 +18,8 @@ export function runInteractive(opts: { seed: number; preset?: string }): Promise
     const stdin = process.stdin;
     const stdout = process.stdout;
     let stop = (): void => {};
+    // While the editor is open it takes every key (the shell sees none).
+    let editorKeys: ((data: string) => void) | undefined;
     commands.set('exit', async () => {
       setImmediate(() => stop());
       return 0;
@@ -26,6 +28,7 @@ export function runInteractive(opts: { seed: number; preset?: string }): Promise
       write: (data) => void stdout.write(data),
       onData: (cb) => {
         const listener = (chunk: string): void => {
+          if (editorKeys) return editorKeys(chunk);
           // Ctrl-D on an empty prompt leaves, as in bash.
           if (chunk === '\x04' && !shell.busy && lineIsEmpty) return stop();
           cb(chunk);
@@ -58,6 +61,26 @@ export function runInteractive(opts: { seed: number; preset?: string }): Promise
       kubectl,
       commands,
       yieldToHost: () => new Promise((r) => setImmediate(r)),
+      // `vi FILE` and `kubectl edit` open a vi-like editor on this terminal.
+      edit: (request) =>
+        import('../host/editor/vi/vi-session.ts').then(({ runViEditor }) =>
+          runViEditor(
+            {
+              write: (data) => void stdout.write(data),
+              takeKeys: (cb) => {
+                editorKeys = cb;
+                return () => (editorKeys = undefined);
+              },
+              get cols() {
+                return stdout.columns || 80;
+              },
+              get rows() {
+                return stdout.rows || 24;
+              },
+            },
+            request,
+          ),
+        ),
     });
     let last = performance.now();
     const timer = setInterval(() => {

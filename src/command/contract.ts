@@ -66,6 +66,18 @@ export interface InputStream {
   close(): void;
 }
 
+/** What a command asks an editor to open (see ExecContext.edit). */
+export interface EditRequest {
+  /** The file's absolute path, as the editor names it (`/tmp/kubectl-edit-x1y2z.yaml`). */
+  path: string;
+  /** The text to start from. */
+  text: string;
+  /** The editor the command was asked for (`vi`, `nano`, `$KUBE_EDITOR`), for the editor's title. */
+  editor?: string;
+  /** True when there is no such file yet (vim then says `[New]`). */
+  isNew?: boolean;
+}
+
 export interface ExecContext {
   /**
    * Everything piped or redirected into the command ('' when nothing). For a command marked
@@ -107,6 +119,14 @@ export interface ExecContext {
    * container's shell under `kubectl exec -it`) read their input through it.
    */
   readLine?(prompt: string): Promise<string | null>;
+  /**
+   * Present, like readLine, only when a person is at the terminal the command runs in: opens
+   * the host's editor (the page's editor panel, a vi-like editor in a text terminal) on
+   * `request.text` and resolves to the text as last saved, or to null when the person left
+   * without saving. Editors (`vi FILE`, `kubectl edit`) use it; without it they answer as a
+   * machine without an editor does.
+   */
+  edit?(request: EditRequest): Promise<string | null>;
   /** True when stdout goes straight to the terminal (not a pipe or file): `ls` then uses columns. */
   isTTY?: boolean;
   /** Present when the command runs inside the course shell (see ShellControl). */

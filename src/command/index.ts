@@ -3,7 +3,7 @@
  * `ExecContext`, `VirtualFS`, `Interrupt`, `ShellControl`), Ctrl-C plumbing and the code-loading
  * state. kubectl and the shell import this layer and never each other; it imports nothing.
  */
-export type { Command, ExecContext, InputStream, Interrupt, ShellControl, VirtualFS } from './contract.ts';
+export type { Command, EditRequest, ExecContext, InputStream, Interrupt, ShellControl, VirtualFS } from './contract.ts';
 export { streamsInput } from './contract.ts';
 export { InterruptController, childInterrupt, clockSleep } from './interrupt.ts';
 export { createCodeLoading, notTracked, type CodeLoading } from './code-loading.ts';

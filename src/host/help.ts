@@ -8,7 +8,7 @@ import type { Command } from '../command/contract.ts';
 /** Help groups in the order `help` prints them; names missing from the table are skipped. */
 const HELP_GROUPS: [string, string[]][] = [
   ['Kubernetes', ['kubectl', 'k', 'cluster']],
-  ['Files', ['ls', 'cat', 'cd', 'pwd', 'mkdir', 'touch', 'cp', 'mv', 'rm']],
+  ['Files', ['ls', 'cat', 'cd', 'pwd', 'mkdir', 'touch', 'cp', 'mv', 'rm', 'edit', 'vi', 'vim', 'nano']],
   ['Text', ['echo', 'printf', 'grep', 'wc', 'head', 'tail', 'sort', 'uniq', 'cut', 'tr', 'sed', 'awk', 'jq', 'xargs', 'tee', 'yes', 'base64', 'seq']],
   ['Network', ['curl', 'wget', 'openssl', 'ssh-keygen']],
   ['Shell', ['export', 'unset', 'env', 'history', 'clear', 'sleep', 'timeout', 'watch', 'date', 'test', 'read', 'alias', 'unalias', 'source', 'local', 'return', 'shift', 'which', 'type', 'true', 'false', 'help', 'exit']],
@@ -34,6 +34,7 @@ export function createHelp(table: { has(name: string): boolean }): Command {
       'Pipes (|), redirection (> >> < 2>&1), here-documents (<<EOF), quotes, $VARS, $(...), $((...)), <(...),',
       '{a,b} and {1..3}, && || ; &, for / while / until / if / case, and functions work as in bash.',
       'Tab completes commands, file names and kubectl arguments; Up and Down walk the history; Ctrl-C stops a command.',
+      'Ctrl+V pastes. `edit FILE` (also vi, vim, nano) opens a file in the editor, as `kubectl edit` opens an object.',
     );
     ctx.stdout(out.join('\n') + '\n');
     return 0;

@@ -7,7 +7,7 @@ export { createInteractiveShell, type InteractiveShell, type InteractiveShellOpt
 export { createTerminalShell, type TerminalShell, type TerminalShellOptions } from './terminal.ts';
 export { createTerminalCommands } from './terminal-commands.ts';
 export { runInClusterTime, type ClusterTimeOptions, type ClusterTimeOutcome, type InterruptReason, type RunnerClock } from './cluster-time.ts';
-export { replayJournal, type JournalEntry, type ReplayOptions } from './replay.ts';
+export { replayJournal, type JournalEdit, type JournalEntry, type ReplayOptions } from './replay.ts';
 export { createMemoryFS, type MemoryFS } from '../shell/fs.ts';
 export type { HistoryStore } from '../shell/history.ts';
 export type { Terminal } from '../shell/terminal.ts';

@@ -11,7 +11,7 @@
  * ```
  */
 import type { CodeLoading } from '../command/code-loading.ts';
-import type { Interrupt, VirtualFS } from '../command/contract.ts';
+import type { ExecContext, Interrupt, VirtualFS } from '../command/contract.ts';
 import type { Kubectl } from '../kubectl/index.ts';
 import { History, type HistoryStore } from '../shell/history.ts';
 import { InteractiveSession } from '../shell/interactive.ts';
@@ -60,6 +60,12 @@ export interface InteractiveShellOptions {
   onStreaming?: () => void;
   /** Called with an error that escaped a command (the reader sees `bash: internal error`): report it. */
   onInternalError?: (e: unknown) => void;
+  /**
+   * The terminal's editor (the page's editor panel, the command line's vi-like editor), handed
+   * to `vi FILE` and `kubectl edit` run at this terminal; without it they answer as a machine
+   * without an editor does (see ExecContext.edit).
+   */
+  edit?: ExecContext['edit'];
 }
 
 /** A shell attached to a terminal. */
@@ -112,6 +118,7 @@ export function createInteractiveShell(opts: InteractiveShellOptions): Interacti
     onCommandStart: opts.onCommandStart,
     onInterrupt: opts.onInterrupt,
     onInternalError: opts.onInternalError,
+    edit: opts.edit,
   });
   return {
     runCommand: (line) => session.runCommand(line),

@@ -8,16 +8,20 @@
  * Journal shape (JSON, oldest first), e.g.
  *   [{ "t": 1796007605000, "line": "kubectl run web --image=nginx" },
  *    { "t": 1796007611000, "write": { "path": "/home/learner/pod.yaml", "content": "..." } },
- *    { "t": 1796007613000, "line": "kubectl get pods -w", "interruptedAt": 1796007620000 }]
+ *    { "t": 1796007613000, "line": "kubectl get pods -w", "interruptedAt": 1796007620000 },
+ *    { "t": 1796007630000, "line": "kubectl edit deploy/web", "edits": [{ "t": 1796007652000, "text": "..." }] }]
  *
  * Fidelity: command start times are exact; a command that waited on the page resumed at the
  * page's next clock tick, while here it resumes at the timer's own time, so timestamps written
  * after a wait may differ by a fraction of a second. Output is discarded.
  */
-import type { VirtualFS } from '../command/contract.ts';
+import type { Interrupt, VirtualFS } from '../command/contract.ts';
+import { clockSleep } from '../command/interrupt.ts';
+import type { RunIO } from '../shell/shell.ts';
 import { parse } from '../shell/parse.ts';
 import type { Cluster } from '../sim/index.ts';
 import { runInClusterTime } from './cluster-time.ts';
+import { carryEdit } from './editor/line-patch.ts';
 import { createTerminalShell } from './terminal.ts';
 
 export interface JournalEntry {
@@ -29,6 +33,19 @@ export interface JournalEntry {
   interruptedAt?: number;
   /** A file written by the page (an Apply button), not by a command. */
   write?: { path: string; content: string };
+  /**
+   * What the command's editor gave back, in order (`vi FILE`, `kubectl edit`): the saved text,
+   * or null when the reader left without saving, and the cluster time it was given back at.
+   */
+  edits?: JournalEdit[];
+}
+
+/** One editor session of a journaled command (see JournalEntry.edits). */
+export interface JournalEdit {
+  t: number;
+  text: string | null;
+  /** The text the editor showed, when it was saved: a replay makes the same change to what it shows (see line-patch.ts). */
+  from?: string;
 }
 
 export interface ReplayOptions {
@@ -44,6 +61,22 @@ export interface ReplayOptions {
 
 /** Timers fired between two turns given to the host while the clock moves between entries. */
 const TIMERS_PER_TURN = 64;
+
+/**
+ * The editor of a replayed command: gives back what the reader's editor gave, in order, each
+ * at the cluster time it did (so the command goes on at the same moment); null (left without
+ * saving) once the record is used up.
+ */
+function recordedEditor(edits: readonly JournalEdit[], clock: Cluster['clock'], interrupt: Interrupt): NonNullable<RunIO['edit']> {
+  let next = 0;
+  return async (request) => {
+    const e = edits[next++];
+    if (!e) return null;
+    if (e.t > clock.now()) await clockSleep(clock, e.t - clock.now(), interrupt);
+    if (typeof e.text !== 'string') return null;
+    return typeof e.from === 'string' ? carryEdit(request.text, e.from, e.text) : e.text;
+  };
+}
 
 /** A command still blocked after this much cluster time past its recorded end is abandoned. */
 const DAY = 24 * 3_600_000;
@@ -82,7 +115,7 @@ export async function replayJournal(o: ReplayOptions): Promise<void> {
     if (!parsed.ok) continue;
     // The next command started after this one ended, so this one must end before it.
     const deadline = e.interruptedAt ?? o.entries[i + 1]?.t ?? Math.max(o.until, e.t + DAY);
-    await runInClusterTime((interrupt) => shell.execute(parsed.script, { write: () => {}, interrupt }), {
+    await runInClusterTime((interrupt) => shell.execute(parsed.script, { write: () => {}, interrupt, edit: recordedEditor(e.edits ?? [], clock, interrupt) }), {
       clock,
       loading,
       deadline: () => deadline,

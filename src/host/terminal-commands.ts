@@ -10,6 +10,8 @@ import { createWhich } from '../shell/builtins/misc.ts';
 import { onFirstUse } from '../shell/on-demand.ts';
 import type { CommandTable } from '../shell/shell.ts';
 import { createHelp } from './help.ts';
+import { EDITOR_COMMANDS, createEditCommand } from './editor/edit-command.ts';
+import type { Command } from '../command/contract.ts';
 
 /**
  * A fresh command table for a terminal on `cluster`, with `kubectl` as kubectl. Hosts may add or
@@ -27,6 +29,8 @@ export function createTerminalCommands(cluster: Cluster, kubectl: Kubectl): Comm
     ['curl', onFirstUse('curl', () => httpClients().then((m) => m.createCurl(cluster)))],
     ['wget', onFirstUse('wget', () => httpClients().then((m) => m.createWget(cluster)))],
     ...createBuiltins(() => cluster.clock.now()),
+    // The terminal's editor under the names people type (the host's editor does the editing).
+    ...EDITOR_COMMANDS.map((name): [string, Command] => [name, createEditCommand(name)]),
   ]);
   const { which, type } = createWhich((n) => table.has(n), SHELL_BUILTINS);
   table.set('which', which);

@@ -31,6 +31,8 @@ const en = {
   'code.whatMany': '{first} and {n} more',
   'code.apply': 'Apply',
   'code.applyLabel': 'Save this manifest as {file} and apply it in the terminal',
+  'code.edit': 'Edit',
+  'code.editLabel': 'Edit {file} in the terminal\'s editor',
   'code.reportRan': 'Ran {what}.',
   'code.reportEmpty': 'No output.',
   'code.reportOutput': 'Output: {text}',

@@ -93,6 +93,10 @@ export interface ShOptions {
   fs?: VirtualFS;
   /** Interrupt streaming commands after this much cluster time (ms), advancing the cluster. */
   streamFor?: number;
+  /** Environment variables for the command (default none). */
+  env?: Record<string, string>;
+  /** The terminal's editor, for commands that open one (`kubectl edit`); default none. */
+  edit?: ExecContext['edit'];
 }
 
 async function settleMicrotasks(): Promise<void> {
@@ -122,7 +126,7 @@ export async function sh(k: Kubectl, c: Cluster, line: string, opts: ShOptions =
     },
     fs: opts.fs ?? memoryFS(),
     cwd: '/home/learner',
-    env: {},
+    env: opts.env ?? {},
     cols: 80,
     sleep: async (ms) => {
       c.advance(ms);
@@ -133,6 +137,7 @@ export async function sh(k: Kubectl, c: Cluster, line: string, opts: ShOptions =
     },
     // Nothing drives time here while code loads: a load simply finishes before time moves.
     loadCode: (load) => load,
+    ...(opts.edit ? { edit: opts.edit } : {}),
   };
   const p = k.run(words(line), ctx);
   await settleMicrotasks();

@@ -6,7 +6,7 @@
  * Lifecycle: created -> prompt shown -> (keys | runCommand) -> a complete command runs
  * (busy; keys queue up, Ctrl-C interrupts) -> output -> next prompt ... -> dispose().
  */
-import type { Interrupt } from '../command/contract.ts';
+import type { ExecContext, Interrupt } from '../command/contract.ts';
 import { complete } from './completion.ts';
 import { History } from './history.ts';
 import { InputQueue, type InputItem } from './input-queue.ts';
@@ -41,6 +41,8 @@ export interface InteractiveOptions {
   onInterrupt?: () => void;
   /** Called with an error that escaped a command or the line editor (the reader sees `bash: internal error`). */
   onInternalError?: (e: unknown) => void;
+  /** The host's editor, handed to commands run at this terminal (see ExecContext.edit). */
+  edit?: ExecContext['edit'];
 }
 
 /** Drives one Shell from one Terminal. */
@@ -458,7 +460,7 @@ export class InteractiveSession {
     };
     const readLine = (prompt: string) => this.readLine(prompt, generation);
     this.o.shell
-      .execute(script, { write, interrupt, readLine })
+      .execute(script, { write, interrupt, readLine, edit: this.o.edit })
       .catch((e: unknown) => {
         // A fault of the course, not of the command line: one line for the reader, the details for the host.
         this.report(e);

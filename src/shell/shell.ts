@@ -40,6 +40,8 @@ export interface RunIO {
   readLine?(prompt: string): Promise<string | null>;
   /** Whether stdout is the terminal (default true; false inside a compound command writing into a pipe or file). */
   toTerminal?: boolean;
+  /** The host's editor (see ExecContext.edit): handed, like the keyboard, to a lone command at the terminal. */
+  edit?: ExecContext['edit'];
 }
 
 /** Function calls at most this deep (bash's FUNCNEST, which bash leaves unlimited: the browser's stack is not). */
@@ -271,8 +273,9 @@ export class Shell implements ShellState {
     if (p.commands.length === 1) {
       // Only a command alone on its line, reading from the terminal, gets the keyboard.
       const keyboard = io.stdin === undefined ? io.readLine : undefined;
+      const editor = io.stdin === undefined ? io.edit : undefined;
       statuses = [
-        await this.stage(p.commands[0]!, input, (t) => io.write(t, 'stdout'), err, io, { toTerminal: io.toTerminal ?? true, keyboard, direct: false }),
+        await this.stage(p.commands[0]!, input, (t) => io.write(t, 'stdout'), err, io, { toTerminal: io.toTerminal ?? true, keyboard, editor, direct: false }),
       ];
     } else statuses = await runConcurrentStages(this, p, input, io);
     let status = statuses[statuses.length - 1]!;
@@ -428,6 +431,8 @@ export interface StageOptions {
   /** Its output goes to the terminal (not a pipe). */
   toTerminal: boolean;
   keyboard?: RunIO['readLine'];
+  /** The host's editor, for a lone command at the terminal (like the keyboard). */
+  editor?: RunIO['edit'];
   /** It reads a pipe from the stage before it. */
   direct: boolean;
 }

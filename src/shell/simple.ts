@@ -60,6 +60,7 @@ export async function runSimple(sh: Shell, cmd: SimpleCommand, input: ShellInput
     const ctx = sh.context(input, fds[1]!, fds[2]!, io.interrupt, { ...sh.env, ...assigns });
     ctx.isTTY = o.toTerminal && fds[1] === out;
     if (o.keyboard && !redirectedIn && ctx.isTTY) ctx.readLine = o.keyboard;
+    if (o.editor && !redirectedIn && ctx.isTTY) ctx.edit = o.editor;
     try {
       const status = await command(args.slice(1), ctx);
       return typeof status === 'number' ? status : 0;
@@ -128,6 +129,7 @@ async function runAlias(sh: Shell, cmd: SimpleCommand, value: string, input: She
       interrupt: io.interrupt,
       stdin: o.keyboard ? undefined : input,
       readLine: o.keyboard,
+      edit: o.editor,
       write,
       toTerminal: o.toTerminal,
     });

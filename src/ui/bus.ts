@@ -20,7 +20,9 @@ export type TerminalRequest =
   /** Type these commands, one after the other, each shown as if typed. */
   | (RequestCommon & { kind: 'run'; commands: string[] })
   /** Save `content` as `file` in the terminal's home directory, then type `kubectl apply -f file`. */
-  | (RequestCommon & { kind: 'apply'; file: string; content: string });
+  | (RequestCommon & { kind: 'apply'; file: string; content: string })
+  /** Open `file` of the terminal's home directory in the editor (`edit file`), saving `content` as it first if there is no such file. */
+  | (RequestCommon & { kind: 'edit'; file: string; content: string });
 
 /** Where a request stands: waiting behind another, running, or finished. */
 export type RequestState = 'queued' | 'running' | 'done';

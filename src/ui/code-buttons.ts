@@ -1,5 +1,6 @@
 /**
- * The Run and Apply buttons of code blocks (see components/CodeBlock.astro). One delegated
+ * The Run, Apply and Edit buttons of code blocks (see components/CodeBlock.astro); Edit opens
+ * the manifest's file, as the terminal has it, in the terminal's editor (`edit FILE`). One delegated
  * click listener for the page; the commands come from the button's data-run attribute (built
  * at compile time), the manifest from the block's own text.
  *
@@ -36,6 +37,7 @@ function whatOf(button: HTMLButtonElement): string {
   if (button.dataset.what) return button.dataset.what;
   const run = button.dataset.run;
   if (run) return (JSON.parse(run) as string[])[0]?.split('\n')[0] ?? '';
+  if (button.dataset.edit) return `edit ${button.dataset.edit}`;
   return button.dataset.apply ? `kubectl apply -f ${button.dataset.apply}` : '';
 }
 
@@ -104,7 +106,7 @@ export function initCodeButtons(): void {
       void copyBlock(copy);
       return;
     }
-    const button = (event.target as Element | null)?.closest?.('button[data-run], button[data-apply]');
+    const button = (event.target as Element | null)?.closest?.('button[data-run], button[data-apply], button[data-edit]');
     if (!(button instanceof HTMLButtonElement)) return;
     if (button.dataset.state === 'queued' || button.dataset.state === 'running') return;
     const block = button.closest('.code-block');
@@ -119,7 +121,9 @@ export function initCodeButtons(): void {
       sendToTerminal(terminalId, { kind: 'run', commands: JSON.parse(run) as string[], id, fastForward });
     } else {
       const content = (block?.querySelector('pre')?.textContent ?? '').replace(/\n*$/, '\n');
-      sendToTerminal(terminalId, { kind: 'apply', file: button.getAttribute('data-apply')!, content, id, fastForward });
+      const edit = button.getAttribute('data-edit');
+      if (edit !== null) sendToTerminal(terminalId, { kind: 'edit', file: edit, content, id });
+      else sendToTerminal(terminalId, { kind: 'apply', file: button.getAttribute('data-apply')!, content, id, fastForward });
     }
     // The page's own terminal is on screen already (beside the text, or floating at the
     // bottom): open it if collapsed, never scroll. Another terminal is brought into view.

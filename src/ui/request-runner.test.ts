@@ -9,6 +9,7 @@ import { createInteractiveShell, createMemoryFS, type InteractiveShell } from '.
 import { FakeTerminal } from '../shell/fake-terminal.ts';
 import { REQUEST_STATE_EVENT, type RequestStateDetail } from './bus.ts';
 import { RequestRunner } from './request-runner.ts';
+import type { EditRequest } from '../command/contract.ts';
 import { tapScreen } from './screen-tap.ts';
 
 const macrotask = (): Promise<void> => new Promise((r) => setImmediate(r));
@@ -21,7 +22,7 @@ beforeEach(() => {
   (globalThis as { window?: unknown }).window = w;
 });
 
-function setup() {
+function setup(edit?: (req: EditRequest) => Promise<string | null>) {
   const cluster = createCluster({ seed: 5 });
   const term = new FakeTerminal(100, 30);
   const screen = tapScreen(term);
@@ -34,6 +35,7 @@ function setup() {
     interrupt: () => shell.interrupt(),
     runCommand: (line) => shell.runCommand(line),
     writeFile: (file, content) => fs.write(`/home/learner/${file}`, content),
+    hasFile: (file) => fs.exists(`/home/learner/${file}`),
     autoSkip: () => {},
     tap: (cb) => screen.tap(cb),
   });
@@ -43,6 +45,7 @@ function setup() {
     fs,
     sleep: (ms, i) => clockSleep(cluster.clock, ms, i),
     yieldToHost: macrotask,
+    edit,
     onCommandStart: () => {
       streaming = false;
       runner.commandStarted();
@@ -56,7 +59,7 @@ function setup() {
   });
   // Cluster time follows "wall time" in the background, as the page's driver moves it.
   const ticker = setInterval(() => cluster.advance(100), 5);
-  return { cluster, term, runner, shell, stop: () => clearInterval(ticker) };
+  return { cluster, term, runner, shell, fs, stop: () => clearInterval(ticker) };
 }
 
 describe('RequestRunner', () => {
@@ -108,6 +111,25 @@ describe('RequestRunner', () => {
       await runner.handle({ kind: 'run', commands: ['echo button'], id: 'a' });
       await typed;
       expect(term.screen()).toMatch(/typed-done[\s\S]*button/);
+    } finally {
+      stop();
+    }
+  });
+
+  it('opens the editor on the file the terminal has, writing the block first only when it has none', async () => {
+    const opened: string[] = [];
+    const { runner, fs, stop } = setup(async (req) => {
+      opened.push(req.text);
+      return req.text.replace('replicas: 1', 'replicas: 2');
+    });
+    try {
+      const block = 'kind: Deployment\nspec:\n  replicas: 1\n';
+      await runner.handle({ kind: 'edit', id: 'e', file: 'web.yaml', content: block });
+      expect(fs.read('/home/learner/web.yaml')).toBe('kind: Deployment\nspec:\n  replicas: 2\n');
+      // Again: the terminal's copy (already edited) opens, not the block.
+      await runner.handle({ kind: 'edit', id: 'f', file: 'web.yaml', content: block });
+      expect(opened).toEqual([block, 'kind: Deployment\nspec:\n  replicas: 2\n']);
+      expect(states.filter((x) => x.id === 'e').map((x) => x.state)).toEqual(['running', 'running', 'done']);
     } finally {
       stop();
     }

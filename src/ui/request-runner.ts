@@ -20,6 +20,8 @@ export interface RequestHost {
   runCommand(line: string): Promise<void>;
   /** Saves a page-written file (an Apply button) in the terminal's home directory. */
   writeFile(file: string, content: string): void;
+  /** Whether the terminal's home directory has `file`. */
+  hasFile(file: string): boolean;
   /** Skip long waits at once while on (a step the lesson marks to fast-forward). */
   autoSkip(on: boolean): void;
   /** Calls `cb` with each chunk the terminal shows; returns unsubscribe. */
@@ -103,6 +105,11 @@ export class RequestRunner {
     try {
       if (request.kind === 'run') {
         for (const line of request.commands) await this.type(line);
+      } else if (request.kind === 'edit') {
+        // The file as the terminal has it; the block's text only when there is none yet.
+        await this.type(`edit ${request.file}`, () => {
+          if (!this.host.hasFile(request.file)) this.host.writeFile(request.file, request.content);
+        });
       } else {
         this.host.writeFile(request.file, request.content);
         await this.type(`kubectl apply -f ${request.file}`);
@@ -122,8 +129,11 @@ export class RequestRunner {
     }
   }
 
-  /** Types `line` once the shell is free: a stream is interrupted, other commands are waited for. */
-  private async type(line: string): Promise<void> {
+  /**
+   * Types `line` once the shell is free: a stream is interrupted, other commands are waited for.
+   * `before` runs just before it is typed (the shell is free then).
+   */
+  private async type(line: string, before?: () => void): Promise<void> {
     while (this.host.busy()) {
       if (this.host.streaming()) {
         this.host.interrupt();
@@ -132,6 +142,7 @@ export class RequestRunner {
         await until(() => !this.host.busy() || this.host.streaming());
       }
     }
+    before?.();
     await this.host.runCommand(line);
   }
 }

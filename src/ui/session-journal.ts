@@ -30,6 +30,13 @@ export function isJournalEntry(x: unknown): x is JournalEntry {
   if (typeof e.t !== 'number' || !Number.isFinite(e.t)) return false;
   if (e.line !== undefined && typeof e.line !== 'string') return false;
   if (e.interruptedAt !== undefined && typeof e.interruptedAt !== 'number') return false;
+  if (e.edits !== undefined) {
+    if (!Array.isArray(e.edits)) return false;
+    for (const x of e.edits as unknown[]) {
+      const edit = x as Record<string, unknown> | null;
+      if (typeof edit !== 'object' || edit === null || typeof edit.t !== 'number' || (edit.text !== null && typeof edit.text !== 'string') || (edit.from !== undefined && typeof edit.from !== 'string')) return false;
+    }
+  }
   if (e.write !== undefined) {
     const w = e.write as Record<string, unknown> | null;
     if (typeof w !== 'object' || w === null || typeof w.path !== 'string' || typeof w.content !== 'string') return false;

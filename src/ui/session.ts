@@ -41,6 +41,8 @@ import {
   type MemoryFS,
 } from '../host/index.ts';
 import { HOME } from '../shell/path.ts';
+import type { EditRequest } from '../command/contract.ts';
+import type { OpenEditor } from './editor/editor-panel.ts';
 import { loadExercise } from '../exercises/by-lesson.ts';
 import { publishSession, reportRequest, serveTerminal, type SessionHandle, type TerminalRequest } from './bus.ts';
 import { adaptXterm, type XtermAdapter } from './xterm-terminal.ts';
@@ -137,6 +139,10 @@ class Session implements SessionHandle {
   private readonly told = new Set<string>();
   /** Whether the command running now was journaled (read-only lines are not). */
   private journaledNow = false;
+  /** The journal entry of the command running now, when it was journaled (its editor's answers go there). */
+  private entryNow: JournalEntry | undefined;
+  /** The editor panel open now, if any. */
+  private editorNow: OpenEditor | undefined;
 
   /** Buttons the page shows above the terminal (a fresh start during a slow restore, a download). */
   private readonly actions: SessionActions | undefined;
@@ -167,6 +173,7 @@ class Session implements SessionHandle {
         await this.shell.runCommand(line);
         this.scheduleSave();
       },
+      hasFile: (file) => this.fs.exists(`${HOME}/${file}`),
       writeFile: (file, content) => {
         this.journal.push({ t: this.cluster.now(), write: { path: `${HOME}/${file}`, content } });
         this.fs.write(`${HOME}/${file}`, content);
@@ -497,6 +504,7 @@ class Session implements SessionHandle {
         this.requests.onStreaming();
       },
       onInternalError: (e) => console.error('Internal error in the terminal:', e),
+      edit: (request) => this.edit(request),
     });
     for (const n of this.pendingNotices.splice(0)) this.shell.notice(n.replace(/^\r\n/, ''));
     // Cluster time stands still while a command's code loads (the terminal's own loading state).
@@ -511,7 +519,8 @@ class Session implements SessionHandle {
       onCommandStart: (line) => {
         // Lines that only read change nothing a replay needs, and would crowd the journal.
         this.journaledNow = !isReadOnlyLine(line);
-        if (this.journaledNow) this.journal.push({ t: this.cluster.now(), line });
+        this.entryNow = this.journaledNow ? { t: this.cluster.now(), line } : undefined;
+        if (this.entryNow) this.journal.push(this.entryNow);
       },
       onInterrupt: () => {
         if (!this.journaledNow) return;
@@ -521,7 +530,25 @@ class Session implements SessionHandle {
     };
   }
 
+  /**
+   * The terminal's editor (ExecContext.edit): the editor panel, loaded on first use. What it
+   * gives back is journaled with the command, at the cluster time it did, so that a replay
+   * (host/replay.ts) makes the same edit at the same moment.
+   */
+  private async edit(request: EditRequest): Promise<string | null> {
+    const entry = this.entryNow;
+    const { openEditor } = await import('./editor/editor-panel.ts');
+    const open = openEditor({ ...request, returnFocus: () => this.term.focus() });
+    this.editorNow = open;
+    const text = await open.result;
+    if (this.editorNow === open) this.editorNow = undefined;
+    if (entry) (entry.edits ??= []).push({ t: this.cluster.now(), text, ...(text !== null ? { from: request.text } : {}) });
+    this.scheduleSave();
+    return text;
+  }
+
   private teardown(): void {
+    this.editorNow?.close();
     this.driver?.stop();
     this.unsubscribeStore?.();
     this.shell.dispose();

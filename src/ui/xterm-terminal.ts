@@ -24,6 +24,7 @@ export interface AdapterOptions {
 
 /**
  * Wraps `term`. Keyboard input goes to the shell's onData subscribers unchanged, except:
+ * Ctrl+V is the browser's paste (xterm hands the pasted text on);
  * Escape is kept from the shell and arms "leave": a Tab right after it is left to the browser,
  * which moves focus out of the terminal (Shift+Tab backwards); keys the host's `onKey` takes;
  * everything, while the host's `refuse` says so.
@@ -44,6 +45,9 @@ export function adaptXterm(term: XTerm, opts: AdapterOptions = {}): XtermAdapter
       event.preventDefault();
       return false;
     }
+    // Ctrl+V pastes, as Ctrl+Shift+V does: left to the browser, whose paste xterm then takes
+    // (xterm itself would send ^V, which the shell has no use for).
+    if (event.key.toLowerCase() === 'v' && event.ctrlKey && !event.altKey && !event.metaKey) return false;
     if (event.key === 'Escape' && !event.ctrlKey && !event.altKey && !event.metaKey) {
       leaveArmed = true;
       return false;

@@ -48,7 +48,8 @@ function goYamlError(code: string, line: number, message: string): string {
     case 'TAB_AS_INDENT':
       return `line ${line}: found character that cannot start any token`;
     case 'BLOCK_AS_IMPLICIT_KEY':
-      return `line ${line}: mapping values are not allowed in this context`;
+      // A scanner error: Go names the line of the offending ':' and, on the first line, none.
+      return `${line > 1 ? `line ${line}: ` : ''}mapping values are not allowed in this context`;
     case 'MISSING_CHAR':
       return `line ${line}: found unexpected end of stream`;
     case 'DUPLICATE_KEY':
@@ -101,7 +102,12 @@ export function parseDocumentStream(text: string, source: string): DocumentStrea
     // there, and `!!binary` becomes the string of its bytes, as Go's YAML-to-JSON makes it.
     const d = yaml.parseDocument(chunk, { uniqueKeys: false, version: '1.1', customTags: goTags });
     const e = d.errors[0];
-    if (e) return { docs: out, error: fail(goYamlError(e.code, e.linePos?.[0]?.line ?? 1, e.message)) };
+    if (e) {
+      let line = e.linePos?.[0]?.line ?? 1;
+      // `a: 1` followed by a deeper `  b: 2`: the parser marks the key's line, Go the next one, where the ':' is.
+      if (e.code === 'BLOCK_AS_IMPLICIT_KEY' && d.errors[1]?.code === 'MULTILINE_IMPLICIT_KEY') line++;
+      return { docs: out, error: fail(goYamlError(e.code, line, e.message)) };
+    }
     let v: unknown;
     try {
       v = d.toJS({ maxAliasCount: 100 }) as unknown;

@@ -33,6 +33,7 @@ import './wait/wait.ts';
 import './scale/scale.ts';
 import './patch/patch.ts';
 import './replace/replace.ts';
+import './edit/edit.ts';
 import './expose/expose.ts';
 import './top/top.ts';
 import './auth/auth.ts';
