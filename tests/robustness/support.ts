@@ -50,7 +50,7 @@ export function pageTerminal(opts: { seed?: number; files?: Record<string, strin
   const cluster = createCluster({ seed: opts.seed ?? 7 });
   const sh = createInteractiveShell({ terminal: term, cluster, fs: createMemoryFS(opts.files ?? {}), yieldToHost: pageYield });
   const visibility = { hidden: false, addEventListener: () => {}, removeEventListener: () => {} };
-  const driver: RealtimeDriver | undefined = opts.realtime === false ? undefined : startRealtimeDriver(cluster, { visibility, onError: (e) => term.write(`\r\n[driver error: ${String(e)}]\r\n`) });
+  const driver: RealtimeDriver | undefined = opts.realtime === false ? undefined : startRealtimeDriver(cluster.clock, { visibility, onError: (e) => term.write(`\r\n[driver error: ${String(e)}]\r\n`) });
   return {
     term,
     sh,
