@@ -1,6 +1,7 @@
 // @ts-check
 import { defineConfig } from 'astro/config';
 import mdx from '@astrojs/mdx';
+import { pagefindIndex } from './src/site/pagefind-index.ts';
 
 /**
  * Copies a code block's info string after the language (```yaml file=pod.yaml) onto the
@@ -69,12 +70,16 @@ export default defineConfig({
   // Astro prefixes the old addresses with the base, not the targets.
   redirects: Object.fromEntries(Object.entries(OLD_LESSON_URLS).map(([from, to]) => [from, BASE_PATH.replace(/\/$/, '') + to])),
   trailingSlash: 'ignore',
-  integrations: [mdx()],
+  // Search: Pagefind indexes the built pages after every build (src/site/pagefind-index.ts).
+  integrations: [mdx(), pagefindIndex()],
   markdown: {
     shikiConfig: {
-      // github-dark-default: unlike github-dark (comments at 3:1), every token stays above
-      // 4.5:1 on its background, which is also the terminal's.
-      theme: 'github-dark-default',
+      // GitHub's "default" themes: unlike github-dark and github-light (comments near 3:1 and
+      // 4.6:1), every token stays above 4.5:1 on its background, which is also the terminal's.
+      // Each token's colour is written as light-dark(light, dark), so code follows the page's
+      // color-scheme: the reader's system setting or the theme toggle.
+      themes: { light: 'github-light-default', dark: 'github-dark-default' },
+      defaultColor: 'light-dark()',
       wrap: false,
       transformers: [metaToAttribute],
     },
@@ -90,7 +95,18 @@ export default defineConfig({
     optimizeDeps: { include: ['@xterm/xterm', '@xterm/addon-fit', 'yaml'] },
     // The simulator chunk is large by nature (a Kubernetes control plane); it loads only when
     // a terminal starts. scripts/measure-js.ts reports the real figures.
-    build: { chunkSizeWarningLimit: 1500 },
+    build: {
+      chunkSizeWarningLimit: 1500,
+      rolldownOptions: {
+        // Astro marks each MDX module with its own "use astro:head-inject" directive and handles
+        // it itself before bundling; the bundler's warning that it "may not be preserved" (one
+        // per lesson) is about that marker, not about the course's code.
+        onwarn(warning, warn) {
+          if (warning.code === 'MODULE_LEVEL_DIRECTIVE' && warning.message.includes('astro:head-inject')) return;
+          warn(warning);
+        },
+      },
+    },
     environments: {
       client: {
         build: {
