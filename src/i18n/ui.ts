@@ -115,6 +115,7 @@ const en = {
   'home.continue': 'Continue: {title}',
   'home.partial': '{done}/{total} exercises',
   'class.label': 'Class',
+  'class.note': 'Your exercises run on the same clusters as the rest of the class, and the file you download says so.',
   'lang.switch': 'Language',
   'notFound.title': 'Page not found',
   'notFound.text': 'There is no page at this address. It may have moved when the course was updated.',
