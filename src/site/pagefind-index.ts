@@ -2,14 +2,15 @@
  * An Astro integration that indexes the built site with Pagefind once `astro build` is done,
  * so `npm run build` (and any build, whatever BASE_PATH or OUT_DIR) writes <outDir>/pagefind/.
  * Only what pages mark with data-pagefind-body is indexed (the lessons and the glossary), less
- * the controls around the text: terminals, buttons, exercise checklists, the pager.
+ * the controls around the text (terminals, buttons, exercise checklists, the pager) and the
+ * sample outputs (commands and prose make better excerpts).
  */
 import type { AstroIntegration } from 'astro';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import { readdir, rm } from 'node:fs/promises';
 
-const EXCLUDE = ['.terminal-dock', '.code-actions', '.exercise-actions', '.exercise-terminal', '.checklist', '.pager', '.toc', 'noscript'];
+const EXCLUDE = ['.terminal-dock', '.code-actions', '.code-output', '.exercise-actions', '.exercise-terminal', '.checklist', '.pager', '.toc', 'noscript'];
 
 const UNUSED = /^pagefind-(ui|modular-ui|component-ui|highlight)\.(js|css)$/;
 
