@@ -60,6 +60,8 @@ const OLD_LESSON_URLS = {
  * https://school.example/k8s/; every link and asset is then under that path (docs/hosting.md).
  */
 const BASE_PATH = process.env.BASE_PATH || '/';
+/** The lessons of a class build (COURSE_LESSONS=pods,deployment; src/site/build-options.ts), or all. */
+const COURSE_LESSONS = process.env.COURSE_LESSONS?.split(',').map((s) => s.trim()).filter(Boolean);
 if (!BASE_PATH.startsWith('/')) throw new Error(`BASE_PATH must start with "/" (got "${BASE_PATH}")`);
 
 export default defineConfig({
@@ -68,7 +70,12 @@ export default defineConfig({
   // Lets a second build (the sub-path browser test) write beside dist/ instead of over it.
   outDir: process.env.OUT_DIR || './dist',
   // Astro prefixes the old addresses with the base, not the targets.
-  redirects: Object.fromEntries(Object.entries(OLD_LESSON_URLS).map(([from, to]) => [from, BASE_PATH.replace(/\/$/, '') + to])),
+  // A class build with its own set of lessons (COURSE_LESSONS) keeps only the redirects to them.
+  redirects: Object.fromEntries(
+    Object.entries(OLD_LESSON_URLS)
+      .filter(([, to]) => !COURSE_LESSONS || COURSE_LESSONS.includes(to.split('/')[3] ?? ''))
+      .map(([from, to]) => [from, BASE_PATH.replace(/\/$/, '') + to]),
+  ),
   trailingSlash: 'ignore',
   // Search: Pagefind indexes the built pages after every build (src/site/pagefind-index.ts).
   integrations: [mdx(), pagefindIndex()],

@@ -62,8 +62,8 @@ export interface Exercise {
    */
   answer?: AnswerQuestion;
   /**
-   * For the teacher's page: mistakes learners commonly make on this task (each one a case the
-   * exercise's tests show failing the checks), in Markdown. Optional.
+   * For the teacher's page: mistakes learners commonly make on this task, in Markdown (mostly
+   * the near-miss cases the exercise's tests show failing the checks). Optional.
    */
   wrongTurns?: string[];
   /** For the teacher's page: the minutes a first-time learner typically needs. Optional. */
