@@ -46,9 +46,18 @@ export function startSidebar(): void {
   const here = nav.querySelector<HTMLAnchorElement>('a[aria-current="page"]');
   if (here) writeJSON(LAST_LESSON_KEY, { href: here.pathname, title: here.querySelector('.sidebar-name')?.textContent ?? '' });
   const toggle = nav.querySelector<HTMLButtonElement>('.sidebar-toggle');
-  toggle?.addEventListener('click', () => {
-    const open = toggle.getAttribute('aria-expanded') !== 'true';
-    toggle.setAttribute('aria-expanded', String(open));
+  const setOpen = (open: boolean): void => {
+    toggle?.setAttribute('aria-expanded', String(open));
     nav.toggleAttribute('data-open', open);
+  };
+  toggle?.addEventListener('click', () => setOpen(toggle.getAttribute('aria-expanded') !== 'true'));
+  nav.addEventListener('keydown', (e) => {
+    if (e.key !== 'Escape' || !nav.hasAttribute('data-open') || !toggle?.offsetParent) return;
+    setOpen(false);
+    toggle.focus();
+  });
+  // Going to a section of this lesson folds the list again (where it is folded at all).
+  nav.addEventListener('click', (e) => {
+    if ((e.target as HTMLElement).closest('.sidebar-toc a') && toggle?.offsetParent) setOpen(false);
   });
 }
