@@ -10,7 +10,8 @@ const en = {
   'teacher.intro':
     'Every exercise, lesson by lesson, as the learners see it and as it is checked. Each exercise runs on a cluster of its own; the checks read that cluster, never what was typed. This page is not linked from the course.',
   'teacher.class': 'This copy of the course is built for the class {code}: every learner gets the same exercise clusters.',
-  'teacher.noClass': 'Learners join a class with ?class=CODE in the address (or build the course with COURSE_CLASS=CODE); exercises then run on the same clusters for everyone in it.',
+  'teacher.noClass':
+    'Learners join a class with ?class=CODE in the address (or build the course with COURSE_CLASS=CODE); exercises then run on the same clusters for everyone in it.',
   'teacher.verify': 'To check handed-in progress files: npm run verify -- FILES... (see the hosting guide).',
   'teacher.lesson': 'Lesson {n}: {title}',
   'teacher.noExercises': 'No exercises in this lesson.',

@@ -47,7 +47,10 @@ async function axeViolations(page: Page): Promise<string[]> {
 
 /** The colour a computed style gives `selector`'s first element. */
 const colourOf = (page: Page, selector: string, prop: 'color' | 'backgroundColor'): Promise<string> =>
-  page.locator(selector).first().evaluate((el, p) => getComputedStyle(el)[p as 'color'], prop);
+  page
+    .locator(selector)
+    .first()
+    .evaluate((el, p) => getComputedStyle(el)[p as 'color'], prop);
 
 describe('themes', () => {
   it('follow the system, switch with the toggle, are remembered, and take code and the terminal along', { timeout: 120_000 }, async () => {
