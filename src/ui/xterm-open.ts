@@ -1,6 +1,7 @@
 /**
  * Puts an xterm.js terminal into a <course-terminal> element: colours matching the page's code
- * blocks in the page's theme (and following it when it changes), sized to the element (and refitted when it resizes), labelled for screen readers.
+ * blocks in the page's theme (and following it when it changes), sized to the element (and
+ * refitted when it resizes), labelled for screen readers.
  *
  * Width: kubectl prints tables as wide as their content, and a wrapped table cannot be read.
  * The terminal is at least MIN_COLS columns: the font shrinks (down to 12 px) to fit them, and
@@ -15,7 +16,6 @@ import { Terminal as XTerm } from '@xterm/xterm';
 import { FitAddon } from '@xterm/addon-fit';
 import { MIN_CONTRAST, terminalTheme } from './terminal-theme.ts';
 import { currentTheme, onThemeChange } from './theme.ts';
-
 
 /**
  * Replaces `host`'s children (the placeholder) with an open xterm that fills it. The input
