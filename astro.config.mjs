@@ -2,6 +2,7 @@
 import { defineConfig } from 'astro/config';
 import mdx from '@astrojs/mdx';
 import { offline } from './scripts/offline/integration.mjs';
+import { pagefindIndex } from './src/site/pagefind-index.ts';
 
 /**
  * Copies a code block's info string after the language (```yaml file=pod.yaml) onto the
@@ -63,6 +64,8 @@ const OLD_LESSON_URLS = {
  * https://school.example/k8s/; every link and asset is then under that path (docs/hosting.md).
  */
 const BASE_PATH = process.env.BASE_PATH || '/';
+/** The lessons of a class build (COURSE_LESSONS=pods,deployment; src/site/build-options.ts), or all. */
+const COURSE_LESSONS = process.env.COURSE_LESSONS?.split(',').map((s) => s.trim()).filter(Boolean);
 if (!BASE_PATH.startsWith('/')) throw new Error(`BASE_PATH must start with "/" (got "${BASE_PATH}")`);
 
 export default defineConfig({
@@ -71,17 +74,26 @@ export default defineConfig({
   // Lets a second build (the sub-path browser test) write beside dist/ instead of over it.
   outDir: process.env.OUT_DIR || './dist',
   // Astro prefixes the old addresses with the base, not the targets.
-  redirects: Object.fromEntries(Object.entries(OLD_LESSON_URLS).map(([from, to]) => [from, BASE_PATH.replace(/\/$/, '') + to])),
+  // A class build with its own set of lessons (COURSE_LESSONS) keeps only the redirects to them.
+  redirects: Object.fromEntries(
+    Object.entries(OLD_LESSON_URLS)
+      .filter(([, to]) => !COURSE_LESSONS || COURSE_LESSONS.includes(to.split('/')[3] ?? ''))
+      .map(([from, to]) => [from, BASE_PATH.replace(/\/$/, '') + to]),
+  ),
   trailingSlash: 'ignore',
-  // offline(), after the build: each page's Content-Security-Policy <meta> (inline scripts and
-  // styles hashed, scripts/offline/csp.mjs), the service worker with its precache list, and
-  // dist/course.zip.
-  integrations: [mdx(), offline()],
+  // After the build, in this order: Pagefind indexes the built pages (src/site/pagefind-index.ts);
+  // then offline() writes each page's Content-Security-Policy <meta> (inline scripts and styles
+  // hashed, scripts/offline/csp.mjs), the service worker with its precache list (search index
+  // included) and dist/course.zip.
+  integrations: [mdx(), pagefindIndex(), offline()],
   markdown: {
     shikiConfig: {
-      // github-dark-default: unlike github-dark (comments at 3:1), every token stays above
-      // 4.5:1 on its background, which is also the terminal's.
-      theme: 'github-dark-default',
+      // GitHub's "default" themes: unlike github-dark and github-light (comments near 3:1 and
+      // 4.6:1), every token stays above 4.5:1 on its background, which is also the terminal's.
+      // Each token's colour is written as light-dark(light, dark), so code follows the page's
+      // color-scheme: the reader's system setting or the theme toggle.
+      themes: { light: 'github-light-default', dark: 'github-dark-default' },
+      defaultColor: 'light-dark()',
       wrap: false,
       transformers: [metaToAttribute],
     },
@@ -97,7 +109,18 @@ export default defineConfig({
     optimizeDeps: { include: ['@xterm/xterm', '@xterm/addon-fit', 'yaml'] },
     // The simulator chunk is large by nature (a Kubernetes control plane); it loads only when
     // a terminal starts. scripts/measure-js.ts reports the real figures.
-    build: { chunkSizeWarningLimit: 1500 },
+    build: {
+      chunkSizeWarningLimit: 1500,
+      rolldownOptions: {
+        // Astro marks each MDX module with its own "use astro:head-inject" directive and handles
+        // it itself before bundling; the bundler's warning that it "may not be preserved" (one
+        // per lesson) is about that marker, not about the course's code.
+        onwarn(warning, warn) {
+          if (warning.code === 'MODULE_LEVEL_DIRECTIVE' && warning.message.includes('astro:head-inject')) return;
+          warn(warning);
+        },
+      },
+    },
     environments: {
       client: {
         build: {

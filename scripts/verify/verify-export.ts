@@ -14,7 +14,8 @@ import { createCluster } from '../../src/sim/index.ts';
 import { createMemoryFS, replayJournal, type JournalEntry } from '../../src/host/index.ts';
 import { getExercise } from '../../src/exercises/registry.ts';
 import { exerciseDone, runChecks } from '../../src/exercises/run-checks.ts';
-import { declaredFiles, seedFrom } from '../../src/ui/code-meta.ts';
+import { declaredFiles } from '../../src/ui/code-meta.ts';
+import { classExerciseSeed } from '../../src/ui/class-code.ts';
 import { isReadOnlyLine } from '../../src/ui/read-only-command.ts';
 import { isJournalEntry } from '../../src/ui/session-journal.ts';
 import { parseExport, type ExportedJournal, type ProgressExport } from '../../src/ui/progress-export.ts';
@@ -44,13 +45,21 @@ function lessonContext(lesson: string): { preset?: string; files: Record<string,
 
 const turn = (): Promise<void> => new Promise((r) => setImmediate(r));
 
-/** Replays one exercise's journal and runs its checks. */
-export async function verifyExercise(id: string, journal: ExportedJournal | undefined, answer: string | undefined): Promise<{ verified: boolean; detail: string }> {
+/**
+ * Replays one exercise's journal and runs its checks. The cluster must be the one the page
+ * gave the exercise: the seed from its id, or from the class code the file names.
+ */
+export async function verifyExercise(
+  id: string,
+  journal: ExportedJournal | undefined,
+  answer: string | undefined,
+  classCode?: string,
+): Promise<{ verified: boolean; detail: string }> {
   const exercise = getExercise(id);
   if (!exercise) return { verified: false, detail: 'no such exercise in this course' };
   if (!journal) return { verified: false, detail: 'no journal in the file' };
   const ctx = lessonContext(exercise.lesson);
-  if (journal.seed !== seedFrom(id) || (journal.preset ?? undefined) !== ctx.preset) return { verified: false, detail: "journal is not from this exercise's cluster (seed or preset)" };
+  if (journal.seed !== classExerciseSeed(id, classCode) || (journal.preset ?? undefined) !== ctx.preset) return { verified: false, detail: "journal is not from this exercise's cluster (seed or preset)" };
   if (!journal.entries.every(isJournalEntry)) return { verified: false, detail: 'journal has malformed entries' };
   const entries = journal.entries as JournalEntry[];
   const setup = exercise.setup.filter((l) => !isReadOnlyLine(l));
@@ -80,7 +89,7 @@ export async function verifyFile(file: string, text: string): Promise<VerifyRow[
   for (const id of ids) {
     const p = x.progress.exercises[id];
     const claimed = p?.doneAt ? 'done' : p ? 'started' : '';
-    rows.push({ file, learner: x.name ?? '', exercise: id, claimed, ...(await verifyExercise(id, x.exercises[id], x.answers[id])) });
+    rows.push({ file, learner: x.name ?? '', exercise: id, claimed, ...(await verifyExercise(id, x.exercises[id], x.answers[id], x.class)) });
   }
   return rows;
 }

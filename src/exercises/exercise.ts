@@ -61,4 +61,11 @@ export interface Exercise {
    * the learner's answer passes `answer.check`.
    */
   answer?: AnswerQuestion;
+  /**
+   * For the teacher's page: mistakes learners commonly make on this task, in Markdown (mostly
+   * the near-miss cases the exercise's tests show failing the checks). Optional.
+   */
+  wrongTurns?: string[];
+  /** For the teacher's page: the minutes a first-time learner typically needs. Optional. */
+  minutes?: number;
 }

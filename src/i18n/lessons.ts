@@ -4,6 +4,7 @@
  */
 import { getCollection, type CollectionEntry } from 'astro:content';
 import { DEFAULT_LANG, isLang, type Lang } from './ui.ts';
+import { buildOptions, selectLessons } from '../site/build-options.ts';
 
 export type Lesson = CollectionEntry<'lessons'>;
 
@@ -25,10 +26,14 @@ export function lessonUrl(entry: Lesson): string {
   return `${import.meta.env.BASE_URL.replace(/\/$/, '')}/${lessonLang(entry)}/lessons/${lessonSlug(entry)}/`;
 }
 
-/** Lessons of one language, in course order (then by id, so equal orders stay stable). */
+/**
+ * Lessons of one language, in course order (then by id, so equal orders stay stable), or the
+ * set and order a class build asks for (`COURSE_LESSONS=pods,deployment`, see build-options.ts).
+ */
 export async function lessonsFor(lang: Lang): Promise<Lesson[]> {
   const all = await getCollection('lessons', (e) => lessonLang(e) === lang);
-  return all.sort((a, b) => a.data.order - b.data.order || a.id.localeCompare(b.id));
+  all.sort((a, b) => a.data.order - b.data.order || a.id.localeCompare(b.id));
+  return selectLessons(all, lessonSlug, buildOptions().lessons);
 }
 
 /** Languages that have at least one lesson. */

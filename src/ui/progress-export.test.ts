@@ -27,6 +27,18 @@ class MapStorage implements Storage {
 const journal = (seed: number) => ({ version: 2, seed, preset: null, time: 1796007700000, entries: [{ t: 1796007605000, line: 'kubectl run web --image=nginx:1.27' }] });
 
 describe('progress export', () => {
+  it('carries the class code, so the teacher replays on the class seeds', () => {
+    const home = new MapStorage();
+    const file = buildExport(home, { classCode: 'mon-9am', now: new Date('2026-12-01T22:40:00Z') });
+    expect(file.class).toBe('mon-9am');
+    const parsed = parseExport(JSON.stringify(file));
+    expect(parsed.ok && parsed.value.class).toBe('mon-9am');
+    expect('class' in buildExport(home, { now: new Date(0) })).toBe(false);
+    // A code that could not have come from the page is dropped, not trusted.
+    const odd = parseExport(JSON.stringify({ ...file, class: '<script>' }));
+    expect(odd.ok && 'class' in odd.value).toBe(false);
+  });
+
   it('carries progress, each exercise and lesson journal, and the name, and loads them elsewhere', () => {
     const home = new MapStorage();
     home.setItem(PROGRESS_KEY, JSON.stringify({ version: 2, exercises: { 'pods/web': { doneAt: '2026-11-30T04:12:09.120Z', hintsUsed: 1 } } }));

@@ -7,6 +7,8 @@
  *   {
  *     "format": "k8s-course-progress", "version": 1,
  *     "name": "Ada",                               (optional, as the learner typed it)
+ *     "class": "k8s-monday",                       (optional: the class code, see class-code.ts;
+ *                                                   the exercises' seeds derive from it)
  *     "exportedAt": "2026-12-01T22:40:00.000Z",
  *     "progress": { "version": 2, "exercises": { "pods/web": { "doneAt": "..." } } },
  *     "exercises": { "pods/web": <a saved journal, see session.ts> },
@@ -19,6 +21,7 @@
 import { migrate, type ExerciseProgress, type Progress, PROGRESS_KEY } from './progress-store.ts';
 import { courseKey, readJSON, writeJSON } from './storage.ts';
 import { saveSession } from './session-store.ts';
+import { normalizeClassCode } from './class-code.ts';
 
 export const EXPORT_FORMAT = 'k8s-course-progress';
 export const EXPORT_VERSION = 1;
@@ -38,6 +41,8 @@ export interface ProgressExport {
   format: typeof EXPORT_FORMAT;
   version: typeof EXPORT_VERSION;
   name?: string;
+  /** The class code the exercises ran under (their seeds derive from it). */
+  class?: string;
   exportedAt: string;
   progress: Progress;
   exercises: Record<string, ExportedJournal>;
@@ -54,11 +59,13 @@ function isJournal(x: unknown): x is ExportedJournal {
 }
 
 /** Everything this course has stored, as an export. */
-export function buildExport(storage: Storage, opts: { name?: string; now: Date }): ProgressExport {
+export function buildExport(storage: Storage, opts: { name?: string; classCode?: string | undefined; now: Date }): ProgressExport {
+  const classCode = normalizeClassCode(opts.classCode);
   const out: ProgressExport = {
     format: EXPORT_FORMAT,
     version: EXPORT_VERSION,
     ...(opts.name?.trim() ? { name: opts.name.trim().slice(0, 200) } : {}),
+    ...(classCode ? { class: classCode } : {}),
     exportedAt: opts.now.toISOString(),
     progress: migrate(readJSON(PROGRESS_KEY, storage)),
     exercises: {},
@@ -112,6 +119,7 @@ export function parseExport(text: string): { ok: true; value: ProgressExport } |
       format: EXPORT_FORMAT,
       version: EXPORT_VERSION,
       ...(typeof r.name === 'string' && r.name.trim() ? { name: r.name.trim().slice(0, 200) } : {}),
+      ...(typeof r.class === 'string' && normalizeClassCode(r.class) ? { class: normalizeClassCode(r.class)! } : {}),
       exportedAt: typeof r.exportedAt === 'string' ? r.exportedAt : '',
       progress: migrate(r.progress),
       exercises: journals(r.exercises),

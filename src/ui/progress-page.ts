@@ -4,6 +4,7 @@
  */
 import { loadProgress, onProgressChange, type ExerciseProgress } from './progress-store.ts';
 import { buildExport, importExport, parseExport } from './progress-export.ts';
+import { activeClassCode } from './class-store.ts';
 import { courseKey, localStore, readJSON } from './storage.ts';
 
 type Words = Record<'done' | 'inProgress' | 'notStarted' | 'count' | 'yes' | 'no' | 'imported' | 'notJson' | 'notProgress' | 'newer' | 'storageRefused', string>;
@@ -56,7 +57,7 @@ export function startProgressPage(): void {
   root.querySelector('#progress-export')?.addEventListener('click', () => {
     const storage = localStore();
     if (!storage) return void (message.textContent = words.storageRefused);
-    const file = buildExport(storage, { name: name.value, now: new Date() });
+    const file = buildExport(storage, { name: name.value, classCode: activeClassCode(), now: new Date() });
     const url = URL.createObjectURL(new Blob([JSON.stringify(file, null, 1)], { type: 'application/json' }));
     const a = document.createElement('a');
     a.href = url;

@@ -1,11 +1,13 @@
 /**
  * What a terminal's session runs on: the lesson's own cluster, or an exercise's. Both start
  * from the lesson's preset and files; an exercise gets its own seed (from its id, so every
- * learner sees the same names) and its setup commands, and is stored under its own key, so it
+ * learner, or every learner of a class, sees the same names) and its setup commands, and is stored under its own key, so it
  * never crowds or breaks the lesson's steps.
  */
 import { seedFrom } from './code-meta.ts';
 import { courseKey } from './storage.ts';
+import { classExerciseSeed } from './class-code.ts';
+import { activeClassCode } from './class-store.ts';
 
 /** The lesson's settings, from #lesson-config (see layouts/LessonLayout.astro). */
 export interface LessonConfig {
@@ -57,9 +59,12 @@ export function lessonSpec(config: LessonConfig, terminalId: string): SessionSpe
   };
 }
 
-/** The seed of an exercise's cluster: from its id alone, the same for every learner. */
-export function exerciseSeed(exerciseId: string): number {
-  return seedFrom(exerciseId);
+/**
+ * The seed of an exercise's cluster: from its id, and from the class code when the reader is
+ * in a class (class-code.ts), so the same for every learner of the course or of the class.
+ */
+export function exerciseSeed(exerciseId: string, classCode: string | undefined = activeClassCode()): number {
+  return classExerciseSeed(exerciseId, classCode);
 }
 
 /**

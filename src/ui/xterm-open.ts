@@ -1,6 +1,7 @@
 /**
  * Puts an xterm.js terminal into a <course-terminal> element: colours matching the page's code
- * blocks, sized to the element (and refitted when it resizes), labelled for screen readers.
+ * blocks in the page's theme (and following it when it changes), sized to the element (and
+ * refitted when it resizes), labelled for screen readers.
  *
  * Width: kubectl prints tables as wide as their content, and a wrapped table cannot be read.
  * The terminal is at least MIN_COLS columns: the font shrinks (down to 12 px) to fit them, and
@@ -13,30 +14,8 @@
 import '@xterm/xterm/css/xterm.css';
 import { Terminal as XTerm } from '@xterm/xterm';
 import { FitAddon } from '@xterm/addon-fit';
-
-/** GitHub's dark palette (as the code blocks), every colour readable on the background. */
-const THEME = {
-  background: '#0d1117',
-  foreground: '#e6edf3',
-  cursor: '#e6edf3',
-  selectionBackground: '#264f78',
-  black: '#484f58',
-  red: '#ff7b72',
-  green: '#3fb950',
-  yellow: '#d29922',
-  blue: '#58a6ff',
-  magenta: '#bc8cff',
-  cyan: '#39c5cf',
-  white: '#b1bac4',
-  brightBlack: '#6e7681',
-  brightRed: '#ffa198',
-  brightGreen: '#56d364',
-  brightYellow: '#e3b341',
-  brightBlue: '#79c0ff',
-  brightMagenta: '#d2a8ff',
-  brightCyan: '#56d4dd',
-  brightWhite: '#f0f6fc',
-};
+import { MIN_CONTRAST, terminalTheme } from './terminal-theme.ts';
+import { currentTheme, onThemeChange } from './theme.ts';
 
 /**
  * Replaces `host`'s children (the placeholder) with an open xterm that fills it. The input
@@ -51,7 +30,8 @@ export function openXterm(host: HTMLElement, helpId: string): XTerm {
     fontSize: fontFor(host.clientWidth),
     lineHeight: 1.15,
     scrollback: 5000,
-    theme: THEME,
+    theme: terminalTheme(currentTheme()),
+    minimumContrastRatio: MIN_CONTRAST,
   });
   const fit = new FitAddon();
   term.loadAddon(fit);
@@ -59,6 +39,9 @@ export function openXterm(host: HTMLElement, helpId: string): XTerm {
   mount.className = 'terminal-xterm';
   host.replaceChildren(mount);
   term.open(mount);
+  onThemeChange((theme) => {
+    term.options.theme = terminalTheme(theme);
+  });
   const refit = (): void => fitAtLeast(term, fit, host, mount);
   refit();
   term.onCursorMove(() => followCursor(term, host));

@@ -1,7 +1,8 @@
 /**
  * Hosting under a sub-path: the site built with BASE_PATH=/k8s/ and served only below /k8s/
  * (as a school web server would) loads every page asset, link and terminal chunk from there,
- * and a lesson's Run button works. The build goes to its own folder, so dist/ is untouched.
+ * a lesson's Run button works, and search finds lessons and links below the sub-path. The
+ * build goes to its own folder, so dist/ is untouched.
  */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -72,6 +73,27 @@ describe('a site built for a sub-path', () => {
     expect(offline.caches).toEqual([expect.stringMatching(/^course@\/k8s\/:[0-9a-f]{16}$/)]);
     expect(missing).toEqual([]);
     expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('searches from under the sub-path: the index loads from there and results link there', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const missing: string[] = [];
+    page.on('response', (r) => {
+      if (r.status() >= 400) missing.push(`${r.status()} ${r.url()}`);
+    });
+    await page.goto(`${server.url}${PREFIX}en/`);
+    await page.locator('.search-open').click();
+    await page.locator('.search-input').fill('ReplicaSet');
+    await page.waitForSelector('.search-results li a', { timeout: 15_000 });
+    const hrefs = await page.locator('.search-results li a').evaluateAll((as) => as.map((a) => a.getAttribute('href') ?? ''));
+    expect(hrefs.length).toBeGreaterThan(0);
+    for (const href of hrefs) expect(href.startsWith(`${PREFIX}en/`), `result ${href} leaves ${PREFIX}`).toBe(true);
+    await page.locator('.search-results li a').first().click();
+    await page.waitForURL((u) => u.pathname === hrefs[0]!.split('#')[0]);
+    expect(await page.locator('h1').innerText()).not.toBe('');
+    expect(missing).toEqual([]);
     await context.close();
   });
 

@@ -45,6 +45,8 @@ export const deploymentExercises: Exercise[] = [
     setup: [],
     solution: ['kubectl create deployment web --image=nginx:1.27 --replicas=3', 'kubectl rollout status deployment/web'],
     checks: [templateRunsImage('deployments', 'web', 'nginx:1.27'), deploymentAvailable('web', 3)],
+    wrongTurns: ['Leaving out `--replicas` (one replica) or scaling to the wrong count.'],
+    minutes: 5,
   },
   {
     id: 'deployment/roll',
@@ -65,6 +67,8 @@ export const deploymentExercises: Exercise[] = [
       outcome('shop runs nginx:1.27 on all 3 replicas', templateRunsImage('deployments', 'shop', 'nginx:1.27'), deploymentAvailable('shop', 3)),
       outcome('shop can go back to nginx:1.26 with one command', rolledTo('shop', 'nginx:1.27')),
     ],
+    wrongTurns: ['Deleting `shop` and creating it again with the new image: it runs 1.27, but there is no earlier ReplicaSet to roll back to.'],
+    minutes: 8,
   },
   {
     id: 'deployment/stuck',
@@ -89,5 +93,7 @@ export const deploymentExercises: Exercise[] = [
       outcome('store has 3 up-to-date replicas, all available', deploymentAvailable('store', 3)),
       outcome('Every Pod of store runs nginx and is ready', ownedPodsRun('deployments', 'store', 3, 'nginx', 'store')),
     ],
+    wrongTurns: ['Deleting the Pod that is not ready: the ReplicaSet makes the same broken Pod again.', 'Setting another tag that does not exist (a second typo): the rollout stays stuck.'],
+    minutes: 10,
   },
 ];

@@ -73,6 +73,8 @@ export const podsExercises: Exercise[] = [
     setup: [],
     solution: ['kubectl run web --image=nginx:1.27 --labels=tier=frontend', 'kubectl wait --for=condition=Ready pod/web'],
     checks: [podRunsImage('web', 'nginx:1.27'), podHasLabel('web', 'tier', 'frontend'), podRunning('web')],
+    wrongTurns: ['Running another tag (`nginx` or `nginx:1.25`): the image must be `nginx:1.27` exactly.', 'Forgetting the label, or writing it as `--label` (`kubectl run` takes `--labels`).'],
+    minutes: 5,
   },
   {
     id: 'pods/pair',
@@ -90,6 +92,8 @@ export const podsExercises: Exercise[] = [
     setup: [],
     solution: [PAIR_MANIFEST, 'kubectl wait --for=condition=Ready pod/pair'],
     checks: [webWithHelper('pair')],
+    wrongTurns: ['A helper whose command ends (`wget` once, no loop): it is restarted again and again and the Pod is never fully ready.'],
+    minutes: 10,
   },
   {
     id: 'pods/once',
@@ -116,6 +120,8 @@ export const podsExercises: Exercise[] = [
         return restarts === 0 ? undefined : `its container was started again ${restarts} time(s)`;
       }),
     ],
+    wrongTurns: ['Leaving the default restartPolicy (`Always`): the container is started again after `echo done` and ends in CrashLoopBackOff, not Completed.'],
+    minutes: 5,
   },
   {
     id: 'pods/fix-db',
@@ -140,5 +146,7 @@ export const podsExercises: Exercise[] = [
       outcome('db runs a MySQL image', podRunsImage('db', 'mysql')),
       podStaysUp('db', 20, 'db has been Running for 20 seconds without a restart'),
     ],
+    wrongTurns: ['Only deleting `db`: nothing creates it again (a bare Pod has no controller).', 'Creating it again without any of the three variables the log names (`MYSQL_USER` alone is not enough).'],
+    minutes: 10,
   },
 ];
