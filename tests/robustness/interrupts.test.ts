@@ -127,7 +127,9 @@ describe('Ctrl-C in a lesson terminal', () => {
       t.cluster.advance(60_000);
       await wait(0);
     }
-    expect(performance.now() - t0).toBeLessThan(10_000);
+    // Ten minutes of a Pod that prints without pause take seconds, not minutes (unbounded
+    // logs made it quadratic); the bound leaves room for a busy machine.
+    expect(performance.now() - t0).toBeLessThan(20_000);
     const lines = await t.run('kubectl logs spam | wc -l', 5000);
     const n = Number(/^\s*(\d+)\s*$/m.exec(lines.split('\n').slice(1).join('\n'))?.[1]);
     expect(n).toBeGreaterThan(100);
@@ -138,7 +140,7 @@ describe('Ctrl-C in a lesson terminal', () => {
     const r = await interruptAfter(t, 'kubectl logs -f spam', 300);
     expect(r.promptMs).toBeLessThan(2000);
     await stillWorks(t);
-  }, 30_000);
+  }, 60_000);
 });
 
 describe('runaway commands in a transcript', () => {

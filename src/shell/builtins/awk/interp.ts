@@ -7,9 +7,9 @@ import type { ExecContext } from '../../../command/contract.ts';
 import { RegexSyntaxError } from '../../regex/compile.ts';
 import { Pattern } from '../../regex/pattern.ts';
 import { expandClasses } from '../../regex/syntax.ts';
-import { abs } from '../util.ts';
 import type { AwkProgram, Expr, Stmt } from './parser.ts';
 import { callBuiltin } from './builtins.ts';
+import { OutputStreams } from './output.ts';
 import { AwkRuntimeError, compare, sprintf, StrNum, toBool, toNum, toStr, UNINIT, type Val } from './values.ts';
 
 export type AwkArray = Map<string, Val>;
@@ -49,7 +49,7 @@ export class Interpreter {
   private nf = 0;
   private record = '';
   private readonly patterns = new Map<string, Pattern>();
-  private readonly outputs = new Map<string, { kind: string; text: string }>();
+  private readonly streams: OutputStreams;
   private frames: Map<string, Val | AwkArray>[] = [];
   private steps = 0;
   private rangeActive: boolean[] = [];
@@ -65,6 +65,7 @@ export class Interpreter {
   constructor(prog: AwkProgram, ctx: ExecContext) {
     this.prog = prog;
     this.ctx = ctx;
+    this.streams = new OutputStreams(ctx);
     for (const [k, v] of Object.entries({
       FS: ' ',
       OFS: ' ',
@@ -365,53 +366,22 @@ export class Interpreter {
     this.ctx.stdout(text);
   }
 
-  private async redirect(op: string, target: string, text: string): Promise<void> {
-    if (target === '/dev/stdout' || target === '-') return this.out(text);
-    if (target === '/dev/stderr') return this.ctx.stderr(text);
-    let o = this.outputs.get(target);
-    if (!o) {
-      o = { kind: op, text: op === '>>' ? (this.ctx.fs.read(abs(this.ctx, target)) ?? '') : '' };
-      this.outputs.set(target, o);
-    }
-    o.text += text;
-    if (o.kind !== '|') this.ctx.fs.write(abs(this.ctx, target), o.text);
+  private redirect(op: string, target: string, text: string): Promise<void> {
+    return this.streams.write(op, target, text);
   }
 
   /** close(NAME): a command's input ends and it runs; a file is done. */
-  async close(name: string): Promise<number> {
-    const o = this.outputs.get(name);
-    if (!o) return -1;
-    this.outputs.delete(name);
-    if (o.kind === '|') return this.runPipe(name, o.text);
-    return 0;
+  close(name: string): Promise<number> {
+    return this.streams.close(name);
   }
 
-  private async closeAll(): Promise<void> {
-    for (const name of [...this.outputs.keys()]) await this.close(name);
-  }
-
-  /** Runs `cmd` (words, pipes between them) with `input` on its standard input. */
-  private async runPipe(cmd: string, input: string): Promise<number> {
-    const shell = this.ctx.shell;
-    if (!shell) return 127;
-    let data = input;
-    let status = 0;
-    const stages = cmd.split('|');
-    for (let k = 0; k < stages.length; k++) {
-      const argv = words(stages[k]!);
-      if (!argv.length) continue;
-      let captured = '';
-      const last = k === stages.length - 1;
-      status = await shell.runArgv(argv, { ...this.ctx, stdin: data, stdout: last ? this.ctx.stdout : (t) => (captured += t) });
-      data = captured;
-    }
-    return status;
+  private closeAll(): Promise<void> {
+    return this.streams.closeAll();
   }
 
   /** system(CMD): runs a command line in the terminal's shell. */
-  async system(cmd: string): Promise<number> {
-    if (!this.ctx.shell) return 127;
-    return this.ctx.shell.run(cmd, { ...this.ctx, stdin: '' });
+  system(cmd: string): Promise<number> {
+    return this.streams.system(cmd);
   }
 
   private array(name: string): AwkArray {
@@ -649,12 +619,4 @@ function arith(op: string, a: number, b: number): number {
       return a ** b;
   }
   return NaN;
-}
-
-/** A command's words, with simple quotes: what `print | "sort -k2"` runs. */
-function words(cmd: string): string[] {
-  const out: string[] = [];
-  const re = /"([^"]*)"|'([^']*)'|(\S+)/g;
-  for (const m of cmd.matchAll(re)) out.push(m[1] ?? m[2] ?? m[3]!);
-  return out;
 }

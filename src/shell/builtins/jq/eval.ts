@@ -6,21 +6,11 @@
 import type { Node, Pattern } from './parse.ts';
 import { JqCompileError } from './parse.ts';
 import { toJson, type JqVal } from './json.ts';
-import { decodeBase64, encodeBase64, utf8Encode } from '../base64.ts';
+import { format } from './formats.ts';
+import { delpaths, getpath, setpath } from './paths.ts';
+import { cmp, describe, index, indices, JqError, slice, truthy, typeName, type Out, type Path, type PathState } from './values.ts';
 
-/** Where a value was found: keys and indices from the input; `false` when it is not a path (a computed value). */
-export type Path = (string | number | Map<string, JqVal>)[];
-export type PathState = Path | null | false;
-export type Out = [JqVal, PathState];
-
-/** An error a filter raises (`error(...)`, a bad index): its value, usually the message string. */
-export class JqError extends Error {
-  readonly value: JqVal;
-  constructor(value: JqVal) {
-    super(typeof value === 'string' ? value : toJson(value));
-    this.value = value;
-  }
-}
+export { cmp, delpaths, describe, getpath, index, indices, JqError, setpath, slice, truthy, typeName, type Out, type Path, type PathState };
 
 /** `break $label`, travelling up to its label. */
 export class BreakSignal extends Error {
@@ -44,24 +34,6 @@ export type Env =
   | { kind: 'func'; key: string; def: FuncDef; parent: Env }
   | { kind: 'root'; funcs: Map<string, FuncDef>; vars: Map<string, JqVal> };
 
-export function typeName(v: JqVal): string {
-  if (v === null) return 'null';
-  if (Array.isArray(v)) return 'array';
-  if (v instanceof Map) return 'object';
-  return typeof v;
-}
-
-/** `type (value)` as jq's messages show a value: its JSON cut to 11 characters and `...` past 14 (jq's 15-byte buffer). */
-export function describe(v: JqVal): string {
-  let s = toJson(v);
-  if (s.length > 14) s = s.slice(0, 11) + '...';
-  return `${typeName(v)} (${s})`;
-}
-
-export function truthy(v: JqVal): boolean {
-  return v !== null && v !== false;
-}
-
 function lookupVar(env: Env, name: string): JqVal | object {
   for (let e: Env = env; ; e = e.parent) {
     if (e.kind === 'root') {
@@ -80,80 +52,6 @@ function lookupFunc(env: Env, key: string): { def: FuncDef; env: Env } | undefin
     }
     if (e.kind === 'func' && e.key === key) return { def: e.def, env: e };
   }
-}
-
-const ORDER = ['null', 'boolean', 'number', 'string', 'array', 'object'];
-
-/** jq's total order: null < false < true < numbers < strings < arrays < objects. */
-export function cmp(a: JqVal, b: JqVal): number {
-  const ta = ORDER.indexOf(typeName(a));
-  const tb = ORDER.indexOf(typeName(b));
-  if (ta !== tb) return ta - tb;
-  if (typeof a === 'boolean') return Number(a) - Number(b as boolean);
-  if (typeof a === 'number') return a < (b as number) ? -1 : a > (b as number) ? 1 : 0;
-  if (typeof a === 'string') return a < (b as string) ? -1 : a > (b as string) ? 1 : 0;
-  if (Array.isArray(a)) {
-    const bb = b as JqVal[];
-    for (let i = 0; i < Math.min(a.length, bb.length); i++) {
-      const c = cmp(a[i]!, bb[i]!);
-      if (c) return c;
-    }
-    return a.length - bb.length;
-  }
-  if (a instanceof Map) {
-    const bm = b as Map<string, JqVal>;
-    const ka = [...a.keys()].sort();
-    const kb = [...bm.keys()].sort();
-    const c = cmp(ka, kb);
-    if (c) return c;
-    for (const k of ka) {
-      const d = cmp(a.get(k)!, bm.get(k)!);
-      if (d) return d;
-    }
-  }
-  return 0;
-}
-
-/** `.[key]` on `v`, with jq's errors. */
-export function index(v: JqVal, key: JqVal): JqVal {
-  if (typeof key === 'string') {
-    if (v === null) return null;
-    if (v instanceof Map) return v.has(key) ? v.get(key)! : null;
-    throw new JqError(`Cannot index ${typeName(v)} with "${key}"`);
-  }
-  if (typeof key === 'number') {
-    if (v === null) return null;
-    if (Array.isArray(v)) {
-      const i = Math.floor(key < 0 ? v.length + key : key);
-      return i >= 0 && i < v.length ? v[i]! : null;
-    }
-    throw new JqError(`Cannot index ${typeName(v)} with number`);
-  }
-  if (key instanceof Map && (v === null || Array.isArray(v) || typeof v === 'string')) return slice(v, key.get('start') ?? null, key.get('end') ?? null);
-  if (Array.isArray(key) && Array.isArray(v)) return indices(v, key);
-  throw new JqError(`Cannot index ${typeName(v)} with ${typeName(key)}`);
-}
-
-export function indices(v: JqVal[], sub: JqVal[]): number[] {
-  const out: number[] = [];
-  if (!sub.length) return out;
-  for (let i = 0; i + sub.length <= v.length; i++) if (sub.every((x, k) => cmp(v[i + k]!, x) === 0)) out.push(i);
-  return out;
-}
-
-export function slice(v: JqVal, from: JqVal, to: JqVal): JqVal {
-  if (v === null) return null;
-  if (typeof v !== 'string' && !Array.isArray(v)) throw new JqError(`Cannot index ${typeName(v)} with object`);
-  const len = v.length;
-  const norm = (x: JqVal, dflt: number): number => {
-    if (x === null) return dflt;
-    if (typeof x !== 'number') throw new JqError('Start and end indices of an array slice must be numbers');
-    const n = Math.floor(x < 0 ? len + x : x);
-    return Math.max(0, Math.min(len, n));
-  };
-  const a = norm(from, 0);
-  const b = Math.max(a, norm(to, len));
-  return v.slice(a, b);
 }
 
 const extend = (p: PathState, k: string | number | Map<string, JqVal>): PathState => (p ? [...p, k] : p);
@@ -463,59 +361,6 @@ function* interpolate(parts: (string | Node)[], fmt: string | undefined, input: 
   yield* from(parts.length - 1);
 }
 
-/** The `@name` formats: text, json, base64, base64d, uri, csv, tsv, sh, html. */
-export function format(name: string, v: JqVal): string {
-  const text = (x: JqVal): string => (typeof x === 'string' ? x : toJson(x));
-  switch (name) {
-    case 'text':
-      return text(v);
-    case 'json':
-      return toJson(v);
-    case 'base64':
-      return base64(text(v));
-    case 'base64d':
-      return unbase64(text(v));
-    case 'uri':
-      return utf8Encode(text(v))
-        .map((b) => (/[A-Za-z0-9\-_.~]/.test(String.fromCharCode(b)) ? String.fromCharCode(b) : '%' + b.toString(16).toUpperCase().padStart(2, '0')))
-        .join('');
-    case 'html':
-      return text(v).replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&#39;', '"': '&quot;' })[c]!);
-    case 'csv':
-    case 'tsv': {
-      if (!Array.isArray(v)) throw new JqError(`${describe(v)} cannot be ${name}-formatted, only an array can be`);
-      return v
-        .map((x) => {
-          if (typeof x === 'number') return toJson(x);
-          if (typeof x === 'boolean') return String(x);
-          if (x === null) return '';
-          if (typeof x !== 'string') throw new JqError(`${describe(x)} is not valid in a csv row`);
-          return name === 'csv' ? `"${x.replace(/"/g, '""')}"` : x.replace(/\\/g, '\\\\').replace(/\t/g, '\\t').replace(/\n/g, '\\n').replace(/\r/g, '\\r');
-        })
-        .join(name === 'csv' ? ',' : '\t');
-    }
-    case 'sh': {
-      const one = (x: JqVal): string => {
-        if (typeof x === 'string') return `'${x.replace(/'/g, "'\\''")}'`;
-        if (Array.isArray(x) || x instanceof Map) throw new JqError(`${describe(x)} can not be escaped for shell`);
-        return toJson(x);
-      };
-      return Array.isArray(v) ? v.map(one).join(' ') : one(v);
-    }
-  }
-  throw new JqCompileError(`${name} is not a valid format at <top-level>, line 1:`);
-}
-
-function base64(s: string): string {
-  return encodeBase64(s);
-}
-
-function unbase64(s: string): string {
-  const out = decodeBase64(s);
-  if (out === undefined) throw new JqError(`${describe(s)} is not valid base64 data`);
-  return out;
-}
-
 /** jq's arithmetic and comparisons. */
 export function binop(op: string, a: JqVal, b: JqVal): JqVal {
   switch (op) {
@@ -584,84 +429,6 @@ function deepMerge(a: Map<string, JqVal>, b: Map<string, JqVal>): Map<string, Jq
     out.set(k, cur instanceof Map && v instanceof Map ? deepMerge(cur, v) : v);
   }
   return out;
-}
-
-/** getpath: the value at `p` (null where the path runs out). */
-export function getpath(v: JqVal, p: Path): JqVal {
-  let cur = v;
-  for (const k of p) {
-    if (cur === null) return null;
-    cur = index(cur, k as JqVal);
-  }
-  return cur;
-}
-
-/** setpath: `v` with the value at `p` replaced, creating objects and arrays on the way. */
-export function setpath(v: JqVal, p: Path, x: JqVal): JqVal {
-  if (!p.length) return x;
-  const [k, ...rest] = p;
-  if (typeof k === 'string') {
-    if (v !== null && !(v instanceof Map)) throw new JqError(`Cannot index ${typeName(v)} with "${k}"`);
-    const m = new Map(v ?? []);
-    m.set(k, setpath(m.get(k) ?? null, rest, x));
-    return m;
-  }
-  if (typeof k === 'number') {
-    if (v !== null && !Array.isArray(v)) throw new JqError(`Cannot index ${typeName(v)} with number`);
-    const a = [...(v ?? [])];
-    const i = k < 0 ? a.length + k : k;
-    if (i < 0) throw new JqError('Out of bounds negative array index');
-    while (a.length < i) a.push(null);
-    a[i] = setpath(a[i] ?? null, rest, x);
-    return a;
-  }
-  // A slice.
-  if (v !== null && !Array.isArray(v)) throw new JqError(`Cannot update field at object index of ${typeName(v)}`);
-  const arr = v ?? [];
-  const len = arr.length;
-  const s = k!.get('start');
-  const e = k!.get('end');
-  const a0 = s === null || s === undefined ? 0 : Math.max(0, Math.min(len, (s as number) < 0 ? len + (s as number) : (s as number)));
-  const b0 = e === null || e === undefined ? len : Math.max(a0, Math.min(len, (e as number) < 0 ? len + (e as number) : (e as number)));
-  const repl = setpath(arr.slice(a0, b0), rest, x);
-  if (!Array.isArray(repl)) throw new JqError('A slice of an array can only be assigned another array');
-  return [...arr.slice(0, a0), ...repl, ...arr.slice(b0)];
-}
-
-/** delpaths: `v` without the values at `paths` (longest first, so indices stay right). */
-export function delpaths(v: JqVal, paths: Path[]): JqVal {
-  const sorted = [...paths].sort((x, y) => cmp(y as JqVal, x as JqVal));
-  for (const p of sorted) v = delpath(v, p);
-  return v;
-}
-
-function delpath(v: JqVal, p: Path): JqVal {
-  if (v === null) return null;
-  if (!p.length) return null;
-  const [k, ...rest] = p;
-  if (rest.length) {
-    const child = index(v, k as JqVal);
-    if (child === null) return v;
-    return setpath(v, [k!], delpath(child, rest));
-  }
-  if (typeof k === 'string') {
-    if (!(v instanceof Map)) throw new JqError(`Cannot delete field at object index of ${typeName(v)}`);
-    const m = new Map(v);
-    m.delete(k);
-    return m;
-  }
-  if (typeof k === 'number') {
-    if (!Array.isArray(v)) throw new JqError(`Cannot delete field at index of ${typeName(v)}`);
-    const i = k < 0 ? v.length + k : k;
-    return v.filter((_, j) => j !== i);
-  }
-  if (!Array.isArray(v)) throw new JqError(`Cannot delete slice of ${typeName(v)}`);
-  const len = v.length;
-  const s = (k!.get('start') as number | null) ?? 0;
-  const e = (k!.get('end') as number | null) ?? len;
-  const a0 = Math.max(0, Math.min(len, s < 0 ? len + s : s));
-  const b0 = Math.max(a0, Math.min(len, e < 0 ? len + e : e));
-  return [...v.slice(0, a0), ...v.slice(b0)];
 }
 
 /** The paths `node` selects in `input` (path mode). */
