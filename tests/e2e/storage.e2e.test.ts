@@ -135,7 +135,8 @@ describe('storage', () => {
       await expect.poll(async () => (await terminalText(page)).slice(before - 50), { timeout: 20_000 }).toContain(commands[0]!);
     }
     await run(page, 'echo still-here');
-    expect(await terminalText(page)).toMatch(/^still-here$/m);
+    // xterm draws asynchronously: wait for the line rather than read the screen once.
+    await expect.poll(() => terminalText(page), { timeout: 20_000 }).toMatch(/^still-here$/m);
     await context.close();
   }, 120_000);
 });
