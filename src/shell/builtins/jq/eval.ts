@@ -60,8 +60,25 @@ function invalidPath(v: JqVal): never {
   throw new JqError(`Invalid path expression with result ${toJson(v).length > 14 ? toJson(v).slice(0, 11) + '...' : toJson(v)}`);
 }
 
+/**
+ * Evaluation steps allowed between two outputs. The filter runs synchronously between outputs,
+ * so a filter that loops without producing one (`last(repeat(1))`) would hold the terminal
+ * where not even Ctrl-C reaches it; past this budget (about a second of work) it stops with an error.
+ */
+export const STEPS_WITHOUT_OUTPUT = 1_000_000;
+let stepsLeft = STEPS_WITHOUT_OUTPUT;
+
+/** Thrown when a filter runs past STEPS_WITHOUT_OUTPUT without an output. */
+export class StepBudgetExceeded extends Error {}
+
+/** Renews the step budget: the caller got an output (or starts a new input). */
+export function renewStepBudget(): void {
+  stepsLeft = STEPS_WITHOUT_OUTPUT;
+}
+
 /** Runs `node` on `input`; `path` is the input's path in path mode, null otherwise. */
 export function* evaluate(node: Node, input: JqVal, path: PathState, env: Env): Generator<Out> {
+  if (--stepsLeft < 0) throw new StepBudgetExceeded();
   switch (node.t) {
     case 'identity':
       yield [input, path];

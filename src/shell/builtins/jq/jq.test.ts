@@ -56,4 +56,10 @@ describe('jq 1.7 behaviour', () => {
     const r = await runTool(jq, ['-n', 'range(1e9)'], { sleep: async () => ++pauses < 3 });
     expect(r.code).toBe(130);
   });
+  it('stops a filter that works without an output past its step budget, and the next input still runs', async () => {
+    const r = await runTool(jq, ['-n', 'reduce range(1e9) as $i (0; .+1)']);
+    expect(r.code).toBe(5);
+    expect(r.err).toMatch(/^jq: error \(at <unknown>\): stopped after 1000000 steps without an output/);
+    expect(await runTool(jq, ['-n', 'reduce range(1000) as $i (0; .+1)'])).toMatchObject({ out: '1000\n', code: 0 });
+  }, 60_000);
 });

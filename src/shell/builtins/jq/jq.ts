@@ -8,7 +8,7 @@ import type { Command } from '../../../command/contract.ts';
 import { abs } from '../util.ts';
 import { JqCompileError, parseJq, type Node } from './parse.ts';
 import { fromPlain, JsonParseError, parseStream, stringify, toJson, type JqVal, type PrintOptions } from './json.ts';
-import { BreakSignal, evaluate, JqError } from './eval.ts';
+import { BreakSignal, evaluate, JqError, renewStepBudget, StepBudgetExceeded, STEPS_WITHOUT_OUTPUT } from './eval.ts';
 import { rootEnv } from './natives.ts';
 
 const HELP = `Usage:\tjq [OPTIONS] FILTER [FILES...]
@@ -209,7 +209,9 @@ export const jq: Command = async (args, ctx) => {
   let steps = 0;
   for (const run of runs) {
     try {
+      renewStepBudget();
       for (const [v] of evaluate(program, fromPlain(run.v), null, root)) {
+        renewStepBudget();
         outputs++;
         last = v;
         ctx.stdout((raw && typeof v === 'string' ? v : stringify(v, print)) + sep);
@@ -222,6 +224,10 @@ export const jq: Command = async (args, ctx) => {
         ctx.stderr(typeof v === 'string' ? `jq: error (at ${run.where}): ${v}\n` : `jq: error (at ${run.where}) (not a string): ${toJson(v)}\n`);
         status = 5;
         continue;
+      }
+      if (e instanceof StepBudgetExceeded) {
+        ctx.stderr(`jq: error (at ${run.where}): stopped after ${STEPS_WITHOUT_OUTPUT} steps without an output (a filter that never outputs cannot be interrupted here)\n`);
+        return 5;
       }
       if (e instanceof JqCompileError) {
         ctx.stderr(`jq: error: ${e.message}${e.message.endsWith(':') ? `\n${filter}` : ''}\njq: 1 compile error\n`);
