@@ -67,7 +67,12 @@ export async function runSimple(sh: Shell, cmd: SimpleCommand, input: ShellInput
     } catch (e) {
       if (e instanceof BrokenPipe) throw e;
       if (e instanceof NoSpaceError) {
-        fds[2]!(writeErrorMessage(name));
+        try {
+          fds[2]!(writeErrorMessage(name));
+        } catch (again) {
+          // Standard error is the same full file (`yes > f 2>&1`): the message is lost, as in bash.
+          if (!(again instanceof NoSpaceError)) throw again;
+        }
         return 1;
       }
       // Commands answer user errors themselves; any other throw is a fault of the course.

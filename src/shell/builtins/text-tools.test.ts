@@ -61,6 +61,8 @@ describe('tee and yes', () => {
     expect((await sh('yes | head -2')).out).toBe('y\ny\n');
     expect((await sh('yes a b | head -1')).out).toBe('a b\n');
     expect(await sh('yes > big.txt; echo $?')).toMatchObject({ out: 'yes: write error: No space left on device\n1\n' });
+    // With standard error in the same full file the message has nowhere to go, as in bash.
+    expect(await sh('yes > big2.txt 2>&1; echo $?')).toMatchObject({ out: '1\n' });
   }, 60_000);
 });
 
