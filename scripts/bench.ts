@@ -259,13 +259,20 @@ if (want('cronjob')) {
 
 if (want('network')) {
   await section('network', async () => {
-    const { spreadOverPods, dnsRate } = await import('./bench-network.ts');
+    const { spreadOverPods, dnsRate, endpointsThroughRollout } = await import('./bench-network.ts');
     const cluster = benchCluster();
     const s = await spreadOverPods(cluster);
     console.log(`Service over 1,000 ready Pods, 10,000 requests from a Pod: ${fmt(s.ms)} (setup ${fmt(s.setupMs)}; ${s.requests} answers from ${s.pods} Pods, ${s.min} to ${s.max} each, chi-square ${s.chiSquare.toFixed(0)} for 999 degrees of freedom)`);
     await runTranscript('kubectl create service clusterip web-headless --clusterip=None --tcp=8080:8080\nkubectl patch service web-headless -p \'{"spec":{"selector":{"app":"web"}}}\'\n', { cluster, stepMs: 1000 });
     const d = dnsRate(cluster);
     console.log(`DNS: ${Math.round(d.resolverPerSec).toLocaleString('en')} lookups/s of a Service name through the search list; ${Math.round(d.headlessPerSec).toLocaleString('en')} queries/s of a headless name with 1,000 addresses`);
+    // Endpoints through a rolling update with a readiness probe: one run per size (10,000 takes minutes).
+    const e1 = await endpointsThroughRollout(benchCluster(), 1000);
+    collect();
+    const e10 = await endpointsThroughRollout(benchCluster(), 10_000);
+    for (const [n, e] of [[1000, e1], [10_000, e10]] as const)
+      console.log(`endpoints of a ${n.toLocaleString('en')}-Pod Deployment through a rolling update with a readiness probe: ${fmt(e.ms)} (${e.fromNewPods} of ${e.ready} ready endpoints from the new Pods in ${e.slices} EndpointSlices; never fewer than ${e.minReady} ready)`);
+    console.log(`  ratio 10,000 / 1,000: ${(e10.ms / e1.ms).toFixed(1)}x (target <= 12x)`);
   });
 }
 

@@ -1,12 +1,15 @@
 /**
  * `curl` and `wget` in the learner's terminal: the machine that runs the kind nodes. They reach
  * what a kind host reaches: the nodes' addresses (NodePorts, e.g. `curl 172.18.0.2:30080`),
- * load-balancer addresses on the kind network, and `localhost` ports held by `kubectl
- * port-forward`. Pod and Service addresses are not routed from the host, so those time out;
- * cluster names (`web.default.svc.cluster.local`) do not resolve here.
+ * load-balancer addresses on the kind network, on `localhost` first what this terminal listens
+ * on (`kubectl port-forward`), then the ports kind's cluster config maps to a node (`curl
+ * localhost/` to an Ingress controller's host port). Pod and Service addresses are not routed
+ * from the host, so those time out; cluster names (`web.default.svc.cluster.local`) do not
+ * resolve here.
  */
 import { hostRequest, type Cluster, type FetchResult } from '../sim/index.ts';
 import type { Command, ExecContext } from '../command/contract.ts';
+import type { LocalPorts } from '../command/local-ports.ts';
 
 /** Linux's TCP connect timeout (SYN retries), in ms. */
 const CONNECT_TIMEOUT_MS = 130_000;
@@ -20,13 +23,38 @@ function splitUrl(url: string): { scheme: string; host: string; port: number; pa
   return { scheme, host: m[2]!, port, path: m[4]?.startsWith('/') ? m[4] : `/${m[4] ?? ''}` };
 }
 
-async function request(cluster: Cluster, host: string, port: number, path: string, agent: string): Promise<FetchResult> {
-  return hostRequest(cluster, host, port, path, agent);
+/** The addresses a loopback name stands for, in the order clients try them (IPv6 first, as getaddrinfo sorts them). */
+function loopback(host: string): string[] {
+  if (host === 'localhost') return ['::1', '127.0.0.1'];
+  return host === '127.0.0.1' || host === '::1' ? [host] : [];
+}
+
+async function request(
+  cluster: Cluster,
+  ports: LocalPorts,
+  host: string,
+  port: number,
+  path: string,
+  agent: string,
+  hostHeader?: string,
+): Promise<FetchResult> {
+  for (const address of loopback(host)) {
+    const listener = ports.connect(address, port);
+    if (listener) return { ...listener(path, agent), ip: address };
+  }
+  return hostRequest(cluster, host, port, path, agent, hostHeader);
+}
+
+/** The value of a `Host:` request header among `headers` (`Name: value`), if one was given. */
+function hostHeaderOf(headers: string[]): string | undefined {
+  const h = headers.find((x) => /^host:/i.test(x));
+  return h?.slice(h.indexOf(':') + 1).trim() || undefined;
 }
 
 /** `curl [-s] [-S] [-f] [-o FILE] [-m SEC] [--connect-timeout SEC] URL` (curl 8.5, Ubuntu 24.04). */
-export function createCurl(cluster: Cluster): Command {
+export function createCurl(cluster: Cluster, ports: LocalPorts): Command {
   return async (args, ctx) => {
+    const headers: string[] = [];
     let silent = false;
     let showError = false;
     let fail = false;
@@ -40,7 +68,8 @@ export function createCurl(cluster: Cluster): Command {
       else if (a === '--silent') silent = true;
       else if (a === '--fail') fail = true;
       else if (a === '--show-error') showError = true;
-      else if (a === '-H' || a === '-X' || a === '-A' || a === '-d' || a === '-w') i++;
+      else if (a === '-H' || a === '--header') headers.push(args[++i] ?? '');
+      else if (a === '-X' || a === '-A' || a === '-d' || a === '-w') i++;
       else if (/^-[a-zA-Z]+$/.test(a)) {
         silent ||= a.includes('s');
         showError ||= a.includes('S');
@@ -58,13 +87,18 @@ export function createCurl(cluster: Cluster): Command {
     const u = splitUrl(url);
     if (!u) return say(3, 'URL rejected: Bad hostname');
     const host = u.host.replace(/^\[|\]$/g, '');
-    const r = await request(cluster, host, u.port, u.path, 'curl/8.5.0');
+    const r = await request(cluster, ports, host, u.port, u.path, 'curl/8.5.0', hostHeaderOf(headers));
     if ('error' in r) {
       if (r.error === 'bad-address' || r.error === 'dns-timeout') return say(6, `Could not resolve host: ${host}`);
       if (r.error === 'timeout') {
         const wait = maxTime !== undefined && maxTime * 1000 < CONNECT_TIMEOUT_MS ? maxTime * 1000 : CONNECT_TIMEOUT_MS;
         if (!(await ctx.sleep(wait))) return 130;
-        return say(28, maxTime !== undefined && wait < CONNECT_TIMEOUT_MS ? `Connection timed out after ${wait + 1} milliseconds` : `Failed to connect to ${host} port ${u.port} after ${wait} ms: Couldn't connect to server`);
+        return say(
+          28,
+          maxTime !== undefined && wait < CONNECT_TIMEOUT_MS
+            ? `Connection timed out after ${wait + 1} milliseconds`
+            : `Failed to connect to ${host} port ${u.port} after ${wait} ms: Couldn't connect to server`,
+        );
       }
       if (r.error === 'not-http') return say(52, 'Empty reply from server');
       return say(7, `Failed to connect to ${host} port ${u.port} after 0 ms: Couldn't connect to server`);
@@ -90,8 +124,9 @@ function progress(n: number): string {
 }
 
 /** GNU wget (Ubuntu 24.04): `wget [-q] [-O FILE|-] [-T SEC] URL`. */
-export function createWget(cluster: Cluster): Command {
+export function createWget(cluster: Cluster, ports: LocalPorts): Command {
   return async (args, ctx) => {
+    const headers: string[] = [];
     let quiet = false;
     let output: string | undefined;
     let timeout: number | undefined;
@@ -103,6 +138,8 @@ export function createWget(cluster: Cluster): Command {
       else if (a === '-T' || a === '--timeout') timeout = Number(args[++i]);
       else if (a.startsWith('--timeout=')) timeout = Number(a.slice(10));
       else if (a === '--quiet') quiet = true;
+      else if (a === '--header') headers.push(args[++i] ?? '');
+      else if (a.startsWith('--header=')) headers.push(a.slice(9));
       else if (/^-q*O-?$/.test(a) || a === '-qO-') {
         quiet ||= a.includes('q');
         output = a.endsWith('-') ? '-' : args[++i];
@@ -123,7 +160,7 @@ export function createWget(cluster: Cluster): Command {
     const stamp = () => new Date(cluster.clock.now()).toISOString().slice(0, 19).replace('T', ' ');
     const log = (s: string) => !quiet && ctx.stderr(s);
     log(`--${stamp()}--  ${full}\n`);
-    const r = await request(cluster, host, u.port, u.path, 'Wget/1.21.4');
+    const r = await request(cluster, ports, host, u.port, u.path, 'Wget/1.21.4', hostHeaderOf(headers));
     if ('error' in r) {
       if (r.error === 'bad-address' || r.error === 'dns-timeout') {
         log(`Resolving ${host} (${host})... failed: Name or service not known.\n`);
@@ -140,7 +177,9 @@ export function createWget(cluster: Cluster): Command {
       log(`${where}failed: Connection refused.\n`);
       return 4;
     }
-    log(`Connecting to ${host}:${u.port}... connected.\nHTTP request sent, awaiting response... ${r.status} ${r.status === 200 ? 'OK' : r.status === 404 ? 'Not Found' : ''}\n`);
+    log(
+      `Connecting to ${host}:${u.port}... connected.\nHTTP request sent, awaiting response... ${r.status} ${r.status === 200 ? 'OK' : r.status === 404 ? 'Not Found' : ''}\n`,
+    );
     if (r.status >= 400) {
       log(`${stamp()} ERROR ${r.status}: ${r.status === 404 ? 'Not Found' : 'Error'}.\n\n`);
       return 8;
@@ -151,7 +190,9 @@ export function createWget(cluster: Cluster): Command {
     }
     const file = output ?? (u.path.split('?')[0]!.split('/').pop() || 'index.html');
     ctx.fs.write(resolvePath(ctx, file), r.body);
-    log(`Length: ${r.body.length} [text/html]\nSaving to: ‘${file}’\n\n${file.padEnd(19)} 100%[===================>]  ${String(r.body.length).padStart(6)}  --.-KB/s    in 0s      \n\n${stamp()} (58.7 MB/s) - ‘${file}’ saved [${r.body.length}/${r.body.length}]\n\n`);
+    log(
+      `Length: ${r.body.length} [text/html]\nSaving to: ‘${file}’\n\n${file.padEnd(19)} 100%[===================>]  ${String(r.body.length).padStart(6)}  --.-KB/s    in 0s      \n\n${stamp()} (58.7 MB/s) - ‘${file}’ saved [${r.body.length}/${r.body.length}]\n\n`,
+    );
     return 0;
   };
 }

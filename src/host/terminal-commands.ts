@@ -3,6 +3,7 @@
  * simulated machines, `curl` and `wget` on the host machine, the shell's builtins, and `which`, `type` and `help`, which describe the
  * whole table. This is the one place where kubectl and the shell meet.
  */
+import { createLocalPorts, type LocalPorts } from '../command/local-ports.ts';
 import type { Kubectl } from '../kubectl/index.ts';
 import type { Cluster } from '../sim/index.ts';
 import { SHELL_BUILTINS, createBuiltins, lazyModule } from '../shell/commands.ts';
@@ -14,10 +15,11 @@ import { EDITOR_COMMANDS, createEditCommand } from './editor/edit-command.ts';
 import type { Command } from '../command/contract.ts';
 
 /**
- * A fresh command table for a terminal on `cluster`, with `kubectl` as kubectl. Hosts may add or
+ * A fresh command table for a terminal on `cluster`, with `kubectl` as kubectl, on a machine
+ * listening on `localPorts` (default: kubectl's, so its port-forwards reach this curl). Hosts may add or
  * replace entries afterwards (the table is a plain Map the shell reads at each command).
  */
-export function createTerminalCommands(cluster: Cluster, kubectl: Kubectl): CommandTable {
+export function createTerminalCommands(cluster: Cluster, kubectl: Kubectl, localPorts: LocalPorts = kubectl.localPorts ?? createLocalPorts()): CommandTable {
   const httpClients = lazyModule(() => import('./http-clients.ts'));
   const table: CommandTable = new Map([
     ['kubectl', kubectl.run],
@@ -25,9 +27,10 @@ export function createTerminalCommands(cluster: Cluster, kubectl: Kubectl): Comm
     // `cluster` is rarely used: its code loads on first use, as the rarer builtins' does.
     ['cluster', onFirstUse('cluster', () => import('./cluster-command/cluster.ts').then((m) => m.createClusterCommand(cluster)))],
     // The terminal stands for the machine that runs the kind nodes: its curl and wget reach
-    // node addresses, load-balancer addresses and port-forwards (one module, loaded on first use).
-    ['curl', onFirstUse('curl', () => httpClients().then((m) => m.createCurl(cluster)))],
-    ['wget', onFirstUse('wget', () => httpClients().then((m) => m.createWget(cluster)))],
+    // node addresses, load-balancer addresses, kind's port mappings and the ports this terminal's
+    // kubectl forwards (the same LocalPorts, so a forward is reachable from this terminal only).
+    ['curl', onFirstUse('curl', () => httpClients().then((m) => m.createCurl(cluster, localPorts)))],
+    ['wget', onFirstUse('wget', () => httpClients().then((m) => m.createWget(cluster, localPorts)))],
     ...createBuiltins(() => cluster.clock.now()),
     // The terminal's editor under the names people type (the host's editor does the editing).
     ...EDITOR_COMMANDS.map((name): [string, Command] => [name, createEditCommand(name)]),

@@ -8,6 +8,7 @@
 import { createCodeLoading, type CodeLoading } from '../command/code-loading.ts';
 import { clockSleep } from '../command/interrupt.ts';
 import type { Interrupt, VirtualFS } from '../command/contract.ts';
+import { createLocalPorts, type LocalPorts } from '../command/local-ports.ts';
 import { createKubectl, type Kubectl } from '../kubectl/index.ts';
 import { Shell, type CommandTable, type ShellOptions } from '../shell/shell.ts';
 import type { Cluster } from '../sim/index.ts';
@@ -18,7 +19,7 @@ export interface TerminalShellOptions {
   cluster: Cluster;
   /** The terminal's files (see createMemoryFS). */
   fs: VirtualFS;
-  /** kubectl to use (default createKubectl(cluster)). */
+  /** kubectl to use (default createKubectl(cluster, localPorts)). */
   kubectl?: Kubectl;
   /** Command table (default createTerminalCommands(cluster, kubectl)). */
   commands?: CommandTable;
@@ -45,11 +46,15 @@ export interface TerminalShell {
   commands: CommandTable;
   /** This terminal's code-loading state: hold cluster time while `loading.active`. */
   loading: CodeLoading;
+  /** What this terminal's machine listens on (`kubectl port-forward`'s listeners; its curl and wget connect there). */
+  localPorts: LocalPorts;
 }
 
 /** Builds a shell on `o.cluster` with the course's commands. */
 export function createTerminalShell(o: TerminalShellOptions): TerminalShell {
-  const kubectl = o.kubectl ?? createKubectl(o.cluster);
+  // The terminal owns its listening ports: kubectl opens forwards there, curl and wget connect there.
+  const localPorts = o.kubectl?.localPorts ?? createLocalPorts();
+  const kubectl = o.kubectl ?? createKubectl(o.cluster, localPorts);
   const commands = o.commands ?? createTerminalCommands(o.cluster, kubectl);
   const loading = createCodeLoading();
   const shell = new Shell({
@@ -65,5 +70,5 @@ export function createTerminalShell(o: TerminalShellOptions): TerminalShell {
     loopLimit: o.loopLimit,
     loading,
   });
-  return { shell, kubectl, commands, loading };
+  return { shell, kubectl, commands, loading, localPorts };
 }

@@ -5,6 +5,7 @@
  */
 import type { Cluster } from '../sim/index.ts';
 import type { Command } from '../command/contract.ts';
+import { createLocalPorts, type LocalPorts } from '../command/local-ports.ts';
 import { buildInvocation, dispatch, resolveCommand, type Session } from './cli/dispatch.ts';
 import { flagsOf, globalFlags } from './cli/flags.ts';
 import { allVerbs } from './cli/registry.ts';
@@ -15,6 +16,8 @@ export interface Kubectl {
   run: Command;
   /** Completion candidates for the last word of `args` (args exclude `kubectl`). */
   complete(args: string[]): string[];
+  /** The listening ports of the machine this kubectl runs on (absent in stand-ins that forward nothing). */
+  localPorts?: LocalPorts;
 }
 
 const NO_CTX = {
@@ -60,14 +63,20 @@ function complete(session: Session, args: string[]): string[] {
   return [...new Set(candidates)].filter((c) => c.startsWith(word)).sort();
 }
 
-/** Creates a kubectl bound to `cluster`, with a fresh kubeconfig (context kind-kind, namespace default). */
-export function createKubectl(cluster: Cluster): Kubectl {
+/**
+ * Creates a kubectl bound to `cluster`, with a fresh kubeconfig (context kind-kind, namespace
+ * default), running on a machine whose listening ports are `localPorts` (the host passes its
+ * terminal's; by default a set of its own).
+ */
+export function createKubectl(cluster: Cluster, localPorts: LocalPorts = createLocalPorts()): Kubectl {
   const session: Session = {
     cluster,
     config: { context: 'kind-kind', cluster: 'kind-kind', user: 'kubernetes-admin', namespace: 'default' },
+    localPorts,
   };
   return {
     run: (args, ctx) => dispatch(session, args, ctx),
     complete: (args) => complete(session, args),
+    localPorts,
   };
 }

@@ -80,8 +80,7 @@ export { dnsQuery, resolveHost } from './network/dns.ts';
 export type { FetchResult } from './kubelet/http.ts';
 export { probeFromCluster } from './network/connect.ts';
 export { hostProbe } from './network/host.ts';
-export { localForwards } from './network/host.ts';
-export type { LocalForward } from './network/host.ts';
+export { portMappings, setPortMappings, type PortMapping } from './network/host.ts';
 export { requestIP } from './network/connect.ts';
 // Own-key reads and writes (no key ever reaches a prototype) and the API server's decode
 // errors, which kubectl's client-side checks (`run --overrides`, patches, labels) share.

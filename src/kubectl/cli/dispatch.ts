@@ -5,6 +5,7 @@
  */
 import type { Cluster } from '../../sim/index.ts';
 import type { ExecContext } from '../../command/contract.ts';
+import type { LocalPorts } from '../../command/local-ports.ts';
 import { HELP } from '../help/texts.ts';
 import { CliError, reportError } from './errors.ts';
 import { BrokenPipe } from '../../command/pipe-errors.ts';
@@ -66,6 +67,8 @@ export function resolveCommand(args: string[]): Resolved {
 export interface Session {
   cluster: Cluster;
   config: KubeconfigState;
+  /** The listening ports of the machine kubectl runs on (its terminal's). */
+  localPorts: LocalPorts;
 }
 
 /** Builds an Invocation (parsing flags) or throws FlagError. */
@@ -78,6 +81,7 @@ export function buildInvocation(session: Session, r: Resolved, ctx: ExecContext)
     cluster: session.cluster,
     ctx,
     config: session.config,
+    localPorts: session.localPorts,
     flags,
     args: parsed.positional,
     dashAt: parsed.dashAt,

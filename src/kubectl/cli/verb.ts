@@ -5,6 +5,7 @@
  */
 import type { Cluster } from '../../sim/index.ts';
 import type { ExecContext } from '../../command/contract.ts';
+import type { LocalPorts } from '../../command/local-ports.ts';
 import type { Flags } from './flags.ts';
 
 /** Per-session kubeconfig state: `config set-context --current --namespace` changes it. */
@@ -20,6 +21,8 @@ export interface Invocation {
   cluster: Cluster;
   ctx: ExecContext;
   config: KubeconfigState;
+  /** The listening ports of the machine kubectl runs on (`port-forward` opens its listeners there). */
+  localPorts: LocalPorts;
   flags: Flags;
   /** Positional arguments (after the command words). */
   args: string[];

@@ -5,7 +5,8 @@
  *   a Pod IP                 that Pod (from Pods; the host has no route to the Pod network)
  *   a ClusterIP              kube-proxy picks a ready endpoint; none: connection refused;
  *                            a port the Service does not declare: no rule, the client times out
- *   a node IP : NodePort     the same, on every node, control plane included
+ *   a node IP : hostPort     the Pod on that node holding the host port (portmap's DNAT)
+ *   a node IP : NodePort     the same as a ClusterIP, on every node, control plane included
  *   a LoadBalancer address   the same, once an add-on gave the Service that address
  *   a port nobody listens on connection refused; an address nobody has: the client times out
  */
@@ -14,6 +15,7 @@ import type { FetchResult } from '../kubelet/http.ts';
 import type { Kubelet } from '../kubelet/kubelet.ts';
 import type { PodRuntime } from '../kubelet/runtime.ts';
 import { resolveHost } from './dns.ts';
+import { hostPortTarget } from './host-ports.ts';
 import { connectionAllowed, dnsAllowed } from '../kinds/networkpolicy/policy.ts';
 import { isNodeIP, pickServiceBackend, serviceByClusterIP, serviceByLoadBalancerIP, serviceByNodePort, servicePort } from './service-backend.ts';
 
@@ -88,6 +90,11 @@ export function requestIP(cluster: Cluster, origin: Origin, ip: string, port: nu
     return toEndpoint(cluster, fromPod, b.ip, b.port, path, remote, agent, ip, host);
   }
   if (isNodeIP(cluster, ip)) {
+    const hp = hostPortTarget(cluster, ip, port);
+    if (hp) {
+      if (policyDrops(cluster, fromPod, remote, hp.pod, hp.containerPort)) return { error: 'timeout', ip };
+      return { ...serve(hp.pod, hp.containerPort, path, remote, agent, host), ip };
+    }
     const np = serviceByNodePort(cluster, port);
     if (!np) return { error: 'refused', ip };
     const b = pickServiceBackend(cluster, np.svc, np.port);

@@ -4,6 +4,7 @@
  * for the ingress-nginx manifest kind's documentation applies.
  */
 import type { Cluster } from '../cluster.ts';
+import { setPortMappings } from '../network/host.ts';
 import { buildKindCluster, KIND_NODES } from './kind.ts';
 
 /** Builds the `kind-ingress` cluster. */
@@ -11,4 +12,6 @@ export function buildKindIngressCluster(cluster: Cluster): void {
   buildKindCluster(cluster, { nodes: KIND_NODES });
   const cp = cluster.store.get('nodes', '', KIND_NODES[0]!.name);
   if (cp) cluster.store.put('nodes', { ...cp, metadata: { ...cp.metadata, labels: { ...cp.metadata.labels, 'ingress-ready': 'true' } } });
+  // kind's ingress config: `extraPortMappings` 80 and 443 of the host to the control-plane node.
+  setPortMappings(cluster, [80, 443].map((port) => ({ node: KIND_NODES[0]!.name, containerPort: port, hostPort: port })));
 }

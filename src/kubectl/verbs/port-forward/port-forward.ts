@@ -4,10 +4,13 @@
  * `Forwarding from 127.0.0.1:8080 -> 80` and `[::1]`, then holds the local ports open until
  * Ctrl-C or until the Pod goes away. While it runs, requests from this machine to
  * `localhost:LOCAL_PORT` (curl, wget) reach the Pod's port, each printing
- * `Handling connection for LOCAL_PORT`. The terminal has one foreground command at a time, so
- * those requests come from other programs (the checks of an exercise, tests), not from this shell.
+ * `Handling connection for LOCAL_PORT`. The listeners are opened on the machine kubectl runs on
+ * (`inv.localPorts`, its terminal's): run in the background (`&`), the same terminal's curl
+ * reaches them. `--address` picks the addresses (default `localhost`: 127.0.0.1 and ::1), and a
+ * local port left out (`:80`) is a free ephemeral port.
  */
-import { ApiError, localForwards, matches, requestIP, selectorFromSpec, type KubeObject } from '../../../sim/index.ts';
+import { ApiError, matches, requestIP, selectorFromSpec, type KubeObject } from '../../../sim/index.ts';
+import type { LocalListener } from '../../../command/local-ports.ts';
 import { CliError, usageError } from '../../cli/errors.ts';
 import { registerVerb } from '../../cli/registry.ts';
 import type { Invocation } from '../../cli/verb.ts';
@@ -56,16 +59,37 @@ function portPairs(inv: Invocation, specs: string[], type: string, obj: KubeObje
       const n = typeof t === 'number' || /^\d+$/.test(String(t)) ? Number(t) : containerPort(pod, String(t));
       if (n === undefined) throw new CliError(`error: Pod '${pod.metadata.name}' does not have a named port '${t}'`, { plain: true });
       remote = n;
-      const local = l === '' ? remote : Number(l === r && !spec.includes(':') ? sp.port : l);
+      const local = !spec.includes(':') ? sp.port : l === '' ? 0 : Number(l);
       return { local, remote };
     }
     const n = /^\d+$/.test(r) ? Number(r) : containerPort(pod, r);
     if (n === undefined) throw new CliError(`error: Pod '${pod.metadata.name}' does not have a named port '${r}'`, { plain: true });
     remote = n;
-    const local = l === '' ? remote : /^\d+$/.test(l) ? Number(l) : NaN;
-    if (!(local > 0 && local < 65536) || !(remote > 0 && remote < 65536)) throw new CliError(`error: Error parsing local port '${l}': strconv.ParseUint: parsing "${l}": invalid syntax`, { plain: true });
+    const local = !spec.includes(':') ? remote : l === '' ? 0 : /^\d+$/.test(l) ? Number(l) : NaN;
+    if (!(local >= 0 && local < 65536) || !(remote > 0 && remote < 65536))
+      throw new CliError(`error: Error parsing local port '${l}': strconv.ParseUint: parsing "${l}": invalid syntax`, { plain: true });
     return { local, remote };
   });
+}
+
+/** The `--address` values as addresses to bind, each with whether its failure alone fails the port (an address named) or not (`localhost`'s two). */
+function listenAddresses(values: string[]): { address: string; required: boolean }[] {
+  const out: { address: string; required: boolean }[] = [];
+  for (const v of values.length ? values : ['localhost']) {
+    if (v === 'localhost') out.push({ address: '127.0.0.1', required: false }, { address: '::1', required: false });
+    else if (/^\d{1,3}(\.\d{1,3}){3}$/.test(v) && v.split('.').every((o) => Number(o) < 256)) out.push({ address: v, required: true });
+    else if (/^[0-9a-fA-F:]+$/.test(v) && v.includes(':')) out.push({ address: v, required: true });
+    else throw new CliError(`error: ${v} is not a valid IP`, { plain: true });
+  }
+  return out;
+}
+
+const hostPort = (address: string, port: number) => (address.includes(':') ? `[${address}]:${port}` : `${address}:${port}`);
+
+/** klog's header (`E1130 03:00:00.000000   12345 file:line]`) at cluster time `now`. */
+function klogHeader(now: number, where: string): string {
+  const t = new Date(now).toISOString();
+  return `E${t.slice(5, 7)}${t.slice(8, 10)} ${t.slice(11, 19)}.${t.slice(20, 23)}000   12345 ${where}]`;
 }
 
 registerVerb({
@@ -73,31 +97,68 @@ registerVerb({
   short: 'Forward one or more local ports to a pod',
   async run(inv) {
     if (inv.args.length < 2) throw usageError(inv.path, 'TYPE/NAME and list of ports are required for port-forward');
+    const addresses = listenAddresses(inv.flags.list('address'));
     const { obj, type, pod } = target(inv, inv.args[0]!);
-    if (pod.status?.phase !== 'Running') throw new CliError(`error: unable to forward port because pod is not running. Current status=${pod.status?.phase ?? 'Pending'}`, { plain: true });
+    if (pod.status?.phase !== 'Running')
+      throw new CliError(`error: unable to forward port because pod is not running. Current status=${pod.status?.phase ?? 'Pending'}`, { plain: true });
     const pairs = portPairs(inv, inv.args.slice(1), type, obj, pod);
-    const forwards = localForwards(inv.cluster);
-    const busy = pairs.filter((p) => forwards.has(p.local));
-    if (busy.length) {
-      const p = busy[0]!;
-      inv.err(`Unable to listen on port ${p.local}: Listeners failed to create with the following errors: [unable to create listener: Error listen tcp4 127.0.0.1:${p.local}: bind: address already in use unable to create listener: Error listen tcp6 [::1]:${p.local}: bind: address already in use]\n`);
-      throw new CliError(`error: unable to listen on any of the requested ports: [${busy.map((b) => `{${b.local} ${b.remote}}`).join(' ')}]`, { plain: true });
-    }
-    for (const p of pairs) inv.out(`Forwarding from 127.0.0.1:${p.local} -> ${p.remote}\nForwarding from [::1]:${p.local} -> ${p.remote}\n`);
     const ns = pod.metadata.namespace ?? inv.namespace;
     const podName = pod.metadata.name!;
+    const handler = (local: () => number, remote: number) => (path: string, agent: string) => {
+      inv.out(`Handling connection for ${local()}\n`);
+      const live = inv.cluster.store.get('pods', ns, podName);
+      const ip = live?.status?.podIP as string | undefined;
+      if (!ip) return { error: 'refused' as const };
+      const r = requestIP(inv.cluster, { cluster: true }, ip, remote, path, agent);
+      if ('error' in r && r.error === 'refused') {
+        const l = local();
+        inv.err(
+          `${klogHeader(inv.cluster.clock.now(), 'portforward.go:424')} "Unhandled Error" err="an error occurred forwarding ${l} -> ${remote}: error forwarding port ${remote} to pod ${live?.metadata.uid}, uid : failed to execute portforward in network namespace: failed to connect to localhost:${remote} inside namespace, IPv4: dial tcp4 127.0.0.1:${remote}: connect: connection refused IPv6 dial tcp6 [::1]:${remote}: connect: connection refused "\n`,
+        );
+        return { error: 'not-http' as const };
+      }
+      return r;
+    };
+    // As kubectl does: per port, one listener per address, each announced as it opens; a port
+    // whose listeners all fail is reported and skipped; none at all ends the command.
+    const listeners: LocalListener[] = [];
+    const failed: { local: number; remote: number }[] = [];
+    const closeAll = () => listeners.splice(0).forEach((l) => l.close());
     for (const p of pairs) {
-      forwards.set(p.local, (path, agent) => {
-        inv.out(`Handling connection for ${p.local}\n`);
-        const live = inv.cluster.store.get('pods', ns, podName);
-        const ip = live?.status?.podIP as string | undefined;
-        if (!ip) return { error: 'refused' };
-        const r = requestIP(inv.cluster, { cluster: true }, ip, p.remote, path, agent);
-        if ('error' in r && r.error === 'refused') {
-          inv.err(`E1130 03:00:00.000000   12345 portforward.go:424] "Unhandled Error" err="an error occurred forwarding ${p.local} -> ${p.remote}: error forwarding port ${p.remote} to pod ${live?.metadata.uid}, uid : failed to execute portforward in network namespace: failed to connect to localhost:${p.remote} inside namespace, IPv4: dial tcp4 127.0.0.1:${p.remote}: connect: connection refused IPv6 dial tcp6 [::1]:${p.remote}: connect: connection refused "\n`);
-          return { error: 'not-http' };
+      let local = p.local;
+      const errors: string[] = [];
+      // client-go's failure modes: `localhost`'s two addresses fail the port only if both fail,
+      // an address given by name fails it on its own.
+      let openedOptional = 0;
+      let failedOptional = 0;
+      let failedRequired = 0;
+      for (const a of addresses) {
+        if (local === 0) local = inv.localPorts.ephemeralPort();
+        const port = local;
+        const l = inv.localPorts.listen(
+          a.address,
+          port,
+          handler(() => port, p.remote),
+        );
+        if (l) {
+          listeners.push(l);
+          if (!a.required) openedOptional++;
+          inv.out(`Forwarding from ${hostPort(a.address, port)} -> ${p.remote}\n`);
+          continue;
         }
-        return r;
+        errors.push(`unable to create listener: Error listen tcp${a.address.includes(':') ? 6 : 4} ${hostPort(a.address, port)}: bind: address already in use`);
+        if (a.required) failedRequired++;
+        else failedOptional++;
+      }
+      if (failedRequired || (failedOptional && !openedOptional)) {
+        inv.err(`Unable to listen on port ${local}: Listeners failed to create with the following errors: [${errors.join(' ')}]\n`);
+        failed.push({ local, remote: p.remote });
+      }
+    }
+    if (failed.length === pairs.length) {
+      closeAll();
+      throw new CliError(`error: unable to listen on any of the requested ports: [${failed.map((b) => `{${b.local} ${b.remote}}`).join(' ')}]`, {
+        plain: true,
       });
     }
     inv.ctx.streaming();
@@ -114,7 +175,7 @@ registerVerb({
       });
     });
     stopWatch();
-    for (const p of pairs) forwards.delete(p.local);
+    closeAll();
     if (lost) throw new CliError('error: lost connection to pod', { plain: true });
     return 0;
   },
