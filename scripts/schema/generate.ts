@@ -16,7 +16,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { RESOURCE_TYPES } from '../../src/sim/api/resources.ts';
-import { parseCdk8s, type RawDef } from './parse-cdk8s.ts';
+import { parseCdk8s, parseJsonNames, type RawDef } from './parse-cdk8s.ts';
 import { API_VERSION, KIND, type FieldDoc } from './overlay/schema-common.ts';
 import { KINDS as HAND_KINDS } from './overlay/schema-kinds.ts';
 import { SCHEMAS as HAND_SPECS } from './overlay/schema-specs.ts';
@@ -41,8 +41,9 @@ function groupPrefix(group: string): string {
 }
 
 /** The field and definition schema file. */
-export function generate(source: string): string {
+export function generate(source: string, js: string): string {
   const raw = parseCdk8s(source);
+  const jsonNames = parseJsonNames(js);
   const byId = new Map<string, RawDef>(raw.map((d) => [d.id, d]));
   const idByTs = new Map<string, string>(raw.map((d) => [d.tsName, d.id]));
   const shortName = (id: string) => id.slice(id.lastIndexOf('.') + 1);
@@ -104,10 +105,10 @@ export function generate(source: string): string {
     const fields: FieldDoc[] = def.fields.map((f) => {
       const { type, ref } = f.tsType === 'any' && UNTYPED[`${id}#${f.name}`] ? { type: UNTYPED[`${id}#${f.name}`]!, ref: undefined } : explainType(f.tsType);
       if (ref) queue.push(ref);
-      const field: FieldDoc = { name: f.name, type, description: f.description };
+      const field: FieldDoc = { name: jsonNames.get(def.tsName)?.get(f.name) ?? f.name, type, description: f.description };
       if (f.required) field.required = true;
       if (ref) field.ref = ref;
-      const handField = hand?.fields.find((h) => h.name === f.name);
+      const handField = hand?.fields.find((h) => h.name === field.name);
       // The overlay carries the enum lists (and their `Possible enum values` text) cdk8s drops.
       if (handField?.enum) {
         field.enum = handField.enum;
@@ -137,7 +138,8 @@ export function generate(source: string): string {
 function main(): void {
   const require = createRequire(import.meta.url);
   const source = readFileSync(require.resolve('cdk8s-plus-32/lib/imports/k8s.d.ts'), 'utf8');
-  const text = generate(source);
+  const js = readFileSync(require.resolve('cdk8s-plus-32/lib/imports/k8s.js'), 'utf8');
+  const text = generate(source, js);
   if (process.argv.includes('--check')) {
     if (readFileSync(OUT, 'utf8') !== text) {
       console.error(`${OUT} is out of date: run npm run schema:generate`);

@@ -100,3 +100,18 @@ export function parseCdk8s(source: string): RawDef[] {
   }
   return defs;
 }
+
+/**
+ * The JSON names of the properties, from k8s.js's `toJson_<Type>` functions: cdk8s camel-cases
+ * property names (`hostIP` becomes `hostIp`, `downwardAPI` becomes `downwardApi`) and maps them
+ * back there (`'hostIP': obj.hostIp`). By TypeScript type name, then property name.
+ */
+export function parseJsonNames(js: string): Map<string, Map<string, string>> {
+  const out = new Map<string, Map<string, string>>();
+  for (const m of js.matchAll(/^function toJson_(\w+)\(obj\) \{\n[\s\S]*?const result = \{\n([\s\S]*?)\n {4}\};/gm)) {
+    const names = new Map<string, string>();
+    for (const p of m[2]!.matchAll(/'([^']+)': [^\n]*?obj\.([\w$]+)/g)) names.set(p[2]!, p[1]!);
+    out.set(m[1]!, names);
+  }
+  return out;
+}
