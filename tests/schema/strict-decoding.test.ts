@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { createCluster } from '../../src/sim/index.ts';
 import { RESOURCE_TYPES } from '../../src/sim/api/resources.ts';
 import { SCHEMA } from '../../src/kubectl/verbs/explain/schema-generated.ts';
+import { OBJECT_META, POD_SPEC, type Schema } from '../../src/sim/apiserver/kinds/pod-spec-schema.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Obj = Record<string, any>;
@@ -50,5 +51,28 @@ function gaps(): Record<string, string[]> {
 describe('strict decoding and the generated schema', () => {
   it('knows every field the 1.32 schema defines, for every kind it decodes strictly', () => {
     expect(gaps()).toEqual({});
+  });
+});
+
+/** Keys of the hand-written PodSpec tree that the 1.32 definition at `id` does not have. */
+function extraKeys(keys: Schema, id: string, path: string, out: string[]): string[] {
+  const def = SCHEMA.defs[id]!;
+  for (const k of keys.keys) {
+    const f = def.fields.find((x) => x.name === k);
+    if (!f) out.push(`${path}.${k}`);
+    else if (keys.nested?.[k] && f.ref) extraKeys(keys.nested[k]!, f.ref, `${path}.${k}`, out);
+    else if (keys.nested?.[k]) out.push(`${path}.${k} (nested keys for a field without a definition)`);
+  }
+  return out;
+}
+
+describe('the hand-written key sets and the generated schema', () => {
+  it('PodSpec strict decoding knows no field the 1.32 schema lacks', () => {
+    expect(extraKeys(POD_SPEC, 'io.k8s.api.core.v1.PodSpec', 'spec', [])).toEqual([]);
+  });
+
+  it('ObjectMeta strict decoding knows exactly the 1.32 ObjectMeta fields', () => {
+    const generated = SCHEMA.defs['io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta']!.fields.map((f) => f.name);
+    expect([...OBJECT_META].sort()).toEqual([...generated].sort());
   });
 });
