@@ -122,7 +122,7 @@ export function generate(source: string, js: string): string {
       if (status) fields.push({ name: 'status', type: status.type, description: status.description });
     }
     fields.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-    defs[id] = { description: def.description, fields };
+    defs[id] = { description: def.classDescription ?? def.description, fields };
   }
 
   const sortedDefs = Object.fromEntries(Object.entries(defs).sort(([a], [b]) => (a < b ? -1 : 1)));

@@ -22,6 +22,11 @@ export interface RawDef {
   tsName: string;
   description: string;
   fields: RawField[];
+  /**
+   * The description on the kind's class, for top-level kinds: cdk8s copies the OpenAPI text
+   * there line for line (indentation kept), while interface JSDoc loses leading spaces.
+   */
+  classDescription?: string;
 }
 
 /**
@@ -55,6 +60,7 @@ export function parseCdk8s(source: string): RawDef[] {
   let doc: string[] | undefined;
   let lastDoc: string[] = [];
   let current: RawDef | undefined;
+  const classDocs = new Map<string, string>();
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
     if (doc) {
@@ -78,6 +84,7 @@ export function parseCdk8s(source: string): RawDef[] {
       const { text, schema } = docText(lastDoc);
       current = schema ? { id: schema, tsName: head[1]!, description: text, fields: [] } : undefined;
       if (current && /^export interface/.test(line)) defs.push(current);
+      else if (current) classDocs.set(current.id, text);
       lastDoc = [];
       continue;
     }
@@ -97,6 +104,10 @@ export function parseCdk8s(source: string): RawDef[] {
       current.fields.push({ name: prop[1]!, tsType, required: prop[2] !== '?', description: text });
       lastDoc = [];
     }
+  }
+  for (const d of defs) {
+    const c = classDocs.get(d.id);
+    if (c !== undefined && d.tsName.startsWith('Kube')) d.classDescription = c;
   }
   return defs;
 }
