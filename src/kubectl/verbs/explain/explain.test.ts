@@ -31,3 +31,42 @@ describe('kubectl explain', () => {
     );
   });
 });
+
+describe('kubectl explain over the 1.32 schema', () => {
+  it('follows any path, through lists and nested definitions', async () => {
+    const { run } = await kindSession();
+    const ru = (await run('explain deployment.spec.strategy.rollingUpdate')).stdout;
+    expect(ru).toMatch(/^GROUP:      apps\nKIND:       Deployment\nVERSION:    v1\n\nFIELD: rollingUpdate <RollingUpdateDeployment>\n\nDESCRIPTION:\n/);
+    expect(ru).toContain('FIELDS:\n  maxSurge\t<IntOrString>\n');
+    const probe = (await run('explain pod.spec.containers.livenessProbe.httpGet')).stdout;
+    expect(probe).toContain('FIELD: httpGet <HTTPGetAction>\n');
+    expect(probe).toContain('  port\t<IntOrString> -required-\n');
+    expect((await run('explain pod.spec.containers.ports')).stdout).toContain('  hostIP\t<string>\n');
+    expect((await run('explain pod.spec.containers.resources')).stdout).toContain('  limits\t<map[string]Quantity>\n');
+    expect((await run('explain pod.metadata')).stdout).toContain('  creationTimestamp\t<string>\n');
+    expect((await run('explain svc.spec.ports.targetPort')).stdout).toContain('FIELD: targetPort <IntOrString>\n');
+    expect((await run('explain deploy.spec.template.spec.containers.nope')).stderr).toBe('error: field "nope" does not exist\n');
+  });
+
+  it('lists every field of every level with --recursive, two columns per level', async () => {
+    const { run } = await kindSession();
+    const out = (await run('explain pods --recursive')).stdout;
+    expect(out).toContain('FIELDS:\n  apiVersion\t<string>\n  kind\t<string>\n  metadata\t<ObjectMeta>\n    annotations\t<map[string]string>\n');
+    expect(out).toContain('\n  spec\t<PodSpec>\n    activeDeadlineSeconds\t<integer>\n');
+    expect(out).toContain('\n    containers\t<[]Container> -required-\n      args\t<[]string>\n');
+    expect(out).toContain('\n      restartPolicy\t<string>\n');
+    expect(out).not.toContain('Standard object');
+  });
+
+  it('explains every kind the server serves, and a chosen API version', async () => {
+    const { run } = await kindSession();
+    for (const name of ['configmaps', 'ingresses', 'cronjobs', 'hpa', 'networkpolicies', 'storageclasses', 'roles', 'pdb', 'crd', 'leases']) {
+      const r = await run(`explain ${name}`);
+      expect(r.code, name).toBe(0);
+      expect(r.stdout, name).toMatch(/\nFIELDS:\n(?:[^]*\n)?  apiVersion\t<string>\n/);
+    }
+    expect((await run('explain hpa --api-version=autoscaling/v1')).stdout).toMatch(/^GROUP:      autoscaling\nKIND:       HorizontalPodAutoscaler\nVERSION:    v1\n/);
+    expect((await run('explain hpa.spec.targetCPUUtilizationPercentage --api-version=autoscaling/v1')).code).toBe(0);
+    expect((await run('explain deploy --api-version=apps/v2')).stderr).toBe('error: GVR (apps/v2, Resource=deployments) not found in OpenAPI schema\n');
+  });
+});

@@ -1,13 +1,13 @@
 /**
- * The rendering of `kubectl explain` (kubectl 1.32's plaintext layout) with the schema texts it
- * reads; loaded on demand by explain.ts, as few sessions ever explain anything.
+ * The rendering of `kubectl explain` (kubectl 1.32's plaintext template) over the generated
+ * Kubernetes 1.32 schema (schema-generated.ts); loaded on demand by explain.ts, as few sessions
+ * ever explain anything.
  */
 import { CliError } from '../../cli/errors.ts';
 import type { Invocation } from '../../cli/verb.ts';
 import { resolveType } from '../../resource/resolve.ts';
-import { API_VERSION, KIND, METADATA, type FieldDoc, type SchemaDoc } from './schema-common.ts';
-import { KINDS } from './schema-kinds.ts';
-import { SCHEMAS } from './schema-specs.ts';
+import { SCHEMA } from './schema-generated.ts';
+import type { SchemaDef, SchemaField } from './schema-types.ts';
 
 /** Greedy word wrap to `width` columns, keeping existing line breaks (go-wordwrap). */
 export function wrap(text: string, width: number): string[] {
@@ -32,21 +32,36 @@ function indented(text: string, indent: number): string {
   return wrap(text, 80 - indent).map((l) => pad + l + '\n').join('');
 }
 
-function fieldList(schema: SchemaDoc): string {
-  return schema.fields
-    .map((f) => {
-      let s = `  ${f.name}\t<${f.type}>${f.required ? ' -required-' : ''}\n`;
-      if (f.enum) s += `  enum: ${f.enum.join(', ')}\n`;
-      return s + indented(f.description, 4) + '\n';
-    })
-    .join('');
+/** The short enum line of a field list: at most four values, then `, ....` (the template's limit). */
+function enumLine(values: string[], indent: number): string {
+  const shown = values.slice(0, 4).map((v) => (v === '' ? '""' : v));
+  return `${' '.repeat(indent)}enum: ${shown.join(', ')}${values.length > 4 ? ', ....' : ''}\n`;
 }
 
-function genericSchema(kind: string): SchemaDoc {
-  return {
-    description: `${kind} is a Kubernetes API object.`,
-    fields: [API_VERSION, KIND, METADATA, { name: 'spec', type: `${kind}Spec`, description: `Specification of the desired behavior of the ${kind}.` }],
-  };
+function fieldHead(f: SchemaField, indent: number): string {
+  let s = `${' '.repeat(indent)}${f.name}\t<${f.type}>${f.required ? ' -required-' : ''}\n`;
+  if (f.enum) s += enumLine(f.enum, indent);
+  return s;
+}
+
+function fieldList(def: SchemaDef): string {
+  return def.fields.map((f) => fieldHead(f, 2) + indented(f.description, 4) + '\n').join('');
+}
+
+/** `--recursive`: every field's name and type, nested two columns per level; a definition
+ * already being expanded on the current path is not expanded again (cycles). */
+function recursiveList(def: SchemaDef, level: number, path: Set<string>): string {
+  let out = '';
+  for (const f of def.fields) {
+    out += fieldHead(f, level * 2);
+    const sub = f.ref && !path.has(f.ref) ? SCHEMA.defs[f.ref] : undefined;
+    if (sub) out += recursiveList(sub, level + 1, new Set(path).add(f.ref!));
+  }
+  return out;
+}
+
+function genericSchema(kind: string): SchemaDef {
+  return { description: `${kind} is a Kubernetes API object.`, fields: [] };
 }
 
 /** Runs `kubectl explain` for `inv`; resolves to the exit status. Throws CliError/ApiError. */
@@ -57,27 +72,41 @@ export async function explain(inv: Invocation): Promise<number> {
   }
   const [typeName, ...path] = target.split('.');
   const type = resolveType(typeName!);
+  let version = type.version;
+  const apiVersion = inv.flags.has('api-version') ? inv.flags.str('api-version') : '';
+  if (apiVersion) {
+    const slash = apiVersion.indexOf('/');
+    const group = slash < 0 ? '' : apiVersion.slice(0, slash);
+    version = slash < 0 ? apiVersion : apiVersion.slice(slash + 1);
+    if (group !== type.group || !SCHEMA.kinds[`${group}/${version}/${type.kind}`]) {
+      throw new CliError(`GVR (${group ? group + '/' : ''}${version}, Resource=${type.plural}) not found in OpenAPI schema`);
+    }
+  }
   let head = type.group ? `GROUP:      ${type.group}\n` : '';
-  head += `KIND:       ${type.kind}\nVERSION:    ${type.version}\n\n`;
-  let schema: SchemaDoc | undefined = KINDS[type.kind] ?? genericSchema(type.kind);
-  let field: FieldDoc | undefined;
+  head += `KIND:       ${type.kind}\nVERSION:    ${version}\n\n`;
+  const kindId = SCHEMA.kinds[`${type.group}/${version}/${type.kind}`];
+  let def: SchemaDef | undefined = kindId ? SCHEMA.defs[kindId] : genericSchema(type.kind);
+  let field: SchemaField | undefined;
+  const expanded = new Set<string>(kindId ? [kindId] : []);
   for (const seg of path) {
-    const f: FieldDoc | undefined = schema?.fields.find((x) => x.name === seg);
+    const f: SchemaField | undefined = def?.fields.find((x) => x.name === seg);
     if (!f) throw new CliError(`field "${seg}" does not exist`);
     field = f;
-    schema = f.ref ? SCHEMAS[f.ref] : undefined;
+    def = f.ref ? SCHEMA.defs[f.ref] : undefined;
+    if (f.ref) expanded.add(f.ref);
   }
   let out = head;
   let description: string;
   if (field) {
     out += `FIELD: ${field.name} <${field.type}>\n`;
-    if (field.enum) out += 'ENUM:\n' + field.enum.map((e) => `    ${e}\n`).join('');
+    if (field.enum) out += 'ENUM:\n' + field.enum.map((e) => `    ${e === '' ? '""' : e}\n`).join('');
     out += '\n';
-    description = field.description + (schema ? '\n' + schema.description : '');
-  } else description = schema!.description;
+    description = field.description + (def ? '\n' + def.description : '');
+  } else description = def!.description;
   out += 'DESCRIPTION:\n' + indented(description, 4) + '    \n';
-  if (schema) out += 'FIELDS:\n' + fieldList(schema);
-  else out += '\n';
+  if (def && def.fields.length) {
+    out += 'FIELDS:\n' + (inv.flags.has('recursive') && inv.flags.bool('recursive') ? recursiveList(def, 1, expanded) : fieldList(def));
+  } else out += '\n';
   inv.out(out);
   return 0;
 }

@@ -9,7 +9,7 @@ import { quantityError } from '../../api/quantity.ts';
 type Obj = Record<string, any>;
 
 /** Nested schema: a set of known keys, with sub-schemas for object / array-of-object fields. */
-interface Schema {
+export interface Schema {
   keys: Set<string>;
   /** field -> schema of the object (or of each array element). */
   nested?: Record<string, Schema>;
@@ -58,7 +58,7 @@ const CONTAINER = s(
     livenessProbe: PROBE,
     readinessProbe: PROBE,
     startupProbe: PROBE,
-    lifecycle: s('postStart preStop stopSignal', { postStart: LIFECYCLE_HANDLER, preStop: LIFECYCLE_HANDLER }),
+    lifecycle: s('postStart preStop', { postStart: LIFECYCLE_HANDLER, preStop: LIFECYCLE_HANDLER }),
     securityContext: SECURITY_CONTEXT,
   },
 );
@@ -78,7 +78,8 @@ const VOLUME = s(
 
 const AFFINITY_TERM = s('labelSelector namespaceSelector namespaces topologyKey matchLabelKeys mismatchLabelKeys');
 
-const POD_SPEC = s(
+/** The PodSpec key sets strict decoding uses (tests compare them with the 1.32 schema). */
+export const POD_SPEC = s(
   'volumes initContainers containers ephemeralContainers restartPolicy terminationGracePeriodSeconds activeDeadlineSeconds dnsPolicy nodeSelector serviceAccountName serviceAccount automountServiceAccountToken nodeName hostNetwork hostPID hostIPC shareProcessNamespace securityContext imagePullSecrets hostname subdomain affinity schedulerName tolerations hostAliases priorityClassName priority dnsConfig readinessGates runtimeClassName enableServiceLinks preemptionPolicy overhead topologySpreadConstraints setHostnameAsFQDN os hostUsers schedulingGates resourceClaims resources',
   {
     volumes: VOLUME,
@@ -153,7 +154,8 @@ export function podSpecUnknownFields(spec: unknown, path: string): string[] {
   return out;
 }
 
-const OBJECT_META = new Set(
+/** The ObjectMeta keys strict decoding knows. */
+export const OBJECT_META = new Set(
   'name generateName namespace selfLink uid resourceVersion generation creationTimestamp deletionTimestamp deletionGracePeriodSeconds labels annotations ownerReferences finalizers managedFields'.split(' '),
 );
 

@@ -1,5 +1,5 @@
 /**
- * Field documentation for `kubectl explain`, from the published Kubernetes 1.32 API
+ * Hand-checked field documentation the schema generator lays over cdk8s's, from the published Kubernetes 1.32 API
  * reference (OpenAPI descriptions). Each schema lists its fields in alphabetical order, as
  * the OpenAPI document does.
  */
