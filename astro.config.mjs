@@ -30,7 +30,12 @@ const ON_DEMAND = new RegExp(
   [
     /[\\/]kubectl[\\/]help[\\/]texts-full\.ts$/,
     // The shell's rarely used builtins (src/shell/commands.ts loads them on first use).
-    /[\\/]shell[\\/]builtins[\\/](text|grep|base64|timeout|watch|seq|cluster|cluster-add-node)\.ts$/,
+    /[\\/]shell[\\/]builtins[\\/](text|grep|base64|timeout|watch|seq|xargs|tee|yes|openssl|ssh-keygen|shell-state|jobs)\.ts$/,
+    // ... and the big ones in folders of their own (sed, awk, jq, the key and certificate maths),
+    // with the regular-expression engine grep and they share.
+    /[\\/]shell[\\/]builtins[\\/](sed|awk|jq|crypto)[\\/][\w-]+\.(ts|json)$/,
+    /[\\/]shell[\\/]regex[\\/][\w-]+\.ts$/,
+    /[\\/]sim[\\/]addons[\\/]metrics-server[\\/](documents|manifest)\.ts$/,
     /[\\/]kubectl[\\/]verbs[\\/]explain[\\/](render|schema-[\w-]+)\.ts$/,
     // The kinds' describers: all of printers/describe/ but the shared helpers kubectl loads.
     /[\\/]kubectl[\\/]printers[\\/]describe[\\/](?!(index|common|simple|prefix-writer|pod-template|containers|volumes)\.ts$)[\w-]+\.ts$/,
