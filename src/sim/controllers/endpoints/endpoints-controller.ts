@@ -163,7 +163,7 @@ export function endpointsController(cluster: Cluster): Controller {
     name: ENDPOINT_CONTROLLER,
     watches: [
       { resource: 'services', keys: (e) => [keyOf(e.object)] },
-      { resource: 'pods', keys: (e) => servicesSelecting(e.object) },
+      { resource: 'pods', keys: (e) => servicesSelecting(e.object), coalesceMs: 50 },
     ],
     initialKeys: () => api.list('services').map(keyOf),
     reconcile(key) {
