@@ -38,8 +38,7 @@ export function parseConditional(tokens: Token[], from: number): { expr: CondExp
   };
   const isOp = (tok: Token | undefined, op: string): boolean => tok?.type === 'op' && tok.op === op;
   const unexpected = (tok: Token | undefined): never => {
-    const text = tok ? (isOp(tok, '\n') ? 'newline' : tokenText(tok)) : 'newline';
-    throw `bash: syntax error in conditional expression: unexpected token \`${text}'`;
+    throw tok && plain(tok) !== ']]' ? `bash: syntax error in conditional expression: unexpected token \`${tokenText(tok)}'` : 'bash: syntax error in conditional expression';
   };
   const word = (): Word => {
     const tok = peek();
@@ -75,13 +74,14 @@ export function parseConditional(tokens: Token[], from: number): { expr: CondExp
     if (isOp(tok, '(')) {
       i++;
       const e = or();
-      if (!isOp(peek(), ')')) unexpected(tokens[i]);
+      if (!isOp(peek(), ')')) throw `bash: unexpected token \`${tokenText(tokens[i]!)}', expected \`)'`;
       i++;
       return e;
     }
     const first = plain(tok);
     if (first !== undefined && UNARY.test(first)) {
       const after = tokens[i + 1];
+      if (plain(after) === ']]') throw "bash: unexpected argument `]]' to conditional unary operator";
       // `-n` followed by `]]` or an operator is the plain string `-n`.
       if (after?.type === 'word' && plain(after) !== ']]' && !BINARY.has(plain(tokens[i + 2]) ?? '')) {
         i++;
@@ -95,6 +95,7 @@ export function parseConditional(tokens: Token[], from: number): { expr: CondExp
       i++;
       return { op: 'binary', test: opText, left, right: word() };
     }
+    if (opTok?.type === 'word' && plain(opTok) !== ']]') throw 'bash: conditional binary operator expected';
     return { op: 'unary', test: '-n', word: left };
   };
   const start = i;
