@@ -7,7 +7,20 @@
 /** A piece of a word: literal text, a variable, or a `$(...)` command substitution. */
 export type WordPart =
   | { kind: 'lit'; text: string; quoted: boolean }
-  | { kind: 'var'; name: string; quoted: boolean; fallback?: string }
+  | {
+      kind: 'var';
+      name: string;
+      quoted: boolean;
+      /** `${NAME:-word}` (or, with `unsetOnly`, `${NAME-word}`): the text used when the value is empty (unset). */
+      fallback?: string;
+      unsetOnly?: boolean;
+      /** `${#NAME}`: the value's length. */
+      length?: boolean;
+      /** `${NAME:OFFSET[:LENGTH]}`: arithmetic expressions for a substring. */
+      slice?: { offset: string; length?: string };
+      /** `${NAME@P}` and the other `@` operators: parsed; the value is given unchanged. */
+      transform?: string;
+    }
   | { kind: 'sub'; source: string; quoted: boolean }
   | { kind: 'arith'; source: string; quoted: boolean }
   /** `<(cmd)`: the command's output as a file the word names (`/dev/fd/63`). */

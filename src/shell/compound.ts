@@ -70,7 +70,13 @@ async function runLoop(sh: Shell, c: Extract<Compound, { kind: 'for' | 'while' |
   sh.loopDepth++;
   try {
     if (c.kind === 'arith-for') {
-      return await runArithFor(c, env, () => sh.execute(c.body, inner), async () => stop() || (await loopTurn(sh, ++turns, err)), err);
+      return await runArithFor(
+        c,
+        env,
+        () => sh.execute(c.body, inner),
+        async () => stop() || (await loopTurn(sh, ++turns, err)),
+        err,
+      );
     }
     if (c.kind === 'for') {
       const values: string[] = [];

@@ -53,3 +53,13 @@ describe('source <(kubectl completion bash)', () => {
     );
   });
 });
+
+describe('parameter operators', () => {
+  it('give lengths, substrings, unset-only defaults and prompt values as bash does', async () => {
+    expect(
+      await out(
+        's=hello; echo ${#s} ${s:1} ${s:1:3} ${s: -2} ${s:0:-1} "${s:10}"x\nu=; echo "[${u-d}] [${v-d}] [${u:-d}]"\nlastParam=abc; lastChar=${lastParam:$((${#lastParam}-1)):1}; echo $lastChar\nPS1="% "; echo "${PS1@P}"\nn=3; echo ${s:n} ${s:n-2:1}',
+      ),
+    ).toBe('5 ello ell lo hell x\n[] [d] [d]\nc\n% \nlo e\n');
+  });
+});

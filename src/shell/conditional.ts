@@ -39,7 +39,13 @@ export function runArithCommand(source: string, env: ExpandEnv, err: (text: stri
  * `for (( INIT; COND; STEP ))`: `body` runs while COND (empty: true) is not zero; `stop` says
  * when the loop must end (break, Ctrl-C). Returns the last body status.
  */
-export async function runArithFor(c: ArithFor, env: ExpandEnv, body: () => Promise<number>, stop: () => Promise<boolean>, err: (text: string) => void): Promise<number> {
+export async function runArithFor(
+  c: ArithFor,
+  env: ExpandEnv,
+  body: () => Promise<number>,
+  stop: () => Promise<boolean>,
+  err: (text: string) => void,
+): Promise<number> {
   let status = 0;
   try {
     if (c.init.trim()) arithValue(c.init, env);

@@ -38,7 +38,9 @@ export function parseConditional(tokens: Token[], from: number): { expr: CondExp
   };
   const isOp = (tok: Token | undefined, op: string): boolean => tok?.type === 'op' && tok.op === op;
   const unexpected = (tok: Token | undefined): never => {
-    throw tok && plain(tok) !== ']]' ? `bash: syntax error in conditional expression: unexpected token \`${tokenText(tok)}'` : 'bash: syntax error in conditional expression';
+    throw tok && plain(tok) !== ']]'
+      ? `bash: syntax error in conditional expression: unexpected token \`${tokenText(tok)}'`
+      : 'bash: syntax error in conditional expression';
   };
   const word = (): Word => {
     const tok = peek();

@@ -377,7 +377,7 @@ class Tokenizer {
     const inner = src.slice(this.pos + 2, end);
     const m = /^([A-Za-z_][A-Za-z0-9_]*(?:\[(?:[0-9]+|@|\*)\])?|[0-9]+|[?$#@*!])(?::-(.*))?$/s.exec(inner);
     this.pos = end + 1;
-    if (!m) return { kind: 'var', name: '\u0000bad:' + inner, quoted };
+    if (!m) return scalarOperator(inner, quoted) ?? { kind: 'var', name: '\u0000bad:' + inner, quoted };
     return m[2] !== undefined ? { kind: 'var', name: m[1]!, quoted, fallback: m[2] } : { kind: 'var', name: m[1]!, quoted };
   }
 
@@ -424,6 +424,24 @@ class Tokenizer {
     }
     throw new Incomplete(')');
   }
+}
+
+const SCALAR = /^[A-Za-z_][A-Za-z0-9_]*$|^[0-9]+$|^[?$#@*!]$/;
+
+/** `${#NAME}`, `${NAME-word}`, `${NAME:OFFSET[:LENGTH]}` and `${NAME@P}`; undefined for anything else. */
+function scalarOperator(inner: string, quoted: boolean): WordPart | undefined {
+  if (inner.startsWith('#') && SCALAR.test(inner.slice(1))) return { kind: 'var', name: inner.slice(1), quoted, length: true };
+  const m = /^([A-Za-z_][A-Za-z0-9_]*|[0-9]+|[?$#@*!])(.*)$/s.exec(inner);
+  if (!m) return undefined;
+  const [, name, rest] = m as unknown as [string, string, string];
+  if (rest.startsWith('-')) return { kind: 'var', name, quoted, fallback: rest.slice(1), unsetOnly: true };
+  if (/^@[QEPAaUuLK]$/.test(rest)) return { kind: 'var', name, quoted, transform: rest.slice(1) };
+  if (rest.startsWith(':') && !/^:[-=?+]/.test(rest)) {
+    const colon = rest.indexOf(':', 1);
+    const offset = colon < 0 ? rest.slice(1) : rest.slice(1, colon);
+    return { kind: 'var', name, quoted, slice: colon < 0 ? { offset } : { offset, length: rest.slice(colon + 1) } };
+  }
+  return undefined;
 }
 
 function countNewlines(s: string): number {

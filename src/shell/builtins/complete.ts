@@ -11,9 +11,30 @@ import { shellState, type CompletionSpec } from '../shell-access.ts';
 const OPTIONS = ['bashdefault', 'default', 'dirnames', 'filenames', 'noquote', 'nosort', 'nospace', 'plusdirs'];
 /** Action letters and `-A` names, in the order bash prints them. */
 const ACTIONS: [string, string][] = [
-  ['alias', 'a'], ['arrayvar', ''], ['binding', ''], ['builtin', 'b'], ['command', 'c'], ['directory', 'd'], ['disabled', ''], ['enabled', ''],
-  ['export', 'e'], ['file', 'f'], ['function', ''], ['group', 'g'], ['helptopic', ''], ['hostname', ''], ['job', 'j'], ['keyword', 'k'],
-  ['running', ''], ['service', 's'], ['setopt', ''], ['shopt', ''], ['signal', ''], ['stopped', ''], ['user', 'u'], ['variable', 'v'],
+  ['alias', 'a'],
+  ['arrayvar', ''],
+  ['binding', ''],
+  ['builtin', 'b'],
+  ['command', 'c'],
+  ['directory', 'd'],
+  ['disabled', ''],
+  ['enabled', ''],
+  ['export', 'e'],
+  ['file', 'f'],
+  ['function', ''],
+  ['group', 'g'],
+  ['helptopic', ''],
+  ['hostname', ''],
+  ['job', 'j'],
+  ['keyword', 'k'],
+  ['running', ''],
+  ['service', 's'],
+  ['setopt', ''],
+  ['shopt', ''],
+  ['signal', ''],
+  ['stopped', ''],
+  ['user', 'u'],
+  ['variable', 'v'],
 ];
 const LETTER_ACTION = new Map(ACTIONS.filter(([, l]) => l).map(([a, l]) => [l, a]));
 /** Options taking a value, in the order bash prints them after the actions. */
@@ -83,7 +104,7 @@ export const complete: Command = async (args, ctx) => {
     }
   }
   names.push(...args.slice(i));
-  if (print || (args.length === 0)) {
+  if (print || args.length === 0) {
     const wanted = names.length ? names : [...table.keys()];
     let status = 0;
     for (const n of wanted) {

@@ -15,8 +15,14 @@ describe('kubectl completion', () => {
 
   it('answers a missing, extra or unknown shell as kubectl does', async () => {
     const { run } = await kindSession();
-    expect(await run('completion')).toEqual({ stdout: '', stderr: "error: Shell not specified.\nSee 'kubectl completion -h' for help and examples\n", code: 1 });
+    expect(await run('completion')).toEqual({
+      stdout: '',
+      stderr: "error: Shell not specified.\nSee 'kubectl completion -h' for help and examples\n",
+      code: 1,
+    });
     expect((await run('completion tcsh')).stderr).toBe('error: Unsupported shell type "tcsh".\nSee \'kubectl completion -h\' for help and examples\n');
-    expect((await run('completion bash zsh')).stderr).toBe("error: Too many arguments. Expected only the shell type.\nSee 'kubectl completion -h' for help and examples\n");
+    expect((await run('completion bash zsh')).stderr).toBe(
+      "error: Too many arguments. Expected only the shell type.\nSee 'kubectl completion -h' for help and examples\n",
+    );
   });
 });
