@@ -63,3 +63,15 @@ describe('parameter operators', () => {
     ).toBe('5 ello ell lo hell x\n[] [d] [d]\nc\n% \nlo e\n');
   });
 });
+
+describe('bracket expressions in patterns', () => {
+  it('match sets, ranges, negations and classes in case, [[ ]] and file names as bash does', async () => {
+    const lines =
+      "for w in a b x 5 Z '-' ']' ; do case $w in [abc]) echo \"$w abc\";; [!x0-9]) echo \"$w notx\";; *) echo \"$w other\";; esac; done\n" +
+      "[[ 7 == [[:digit:]] ]]; echo $?; [[ q == [[:digit:]] ]]; echo $?; [[ ab == [a-c][!a] ]]; echo $?; [[ '[a]' == \"[a]\" ]]; echo $?; [[ ']' == []] ]]; echo $?; [[ '[' == [ ]]; echo $?\n" +
+      'touch a1 b2 c3\necho [ab]? [!a]2 [[:alpha:]]3 x[ [z]';
+    expect(await out(lines)).toBe(
+      'a abc\nb abc\nx other\n5 other\nZ notx\n- notx\n] notx\n0\n1\n0\n0\n0\n0\na1 b2 b2 c3 x[ [z]\n',
+    );
+  });
+});

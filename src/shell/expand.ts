@@ -32,7 +32,7 @@ export interface ExpandEnv {
 
 interface Field {
   text: string;
-  /** Positions of unquoted `*` and `?`, the only characters that act as glob metacharacters (none: undefined). */
+  /** Positions of unquoted `*`, `?` and `[`, the characters that act as glob metacharacters (none: undefined). */
   glob?: number[];
   /** A quoted part was present, so the field exists even when empty (`""`). */
   quoted: boolean;
@@ -97,8 +97,8 @@ async function expandOne(word: Word, env: ExpandEnv): Promise<string[]> {
   let started = false;
   const add = (text: string, glob: boolean): void => {
     bounded(cur.text.length + text.length);
-    if (glob && (text.includes('*') || text.includes('?'))) {
-      for (let k = 0; k < text.length; k++) if (text[k] === '*' || text[k] === '?') (cur.glob ??= []).push(cur.text.length + k);
+    if (glob && (text.includes('*') || text.includes('?') || text.includes('['))) {
+      for (let k = 0; k < text.length; k++) if (text[k] === '*' || text[k] === '?' || text[k] === '[') (cur.glob ??= []).push(cur.text.length + k);
     }
     cur.text += text;
     started = true;
