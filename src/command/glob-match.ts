@@ -85,7 +85,7 @@ export function compileGlob(pattern: string, isWild: (i: number) => boolean = ()
 function matchesAt(name: string, at: number, seg: Piece[]): boolean {
   if (at + seg.length > name.length) return false;
   for (let k = 0; k < seg.length; k++) {
-    const p = seg[k];
+    const p = seg[k] as Piece;
     if (p === null) continue;
     if (typeof p === 'string' ? p !== name[at + k] : !p.test(name[at + k]!)) return false;
   }
