@@ -42,6 +42,8 @@ const ON_DEMAND = new RegExp(
     // The go-template printer (`-o go-template=...`) and the manifests served by URL.
     /[\\/]kubectl[\\/]printers[\\/]gotemplate[\\/][\w-]+\.ts$/,
     /[\\/]sim[\\/]addons[\\/]ingress-nginx[\\/]manifest\.ts$/,
+    // The scripts `kubectl completion SHELL` prints.
+    /[\\/]kubectl[\\/]verbs[\\/]completion[\\/]scripts\.ts$/,
   ]
     .map((r) => r.source)
     .join('|'),

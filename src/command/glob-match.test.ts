@@ -40,3 +40,14 @@ describe('globMatch', () => {
     expect(performance.now() - t).toBeLessThan(200);
   });
 });
+
+describe('bracket expressions', () => {
+  it('match sets, ranges, negations and classes; an unclosed [ is literal', () => {
+    expect(globMatch('[abc]x', 'bx')).toBe(true);
+    expect(globMatch('[!abc]x', 'bx')).toBe(false);
+    expect(globMatch('[a-c]*[[:digit:]]', 'c-long-9')).toBe(true);
+    expect(globMatch('[]]', ']')).toBe(true);
+    expect(globMatch('x[', 'x[')).toBe(true);
+    expect(globMatch('*[0-9]*[0-9]*[0-9]b', 'a'.repeat(5000) + '1a2a3b')).toBe(true);
+  });
+});

@@ -11,7 +11,7 @@ const HELP_GROUPS: [string, string[]][] = [
   ['Files', ['ls', 'cat', 'cd', 'pwd', 'mkdir', 'touch', 'cp', 'mv', 'rm', 'edit', 'vi', 'vim', 'nano']],
   ['Text', ['echo', 'printf', 'grep', 'wc', 'head', 'tail', 'sort', 'uniq', 'cut', 'tr', 'sed', 'awk', 'jq', 'xargs', 'tee', 'yes', 'base64', 'seq']],
   ['Network', ['curl', 'wget', 'openssl', 'ssh-keygen']],
-  ['Shell', ['export', 'unset', 'env', 'history', 'clear', 'sleep', 'timeout', 'watch', 'date', 'test', 'read', 'alias', 'unalias', 'source', 'local', 'return', 'shift', 'which', 'type', 'true', 'false', 'help', 'exit']],
+  ['Shell', ['export', 'unset', 'env', 'history', 'clear', 'sleep', 'timeout', 'watch', 'date', 'test', 'read', 'alias', 'unalias', 'source', 'local', 'return', 'shift', 'complete', 'compopt', 'which', 'type', 'true', 'false', 'help', 'exit']],
   ['Jobs', ['jobs', 'kill', 'wait', 'fg', 'bg']],
 ];
 
@@ -32,8 +32,9 @@ export function createHelp(table: { has(name: string): boolean }): Command {
     out.push(
       '',
       'Pipes (|), redirection (> >> < 2>&1), here-documents (<<EOF), quotes, $VARS, $(...), $((...)), <(...),',
-      '{a,b} and {1..3}, && || ; &, for / while / until / if / case, and functions work as in bash.',
+      '{a,b} and {1..3}, && || ; &, for / while / until / if / case, [[ ]], (( )) and functions work as in bash.',
       'Tab completes commands, file names and kubectl arguments; Up and Down walk the history; Ctrl-C stops a command.',
+      'Tab needs no setup: `source <(kubectl completion bash)` runs, and `complete` keeps what it registers, but Tab does not call it.',
       'Ctrl+V pastes. `edit FILE` (also vi, vim, nano) opens a file in the editor, as `kubectl edit` opens an object.',
     );
     ctx.stdout(out.join('\n') + '\n');

@@ -7,7 +7,20 @@
 /** A piece of a word: literal text, a variable, or a `$(...)` command substitution. */
 export type WordPart =
   | { kind: 'lit'; text: string; quoted: boolean }
-  | { kind: 'var'; name: string; quoted: boolean; fallback?: string }
+  | {
+      kind: 'var';
+      name: string;
+      quoted: boolean;
+      /** `${NAME:-word}` (or, with `unsetOnly`, `${NAME-word}`): the text used when the value is empty (unset). */
+      fallback?: string;
+      unsetOnly?: boolean;
+      /** `${#NAME}`: the value's length. */
+      length?: boolean;
+      /** `${NAME:OFFSET[:LENGTH]}`: arithmetic expressions for a substring. */
+      slice?: { offset: string; length?: string };
+      /** `${NAME@P}` and the other `@` operators: parsed; the value is given unchanged. */
+      transform?: string;
+    }
   | { kind: 'sub'; source: string; quoted: boolean }
   | { kind: 'arith'; source: string; quoted: boolean }
   /** `<(cmd)`: the command's output as a file the word names (`/dev/fd/63`). */
@@ -17,7 +30,13 @@ export type WordPart =
  * A word as its parts. `raw` (not enumerable) is the word as it was written, for printing a
  * command back as bash does (`type f`, `jobs`).
  */
-export type Word = WordPart[] & { raw?: string };
+export type Word = WordPart[] & {
+  raw?: string;
+  /** `(( ... ))` in command position: an arithmetic command, not an expansion. */
+  arithCommand?: boolean;
+  /** `NAME=(a b c)`: the words between the parentheses. */
+  array?: Word[];
+};
 
 /** A here-document body; filled in by the tokenizer once it reaches the lines after the command. */
 export interface HereDoc {
@@ -39,6 +58,10 @@ export type Redirect =
 export interface Assignment {
   name: string;
   value: Word;
+  /** `NAME+=VALUE`: appends to the variable (or the array). */
+  append?: boolean;
+  /** `NAME=(WORDS)`: an indexed array's elements. */
+  array?: Word[];
 }
 
 export interface SimpleCommand {
@@ -103,7 +126,41 @@ export interface Subshell {
   redirects: Redirect[];
 }
 
-export type Compound = ForLoop | WhileLoop | IfClause | Group | CaseClause | Subshell;
+/** An expression of `[[ ... ]]`: words are expanded without field splitting or globbing. */
+export type CondExpr =
+  | { op: '&&' | '||'; left: CondExpr; right: CondExpr }
+  | { op: '!'; expr: CondExpr }
+  /** `-z WORD`, `-n WORD`, `-f WORD`, `-v NAME`...; `WORD` alone is `-n WORD`. */
+  | { op: 'unary'; test: string; word: Word }
+  /** `==`, `=` and `!=` match the right side as a pattern; `=~` as a regular expression. */
+  | { op: 'binary'; test: string; left: Word; right: Word };
+
+/** `[[ EXPR ]]`; `text` is the expression as written, for printing. */
+export interface Conditional {
+  kind: 'cond';
+  expr: CondExpr;
+  text: string;
+  redirects: Redirect[];
+}
+
+/** `(( EXPR ))`: status 0 when the expression is not zero. */
+export interface ArithCommand {
+  kind: 'arith';
+  source: string;
+  redirects: Redirect[];
+}
+
+/** `for (( INIT; COND; STEP )); do BODY; done` */
+export interface ArithFor {
+  kind: 'arith-for';
+  init: string;
+  cond: string;
+  step: string;
+  body: Script;
+  redirects: Redirect[];
+}
+
+export type Compound = ForLoop | WhileLoop | IfClause | Group | CaseClause | Subshell | Conditional | ArithCommand | ArithFor;
 
 /** `NAME() COMPOUND` or `function NAME COMPOUND`: defines a function when it runs. */
 export interface FunctionDef {

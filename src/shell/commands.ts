@@ -15,13 +15,13 @@ import { onFirstUse } from './on-demand.ts';
 /** Commands that change the shell itself (bash would call them builtins): `type` says so. */
 export const SHELL_BUILTINS = new Set([
   'cd', 'pwd', 'echo', 'printf', 'export', 'unset', 'history', 'exit', 'help', 'true', 'false', 'type', ':', 'test', '[', 'break', 'continue',
-  'read', 'local', 'return', 'shift', 'alias', 'unalias', 'source', '.', 'jobs', 'kill', 'wait', 'fg', 'bg',
+  'read', 'local', 'return', 'shift', 'alias', 'unalias', 'source', '.', 'jobs', 'kill', 'wait', 'fg', 'bg', 'complete', 'compopt',
 ]);
 
 /** Builtins that do not read standard input (the shell need not wait for it to end before running them). */
 const IGNORE_INPUT = [
   'cat', 'echo', 'printf', 'ls', 'cd', 'pwd', 'mkdir', 'touch', 'cp', 'mv', 'rm', 'sleep', 'export', 'unset', 'env', 'history', 'clear', 'date', 'true', ':', 'false',
-  'test', '[', 'seq', 'exit', 'logout', 'local', 'return', 'shift', 'alias', 'unalias', 'jobs', 'kill', 'wait', 'fg', 'bg',
+  'test', '[', 'seq', 'exit', 'logout', 'local', 'return', 'shift', 'alias', 'unalias', 'jobs', 'kill', 'wait', 'fg', 'bg', 'complete', 'compopt',
 ];
 
 /**
@@ -35,6 +35,7 @@ export function createBuiltins(now: () => number): CommandTable {
   const text = lazyModule(() => import('./builtins/text.ts'));
   const state = lazyModule(() => import('./builtins/shell-state.ts'));
   const jobControl = lazyModule(() => import('./builtins/jobs.ts'));
+  const completion = lazyModule(() => import('./builtins/complete.ts'));
   const grep = streamsInput(onFirstUse('grep', () => import('./builtins/grep.ts').then((m) => m.grep)));
   const lazyText = (name: 'printf' | 'wc' | 'head' | 'tail' | 'sort' | 'uniq' | 'cut' | 'tr'): Command =>
     onFirstUse(name, () => text().then((m) => m[name]));
@@ -103,6 +104,8 @@ export function createBuiltins(now: () => number): CommandTable {
     ['wait', onFirstUse('wait', () => jobControl().then((m) => m.wait))],
     ['fg', onFirstUse('fg', () => jobControl().then((m) => m.fg))],
     ['bg', onFirstUse('bg', () => jobControl().then((m) => m.bg))],
+    ['complete', onFirstUse('complete', () => completion().then((m) => m.complete))],
+    ['compopt', onFirstUse('compopt', () => completion().then((m) => m.compopt))],
   ]);
   // Commands that never read their input start at once in a loop reading a pipe (`... | while read l; do echo "$l"; done`).
   for (const name of IGNORE_INPUT) {

@@ -1,5 +1,6 @@
 /**
- * Compound commands: `{ }`, `( )`, `if`, `for`, `while`/`until` and `case`. Their redirections
+ * Compound commands: `{ }`, `( )`, `if`, `for`, `while`/`until`, `case`, `[[ ]]` and `(( ))`
+ * (conditional.ts). Their redirections
  * apply to everything inside; the commands inside share one input, so `while read line` reads
  * the loop's input a line at a time.
  */
@@ -7,6 +8,7 @@ import type { CaseClause, Compound } from './ast.ts';
 import { compileGlob, globMatches } from '../command/glob-match.ts';
 import { ExpansionError, OutOfMemoryError, expandString, expandWord } from './expand.ts';
 import { ShellInput } from './input.ts';
+import { runArithCommand, runArithFor, runConditional } from './conditional.ts';
 import { BrokenPipe } from './pipe-buffer.ts';
 import { applyRedirect, type Sink } from './redirect.ts';
 import type { RunIO, Shell } from './shell.ts';
@@ -47,6 +49,8 @@ export async function runCompound(sh: Shell, c: Compound, input: ShellInput, out
       return c.otherwise ? await sh.execute(c.otherwise, inner) : 0;
     }
     if (c.kind === 'case') return await runCase(sh, c, inner);
+    if (c.kind === 'cond') return await runConditional(c.expr, sh.expandEnv(inner), err);
+    if (c.kind === 'arith') return runArithCommand(c.source, sh.expandEnv(inner), err);
     return await runLoop(sh, c, inner, err);
   } catch (e) {
     if (e instanceof BrokenPipe) throw e;
@@ -58,13 +62,22 @@ export async function runCompound(sh: Shell, c: Compound, input: ShellInput, out
   }
 }
 
-async function runLoop(sh: Shell, c: Extract<Compound, { kind: 'for' | 'while' }>, inner: RunIO, err: Sink): Promise<number> {
+async function runLoop(sh: Shell, c: Extract<Compound, { kind: 'for' | 'while' | 'arith-for' }>, inner: RunIO, err: Sink): Promise<number> {
   const env = sh.expandEnv(inner);
   const stop = (): boolean => inner.interrupt.interrupted || takeLoopControl(sh) || sh.unwinding;
   let status = 0;
   let turns = 0;
   sh.loopDepth++;
   try {
+    if (c.kind === 'arith-for') {
+      return await runArithFor(
+        c,
+        env,
+        () => sh.execute(c.body, inner),
+        async () => stop() || (await loopTurn(sh, ++turns, err)),
+        err,
+      );
+    }
     if (c.kind === 'for') {
       const values: string[] = [];
       if (!c.words.length) values.push(...sh.positional);

@@ -8,6 +8,7 @@ import type { Word, WordPart } from './ast.ts';
 import { BraceLimitError, braceExpand } from './brace.ts';
 import type { VirtualFS } from '../command/contract.ts';
 import { resolvePath } from './path.ts';
+import { tokenize } from './tokenize.ts';
 import { ArithError, evalArith } from './arith.ts';
 import { compileGlob, globMatches } from '../command/glob-match.ts';
 
@@ -31,7 +32,7 @@ export interface ExpandEnv {
 
 interface Field {
   text: string;
-  /** Positions of unquoted `*` and `?`, the only characters that act as glob metacharacters (none: undefined). */
+  /** Positions of unquoted `*`, `?` and `[`, the characters that act as glob metacharacters (none: undefined). */
   glob?: number[];
   /** A quoted part was present, so the field exists even when empty (`""`). */
   quoted: boolean;
@@ -96,8 +97,8 @@ async function expandOne(word: Word, env: ExpandEnv): Promise<string[]> {
   let started = false;
   const add = (text: string, glob: boolean): void => {
     bounded(cur.text.length + text.length);
-    if (glob && (text.includes('*') || text.includes('?'))) {
-      for (let k = 0; k < text.length; k++) if (text[k] === '*' || text[k] === '?') (cur.glob ??= []).push(cur.text.length + k);
+    if (glob && (text.includes('*') || text.includes('?') || text.includes('['))) {
+      for (let k = 0; k < text.length; k++) if (text[k] === '*' || text[k] === '?' || text[k] === '[') (cur.glob ??= []).push(cur.text.length + k);
     }
     cur.text += text;
     started = true;
@@ -131,10 +132,9 @@ async function expandOne(word: Word, env: ExpandEnv): Promise<string[]> {
       value = env.processSubstitute ? await env.processSubstitute(part.source) : '';
     } else if (part.kind === 'var') {
       if (part.name.startsWith('\u0000bad:')) throw new ExpansionError(`bash: \${${part.name.slice(5)}}: bad substitution`);
-      value = lookup(part.name, env);
-      if (value === '' && part.fallback !== undefined) value = part.fallback;
+      value = await varValue(part, env);
     } else if (part.kind === 'arith') {
-      value = arith(part.source, env);
+      value = arith(await expandedSource(part.source, env), env);
     } else {
       value = trimNewlines(await env.substitute(part.source));
     }
@@ -168,11 +168,12 @@ export async function expandString(word: Word, env: ExpandEnv): Promise<string> 
   let s = '';
   for (let n = 0; n < word.length; n++) {
     const part = word[n]!;
-    if (part.kind === 'lit') s += n === 0 && !part.quoted && (part.text === '~' || part.text.startsWith('~/')) ? (env.vars.HOME ?? '') + part.text.slice(1) : part.text;
+    if (part.kind === 'lit')
+      s += n === 0 && !part.quoted && (part.text === '~' || part.text.startsWith('~/')) ? (env.vars.HOME ?? '') + part.text.slice(1) : part.text;
     else if (part.kind === 'var') {
-      const v = lookup(part.name, env);
-      s += v === '' && part.fallback !== undefined ? part.fallback : v;
-    } else if (part.kind === 'arith') s += arith(part.source, env);
+      if (part.name.startsWith('\u0000bad:')) throw new ExpansionError(`bash: \${${part.name.slice(5)}}: bad substitution`);
+      s += await varValue(part, env);
+    } else if (part.kind === 'arith') s += arith(await expandedSource(part.source, env), env);
     else if (part.kind === 'procsub') s += env.processSubstitute ? await env.processSubstitute(part.source) : '';
     else s += (await env.substitute(part.source)).replace(/\n+$/, '');
     bounded(s.length);
@@ -216,6 +217,50 @@ function arith(source: string, env: ExpandEnv): string {
     if (e instanceof ArithError) throw new ExpansionError(`bash: ${e.message}`);
     throw e;
   }
+}
+
+/** The value a `$NAME` / `${NAME...}` part expands to, with its operator applied. */
+async function varValue(part: Extract<WordPart, { kind: 'var' }>, env: ExpandEnv): Promise<string> {
+  const value = lookup(part.name, env);
+  if (part.fallback !== undefined) {
+    const unset = part.unsetOnly ? !isSet(part.name, env) : value === '';
+    return unset ? part.fallback : value;
+  }
+  if (part.length) return String([...value].length);
+  if (part.slice) {
+    const chars = [...value];
+    let start = await arithNumber(part.slice.offset, env);
+    if (start < 0) start = Math.max(0, chars.length + start);
+    if (part.slice.length === undefined) return chars.slice(start).join('');
+    const len = await arithNumber(part.slice.length, env);
+    if (len < 0) {
+      const end = chars.length + len;
+      if (end < start) throw new ExpansionError(`bash: ${part.slice.length}: substring expression < 0`);
+      return chars.slice(start, end).join('');
+    }
+    return chars.slice(start, start + len).join('');
+  }
+  return value;
+}
+
+/** An offset or length of `${NAME:OFFSET:LENGTH}`: expanded (it may hold `$((...))`), then evaluated. */
+async function arithNumber(source: string, env: ExpandEnv): Promise<number> {
+  const text = await expandedSource(source, env);
+  return Number(arith(text.trim() === '' ? '0' : text, env));
+}
+
+/** An arithmetic expression with its `${...}`, `$(...)` and `$((...))` expanded first, as bash does. */
+async function expandedSource(source: string, env: ExpandEnv): Promise<string> {
+  if (!source.includes('$') && !source.includes('`')) return source;
+  const t = tokenize(`"${source.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`, true);
+  const tok = t.ok && t.tokens.length === 1 ? t.tokens[0] : undefined;
+  return tok?.type === 'word' ? expandString(tok.word, env) : source;
+}
+
+function isSet(name: string, env: ExpandEnv): boolean {
+  if (/^[1-9]\d*$/.test(name)) return Number(name) <= (env.positional ?? []).length;
+  if (/^[?$#@*!0]$/.test(name)) return true;
+  return env.special?.(name) !== undefined || Object.prototype.hasOwnProperty.call(env.vars, name);
 }
 
 function lookup(name: string, env: ExpandEnv): string {

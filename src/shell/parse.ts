@@ -5,6 +5,7 @@
  * `until`, `if`, `case`, `{ }`, `( )`) and function definitions nest.
  */
 import type { AndOr, CaseItem, Command, Compound, FunctionDef, Pipeline, Redirect, Script, SimpleCommand, Word } from './ast.ts';
+import { parseConditional } from './parse-cond.ts';
 import { tokenize, type Token } from './tokenize.ts';
 
 export type ParseResult =
@@ -13,8 +14,8 @@ export type ParseResult =
   | { ok: false; incomplete: true; heredoc?: { delimiter: string; stripTabs: boolean }; openQuote?: "'" | '"' }
   | { ok: false; incomplete: false; message: string };
 
-const ASSIGN = /^([A-Za-z_][A-Za-z0-9_]*)=/;
-const UNSUPPORTED_WORDS = new Set(['select', 'coproc', '[[', '((']);
+const ASSIGN = /^([A-Za-z_][A-Za-z0-9_]*)(\+?)=/;
+const UNSUPPORTED_WORDS = new Set(['select', 'coproc']);
 /** Words that close a compound command; at the start of a command outside one they are errors. */
 const CLOSERS = new Set(['then', 'else', 'elif', 'fi', 'do', 'done', '}', 'esac']);
 /** Words that open a compound command. */
@@ -189,6 +190,7 @@ class Parser {
 
   private forLoop(): Compound {
     const nameTok = this.peek();
+    if (nameTok?.type === 'word' && nameTok.word.arithCommand) return this.arithFor(nameTok.word);
     const name = plainWord(nameTok);
     if (!nameTok) return this.unexpected(undefined);
     if (name === undefined || !NAME.test(name)) throw new SyntaxError(`bash: \`${name ?? 'word'}': not a valid identifier`);
@@ -209,6 +211,23 @@ class Parser {
     const body = this.list(['done']);
     this.expectWord('done');
     return { kind: 'for', name, words, body, redirects: this.trailingRedirects() };
+  }
+
+  /** After `for`: `(( INIT; COND; STEP )) [;] do BODY done`. */
+  private arithFor(head: Word): Compound {
+    this.i++;
+    const source = head[0]!.kind === 'arith' ? head[0]!.source : '';
+    const parts = source.split(';');
+    if (parts.length !== 3) throw new SyntaxError(`bash: syntax error: arithmetic expression required`);
+    if (this.isOp(this.peek(), ';', '\n')) this.i++;
+    this.skipNewlines();
+    if (!this.peek()) return this.unexpected(undefined);
+    const group = plainWord(this.peek()) === '{';
+    if (group) this.i++;
+    else this.expectWord('do');
+    const body = this.list([group ? '}' : 'done']);
+    this.expectWord(group ? '}' : 'done');
+    return { kind: 'arith-for', init: parts[0]!, cond: parts[1]!, step: parts[2]!, body, redirects: this.trailingRedirects() };
   }
 
   private ifClause(): Compound {
@@ -300,8 +319,30 @@ class Parser {
     if (w !== undefined && OPENERS.has(w)) return this.compound(w);
     if (w !== undefined && CLOSERS.has(w)) this.unexpected(tok);
     if (w === 'function') return this.functionDef(true);
+    if (tok?.type === 'word' && tok.word.arithCommand) {
+      this.i++;
+      const part = tok.word[0]!;
+      return { kind: 'arith', source: part.kind === 'arith' ? part.source : '', redirects: this.trailingRedirects() };
+    }
+    if (w === '[[') {
+      const { expr, text, next } = this.conditional();
+      this.i = next;
+      return { kind: 'cond', expr, text, redirects: this.trailingRedirects() };
+    }
     if (w !== undefined && this.isOp(this.peek(1), '(')) return this.functionDef(false);
     return this.simpleCommand();
+  }
+
+  /** `[[ ... ]]` from the token at `i` (the `[[`). */
+  private conditional(): ReturnType<typeof parseConditional> {
+    try {
+      return parseConditional(this.tokens, this.i + 1);
+    } catch (e) {
+      if (e === parseConditional.END && !this.final) throw new NeedMore();
+      if (e === parseConditional.END) throw new SyntaxError('bash: syntax error: unexpected end of file');
+      if (typeof e === 'string') throw new SyntaxError(e);
+      throw e;
+    }
   }
 
   /** `NAME () COMPOUND` or `function NAME [()] COMPOUND`. */
@@ -344,11 +385,14 @@ class Parser {
       if (m) {
         const rest: Word = [{ kind: 'lit', text: first!.kind === 'lit' ? first!.text.slice(m[0].length) : '', quoted: false }, ...tok.word.slice(1)];
         if (tok.word.raw !== undefined) Object.defineProperty(rest, 'raw', { value: tok.word.raw.slice(m[0].length), enumerable: false });
-        cmd.assigns.push({ name: m[1]!, value: rest });
+        const assign: SimpleCommand['assigns'][number] = { name: m[1]!, value: rest };
+        if (m[2]) assign.append = true;
+        if (tok.word.array) assign.array = tok.word.array;
+        cmd.assigns.push(assign);
         continue;
       }
       if (cmd.words.length === 0 && tok.word.length === 1 && first?.kind === 'lit' && !first.quoted && UNSUPPORTED_WORDS.has(first.text)) {
-        throw new SyntaxError(`bash: ${first.text}: not supported in this terminal (for, while, until, if, case, functions and { } are)`);
+        throw new SyntaxError(`bash: ${first.text}: not supported in this terminal (for, while, until, if, case, [[ ]], (( )), functions and { } are)`);
       }
       cmd.words.push(tok.word);
     }

@@ -132,6 +132,12 @@ function printCompound(c: Compound, indent: number): string {
       return `for ${c.name} in ${c.words.length ? c.words.map(raw).join(' ') : '"$@"'};\n${end}do\n${printList(c.body, inner, true)}\n${end}done`;
     case 'if':
       return printIf(c.branches, c.otherwise, indent);
+    case 'cond':
+      return `[[ ${c.text} ]]`;
+    case 'arith':
+      return `((${c.source}))`;
+    case 'arith-for':
+      return `for ((${c.init};${c.cond};${c.step}))\n${end}do\n${printList(c.body, inner, true)}\n${end}done`;
     case 'case': {
       const items = c.items.map(
         (it) => `${pad(inner)}${it.patterns.map(raw).join(' | ')})\n${it.body.length ? printList(it.body, inner + 4, false) : ''}\n${pad(inner)}${it.end}`,

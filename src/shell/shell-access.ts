@@ -9,6 +9,13 @@ import type { ExecContext } from '../command/contract.ts';
 import type { FunctionDef } from './ast.ts';
 import type { JobTable } from './jobs.ts';
 
+/** A `complete` specification: `-o` options, actions (`-f`, `-A function`) and valued options by letter (`F` -> function). */
+export interface CompletionSpec {
+  options: Set<string>;
+  actions: Set<string>;
+  values: Map<string, string>;
+}
+
 export const SHELL_STATE: unique symbol = Symbol('shell state');
 
 /** The shell's state, as its builtins see it. */
@@ -28,6 +35,8 @@ export interface ShellState {
   readonly aliases: Map<string, string>;
   readonly functions: Map<string, FunctionDef>;
   readonly jobs: JobTable;
+  /** `complete`'s specifications by command name, in the order they were registered. */
+  readonly completions: Map<string, CompletionSpec>;
   /** Runs `text` (the file `name`) in this shell, with `args` as positional parameters if given. */
   source(name: string, text: string, args: string[] | undefined, ctx: ExecContext): Promise<number>;
 }

@@ -19,7 +19,7 @@ import { parse } from './parse.ts';
 import { HOME } from './path.ts';
 import { printJob } from './print.ts';
 import type { Sink } from './redirect.ts';
-import type { ShellState } from './shell-access.ts';
+import type { CompletionSpec, ShellState } from './shell-access.ts';
 import { runCompound } from './compound.ts';
 import { runSimple } from './simple.ts';
 import { runConcurrentStages } from './pipeline.ts';
@@ -82,6 +82,8 @@ export class Shell implements ShellState {
   status = 0;
   readonly functions = new Map<string, FunctionDef>();
   readonly aliases = new Map<string, string>();
+  /** `complete` specifications (builtins/complete.ts). */
+  readonly completions = new Map<string, CompletionSpec>();
   positional: string[] = [];
   readonly jobs: JobTable;
   /** Where background jobs write (default: where the line that started them wrote); hosts set it. */
@@ -172,6 +174,7 @@ export class Shell implements ShellState {
     child.status = this.status;
     for (const [k, v] of this.functions) child.functions.set(k, v);
     for (const [k, v] of this.aliases) child.aliases.set(k, v);
+    for (const [k, v] of this.completions) child.completions.set(k, { options: new Set(v.options), actions: new Set(v.actions), values: new Map(v.values) });
     child.positional = [...this.positional];
     for (let k = 0; k < this.frames.length; k++) child.frames.push(new Map());
     child.jobs.lastPid = this.jobs.lastPid;

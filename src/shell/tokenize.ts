@@ -24,6 +24,10 @@ export type TokenizeResult =
 
 const META = new Set([' ', '\t', '\n', ';', '&', '|', '<', '>', '(', ')']);
 const OPS = ['&&', '||', ';;&', ';;', ';&', '|', ';', '&', '(', ')'];
+/** The start of a word that assigns an array when `(` follows (`a=`, `a+=`). */
+const ARRAY_ASSIGN = /^[A-Za-z_][A-Za-z0-9_]*\+?=$/;
+/** Reserved words after which a command begins. */
+const COMMAND_START_WORDS = new Set(['do', 'then', 'else', 'elif', 'if', 'while', 'until', '{', '!', 'for', 'time']);
 const REDIRS = ['&>>', '&>', '<<<', '<<-', '<<', '<&', '<>', '<', '>>', '>&', '>|', '>'];
 
 class Incomplete {
@@ -95,6 +99,7 @@ class Tokenizer {
       } else if (c === '#') {
         while (this.pos < src.length && src[this.pos] !== '\n') this.pos++;
       } else if ((c === '<' || c === '>') && src[this.pos + 1] === '(') this.pushWord();
+      else if (c === '(' && src[this.pos + 1] === '(' && this.atCommandStart()) this.pushArithCommand();
       else if (!this.redirection()) {
         const op = OPS.find((o) => src.startsWith(o, this.pos));
         if (op) {
@@ -104,6 +109,28 @@ class Tokenizer {
       }
     }
     if (this.pending.length) this.readHereDocs();
+  }
+
+  /** True where a command may begin (`((` there is an arithmetic command, not two subshells). */
+  private atCommandStart(): boolean {
+    const prev = this.tokens[this.tokens.length - 1];
+    if (!prev) return true;
+    if (prev.type === 'op') return prev.op !== ')';
+    if (prev.type !== 'word' || prev.word.length !== 1) return false;
+    const p = prev.word[0]!;
+    return p.kind === 'lit' && !p.quoted && COMMAND_START_WORDS.has(p.text);
+  }
+
+  /** `(( expr ))` as a command (or the head of `for (( ; ; ))`): a word of one arithmetic part marked `arithCommand`. */
+  private pushArithCommand(): void {
+    const start = this.pos;
+    const end = this.matchArith(this.pos + 2);
+    const word: Word = [{ kind: 'arith', source: this.src.slice(this.pos + 2, end), quoted: false }];
+    this.line += countNewlines(this.src.slice(this.pos, end));
+    this.pos = end + 2;
+    Object.defineProperty(word, 'raw', { value: this.src.slice(start, this.pos), enumerable: false });
+    Object.defineProperty(word, 'arithCommand', { value: true, enumerable: false });
+    this.tokens.push({ type: 'word', word });
   }
 
   private pushWord(): void {
@@ -177,7 +204,7 @@ class Tokenizer {
       this.line += countNewlines(src.slice(this.pos, end));
       this.pos = end + 1;
     }
-    while (this.pos < src.length && !META.has(src[this.pos]!)) {
+    while (this.pos < src.length && (!META.has(src[this.pos]!) || (src[this.pos] === '(' && parts.length === 0 && ARRAY_ASSIGN.test(lit)))) {
       const c = src[this.pos]!;
       if (c === '\\') {
         const part = this.readEscape();
@@ -206,6 +233,17 @@ class Tokenizer {
           lit += '$';
           this.pos++;
         }
+      } else if (c === '(' && parts.length === 0 && ARRAY_ASSIGN.test(lit)) {
+        // `NAME=(a b)`, `NAME+=(c)`: the items are words of their own.
+        const end = this.matchParen(this.pos + 1);
+        const inner = tokenize(src.slice(this.pos + 1, end), true);
+        if (!inner.ok) throw new Incomplete(')');
+        this.line += countNewlines(src.slice(this.pos, end));
+        this.pos = end + 1;
+        flush();
+        const items = inner.tokens.flatMap((t) => (t.type === 'word' ? [t.word] : []));
+        Object.defineProperty(parts, 'array', { value: items, enumerable: false });
+        return parts;
       } else {
         lit += c;
         this.pos++;
@@ -308,9 +346,17 @@ class Tokenizer {
   }
 
   private readArith(quoted: boolean): WordPart {
+    const end = this.matchArith(this.pos + 3);
+    const source = this.src.slice(this.pos + 3, end);
+    this.pos = end + 2;
+    return { kind: 'arith', source, quoted };
+  }
+
+  /** Index of the `))` closing an arithmetic expression whose body starts at `from`. */
+  private matchArith(from: number): number {
     const src = this.src;
     let end = -1;
-    for (let j = this.pos + 3, depth = 0; j < src.length; j++) {
+    for (let j = from, depth = 0; j < src.length; j++) {
       if (src[j] === '(') depth++;
       else if (src[j] === ')') {
         if (depth === 0 && src[j + 1] === ')') {
@@ -321,21 +367,43 @@ class Tokenizer {
       }
     }
     if (end < 0) throw new Incomplete('))');
-    const source = src.slice(this.pos + 3, end);
-    this.pos = end + 2;
-    return { kind: 'arith', source, quoted };
+    return end;
   }
 
   /** `${NAME}`, `${NAME:-word}`, `${ARRAY[i]}` (PIPESTATUS); anything else is a bad substitution when it runs. */
   private readBracedVar(quoted: boolean): WordPart {
     const src = this.src;
-    const end = src.indexOf('}', this.pos + 2);
-    if (end < 0) throw new Incomplete('}');
+    const end = this.matchBrace(this.pos + 2, quoted);
     const inner = src.slice(this.pos + 2, end);
     const m = /^([A-Za-z_][A-Za-z0-9_]*(?:\[(?:[0-9]+|@|\*)\])?|[0-9]+|[?$#@*!])(?::-(.*))?$/s.exec(inner);
     this.pos = end + 1;
-    if (!m) return { kind: 'var', name: '\u0000bad:' + inner, quoted };
+    if (!m) return scalarOperator(inner, quoted) ?? { kind: 'var', name: '\u0000bad:' + inner, quoted };
     return m[2] !== undefined ? { kind: 'var', name: m[1]!, quoted, fallback: m[2] } : { kind: 'var', name: m[1]!, quoted };
+  }
+
+  /**
+   * Index of the `}` closing a `${` whose body starts at `from`, past nested `${...}`, `$(...)`
+   * and quoted text (`${words[$((${#words[@]}-1))]}`); inside double quotes `'` is plain text.
+   */
+  private matchBrace(from: number, quoted: boolean): number {
+    const src = this.src;
+    let depth = 1;
+    for (let i = from; i < src.length; i++) {
+      const c = src[i]!;
+      if (c === '\\') i++;
+      else if (c === "'" && !quoted) {
+        const end = src.indexOf("'", i + 1);
+        if (end < 0) break;
+        i = end;
+      } else if (c === '"') {
+        for (i++; i < src.length && src[i] !== '"'; i++) if (src[i] === '\\') i++;
+      } else if (c === '$' && src[i + 1] === '(') i = this.matchParen(i + 2);
+      else if (c === '$' && src[i + 1] === '{') {
+        depth++;
+        i++;
+      } else if (c === '}' && --depth === 0) return i;
+    }
+    throw new Incomplete('}');
   }
 
   /** Index of the `)` closing a `$(` whose body starts at `from`, skipping quoted text. */
@@ -356,6 +424,24 @@ class Tokenizer {
     }
     throw new Incomplete(')');
   }
+}
+
+const SCALAR = /^[A-Za-z_][A-Za-z0-9_]*$|^[0-9]+$|^[?$#@*!]$/;
+
+/** `${#NAME}`, `${NAME-word}`, `${NAME:OFFSET[:LENGTH]}` and `${NAME@P}`; undefined for anything else. */
+function scalarOperator(inner: string, quoted: boolean): WordPart | undefined {
+  if (inner.startsWith('#') && SCALAR.test(inner.slice(1))) return { kind: 'var', name: inner.slice(1), quoted, length: true };
+  const m = /^([A-Za-z_][A-Za-z0-9_]*|[0-9]+|[?$#@*!])(.*)$/s.exec(inner);
+  if (!m) return undefined;
+  const [, name, rest] = m as unknown as [string, string, string];
+  if (rest.startsWith('-')) return { kind: 'var', name, quoted, fallback: rest.slice(1), unsetOnly: true };
+  if (/^@[QEPAaUuLK]$/.test(rest)) return { kind: 'var', name, quoted, transform: rest.slice(1) };
+  if (rest.startsWith(':') && !/^:[-=?+]/.test(rest)) {
+    const colon = rest.indexOf(':', 1);
+    const offset = colon < 0 ? rest.slice(1) : rest.slice(1, colon);
+    return { kind: 'var', name, quoted, slice: colon < 0 ? { offset } : { offset, length: rest.slice(colon + 1) } };
+  }
+  return undefined;
 }
 
 function countNewlines(s: string): number {

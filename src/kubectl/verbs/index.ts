@@ -49,3 +49,4 @@ import './diff/diff.ts';
 import './debug/debug.ts';
 import './help/help.ts';
 import './autoscale/autoscale.ts';
+import './completion/completion.ts';

@@ -1,0 +1,162 @@
+/**
+ * Runs `[[ ... ]]`, `(( ... ))` and `for (( ; ; ))`. In `[[ ]]` words are expanded without
+ * field splitting or globbing; the right side of `==`, `=` and `!=` is a pattern whose quoted
+ * parts match literally, `=~` takes a regular expression (its match fills BASH_REMATCH), and
+ * `-eq`/`-lt`... compare the arithmetic values of their sides, as bash does.
+ */
+import type { ArithFor, CondExpr, Word } from './ast.ts';
+import { compileGlob, globMatches } from '../command/glob-match.ts';
+import { ArithError, evalArith } from './arith.ts';
+import { ExpansionError, expandString, type ExpandEnv } from './expand.ts';
+import { resolvePath } from './path.ts';
+
+/** Status of `[[ EXPR ]]`: 0 true, 1 false, 2 for an error (after writing its message). */
+export async function runConditional(expr: CondExpr, env: ExpandEnv, err: (text: string) => void): Promise<number> {
+  try {
+    return (await evaluate(expr, env)) ? 0 : 1;
+  } catch (e) {
+    if (e instanceof ExpansionError) throw e;
+    if (e instanceof CondError) {
+      err(`bash: ${e.message}\n`);
+      return 2;
+    }
+    throw e;
+  }
+}
+
+/** Status of `(( EXPR ))`: 0 when its value is not zero, 1 when it is, 1 after an error. */
+export function runArithCommand(source: string, env: ExpandEnv, err: (text: string) => void): number {
+  try {
+    return arithValue(source, env) !== 0 ? 0 : 1;
+  } catch (e) {
+    if (!(e instanceof CondError)) throw e;
+    err(`bash: ${e.message}\n`);
+    return 1;
+  }
+}
+
+/**
+ * `for (( INIT; COND; STEP ))`: `body` runs while COND (empty: true) is not zero; `stop` says
+ * when the loop must end (break, Ctrl-C). Returns the last body status.
+ */
+export async function runArithFor(
+  c: ArithFor,
+  env: ExpandEnv,
+  body: () => Promise<number>,
+  stop: () => Promise<boolean>,
+  err: (text: string) => void,
+): Promise<number> {
+  let status = 0;
+  try {
+    if (c.init.trim()) arithValue(c.init, env);
+    while (!c.cond.trim() || arithValue(c.cond, env) !== 0) {
+      status = await body();
+      if (await stop()) break;
+      if (c.step.trim()) arithValue(c.step, env);
+    }
+  } catch (e) {
+    if (!(e instanceof CondError)) throw e;
+    err(`bash: ${e.message}\n`);
+    return 1;
+  }
+  return status;
+}
+
+class CondError extends Error {}
+
+function arithValue(source: string, env: ExpandEnv): number {
+  try {
+    return evalArith(source, env.vars);
+  } catch (e) {
+    if (e instanceof ArithError) throw new CondError(e.message);
+    throw e;
+  }
+}
+
+async function evaluate(e: CondExpr, env: ExpandEnv): Promise<boolean> {
+  switch (e.op) {
+    case '&&':
+      return (await evaluate(e.left, env)) && (await evaluate(e.right, env));
+    case '||':
+      return (await evaluate(e.left, env)) || (await evaluate(e.right, env));
+    case '!':
+      return !(await evaluate(e.expr, env));
+    case 'unary':
+      return unary(e.test, await expandString(e.word, env), env);
+    case 'binary':
+      return binary(e.test, e.left, e.right, env);
+  }
+}
+
+function unary(test: string, v: string, env: ExpandEnv): boolean {
+  if (test === '-z') return v === '';
+  if (test === '-n') return v !== '';
+  if (test === '-v') return Object.prototype.hasOwnProperty.call(env.vars, v);
+  const path = resolvePath(env.cwd, v, env.vars.HOME);
+  switch (test) {
+    case '-e':
+    case '-a':
+    case '-r':
+    case '-w':
+      return v !== '' && env.fs.exists(path);
+    case '-f':
+      return v !== '' && env.fs.exists(path) && !env.fs.isDir(path);
+    case '-d':
+      return v !== '' && env.fs.isDir(path);
+    case '-s':
+      return v !== '' && (env.fs.read(path) ?? '') !== '';
+    default:
+      // Sockets, pipes, terminals, set-uid bits...: the terminal's files have none of them.
+      return false;
+  }
+}
+
+async function binary(test: string, left: Word, right: Word, env: ExpandEnv): Promise<boolean> {
+  const a = await expandString(left, env);
+  if (test === '==' || test === '=' || test === '!=') {
+    const matched = globMatches(await patternOf(right, env), a);
+    return test === '!=' ? !matched : matched;
+  }
+  const b = await expandString(right, env);
+  switch (test) {
+    case '=~':
+      return regexMatch(a, b, env);
+    case '<':
+      return a < b;
+    case '>':
+      return a > b;
+    case '-nt':
+    case '-ot':
+    case '-ef':
+      // The terminal's files carry no times or inodes: only `-ef` of one name can hold.
+      return test === '-ef' && a !== '' && a === b && env.fs.exists(resolvePath(env.cwd, a, env.vars.HOME));
+  }
+  const x = arithValue(a || '0', env);
+  const y = arithValue(b || '0', env);
+  return { '-eq': x === y, '-ne': x !== y, '-lt': x < y, '-le': x <= y, '-gt': x > y, '-ge': x >= y }[test] ?? false;
+}
+
+/** The pattern a word stands for: unquoted text (and unquoted expansions) may hold wildcards. */
+async function patternOf(word: Word, env: ExpandEnv): Promise<ReturnType<typeof compileGlob>> {
+  let text = '';
+  const wild: boolean[] = [];
+  for (const part of word) {
+    const piece = part.kind === 'lit' ? part.text : await expandString([part], env);
+    for (let k = 0; k < piece.length; k++) wild.push(!part.quoted);
+    text += piece;
+  }
+  return compileGlob(text, (i) => wild[i] === true);
+}
+
+/** `=~`: an extended regular expression, searched anywhere in the string; 2 (an error) when it does not compile. */
+function regexMatch(a: string, source: string, env: ExpandEnv): boolean {
+  let re: RegExp;
+  try {
+    re = new RegExp(source);
+  } catch {
+    throw new CondError(`[[: invalid regular expression \`${source}'`);
+  }
+  const m = re.exec(a);
+  if (m) env.vars.BASH_REMATCH = m[0];
+  return m !== null;
+}
