@@ -1,0 +1,91 @@
+/**
+ * SHA-256 over bytes, and the UTF-8 and hex helpers around it: one implementation for every
+ * layer that hashes (kustomize's generated names in kubectl, certificates and keys in the
+ * shell's openssl and ssh-keygen). Web Crypto's digests are asynchronous and absent from the
+ * core's types, so the terminal computes them itself. Imports nothing.
+ */
+
+/** `msg` padded as the Merkle-Damgard hashes pad it, the length in the last `lenBytes` bytes. */
+export function pad(msg: Uint8Array, block: number, lenBytes: number): Uint8Array {
+  const len = msg.length;
+  const total = Math.ceil((len + 1 + lenBytes) / block) * block;
+  const out = new Uint8Array(total);
+  out.set(msg);
+  out[len] = 0x80;
+  const bits = BigInt(len) * 8n;
+  for (let i = 0; i < 8; i++) out[total - 1 - i] = Number((bits >> BigInt(8 * i)) & 0xffn);
+  return out;
+}
+
+/** Rotates a 32-bit word right by `n`. */
+export const rotr = (x: number, n: number): number => (x >>> n) | (x << (32 - n));
+
+const K256 = [
+  0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5, 0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74,
+  0x80deb1fe, 0x9bdc06a7, 0xc19bf174, 0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da, 0x983e5152, 0xa831c66d,
+  0xb00327c8, 0xbf597fc7, 0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967, 0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13, 0x650a7354, 0x766a0abb, 0x81c2c92e,
+  0x92722c85, 0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070, 0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5,
+  0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3, 0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
+];
+
+/** SHA-256 of `msg`. */
+export function sha256(msg: Uint8Array): Uint8Array {
+  const m = pad(msg, 64, 8);
+  const h = [0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19];
+  const w = new Array<number>(64);
+  for (let off = 0; off < m.length; off += 64) {
+    for (let i = 0; i < 16; i++) w[i] = (m[off + 4 * i]! << 24) | (m[off + 4 * i + 1]! << 16) | (m[off + 4 * i + 2]! << 8) | m[off + 4 * i + 3]!;
+    for (let i = 16; i < 64; i++) {
+      const s0 = rotr(w[i - 15]!, 7) ^ rotr(w[i - 15]!, 18) ^ (w[i - 15]! >>> 3);
+      const s1 = rotr(w[i - 2]!, 17) ^ rotr(w[i - 2]!, 19) ^ (w[i - 2]! >>> 10);
+      w[i] = (w[i - 16]! + s0 + w[i - 7]! + s1) | 0;
+    }
+    let [a, b, c, d, e, f, g, hh] = h as [number, number, number, number, number, number, number, number];
+    for (let i = 0; i < 64; i++) {
+      const S1 = rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25);
+      const t1 = (hh + S1 + ((e & f) ^ (~e & g)) + K256[i]! + w[i]!) | 0;
+      const S0 = rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22);
+      const t2 = (S0 + ((a & b) ^ (a & c) ^ (b & c))) | 0;
+      hh = g;
+      g = f;
+      f = e;
+      e = (d + t1) | 0;
+      d = c;
+      c = b;
+      b = a;
+      a = (t1 + t2) | 0;
+    }
+    const add = [a, b, c, d, e, f, g, hh];
+    for (let i = 0; i < 8; i++) h[i] = (h[i]! + add[i]!) | 0;
+  }
+  return words32(h);
+}
+
+
+/** Big-endian bytes of 32-bit words. */
+export function words32(h: number[]): Uint8Array {
+  const out = new Uint8Array(h.length * 4);
+  h.forEach((x, i) => {
+    out[4 * i] = x >>> 24;
+    out[4 * i + 1] = (x >>> 16) & 255;
+    out[4 * i + 2] = (x >>> 8) & 255;
+    out[4 * i + 3] = x & 255;
+  });
+  return out;
+}
+
+/** UTF-8 bytes of a string. */
+export function bytesOf(s: string): Uint8Array {
+  const out: number[] = [];
+  for (const ch of s) {
+    const c = ch.codePointAt(0)!;
+    if (c < 0x80) out.push(c);
+    else if (c < 0x800) out.push(0xc0 | (c >> 6), 0x80 | (c & 63));
+    else if (c < 0x10000) out.push(0xe0 | (c >> 12), 0x80 | ((c >> 6) & 63), 0x80 | (c & 63));
+    else out.push(0xf0 | (c >> 18), 0x80 | ((c >> 12) & 63), 0x80 | ((c >> 6) & 63), 0x80 | (c & 63));
+  }
+  return Uint8Array.from(out);
+}
+
+export const hex = (b: Uint8Array): string => [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
+
