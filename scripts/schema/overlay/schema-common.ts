@@ -1,7 +1,6 @@
 /**
- * Hand-checked field documentation the schema generator lays over cdk8s's, from the published Kubernetes 1.32 API
- * reference (OpenAPI descriptions). Each schema lists its fields in alphabetical order, as
- * the OpenAPI document does.
+ * The field shape the schema generator writes, and the `apiVersion` and `kind` texts of a kind
+ * (the 1.32 OpenAPI's, which cdk8s leaves out of its kinds).
  */
 
 export interface FieldDoc {
@@ -13,11 +12,6 @@ export interface FieldDoc {
   /** Name of the schema of this field's value (for one level of `kind.field` paths). */
   ref?: string;
   enum?: string[];
-}
-
-export interface SchemaDoc {
-  description: string;
-  fields: FieldDoc[];
 }
 
 const CONVENTIONS = 'https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md';
@@ -33,19 +27,3 @@ export const KIND: FieldDoc = {
   type: 'string',
   description: `Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: ${CONVENTIONS}#types-kinds`,
 };
-
-export const METADATA: FieldDoc = {
-  name: 'metadata',
-  type: 'ObjectMeta',
-  description: `Standard object's metadata. More info: ${CONVENTIONS}#metadata`,
-};
-
-/** `spec` with the usual wording for `what` (`the pod`, `the Deployment`). */
-export function specField(type: string, what: string): FieldDoc {
-  return { name: 'spec', type, ref: type, description: `Specification of the desired behavior of ${what}. More info: ${CONVENTIONS}#spec-and-status` };
-}
-
-/** `status` with the usual wording. */
-export function statusField(type: string, description: string): FieldDoc {
-  return { name: 'status', type, description: `${description} More info: ${CONVENTIONS}#spec-and-status` };
-}
