@@ -85,7 +85,7 @@ export function parseKmFile(text: string, id: string): KmDef | undefined {
     if (!prop) continue;
     let tsType = prop[3]!;
     // A map type spans lines: `{`, `[key: string]: T;`, `};`.
-    while (!tsType.endsWith(';')) tsType += ' ' + lines[++i]!.trim();
+    if (tsType === '{') while (!tsType.endsWith('};')) tsType += ' ' + lines[++i]!.trim();
     tsType = tsType.slice(0, -1).replace(/\s+/g, ' ');
     def.fields.push({ name: prop[1]!, tsType, required: prop[2] !== '?', description: docText(doc) });
     doc = [];

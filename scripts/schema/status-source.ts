@@ -143,7 +143,7 @@ export class StatusSource {
     const f129 = this.km129.get(id)?.fields.find((x) => x.name === name);
     const e = enumOf(text, f133, f129);
     if (e) this.stats.enums++;
-    else if (f133 && /^"/.test(f133.tsType)) this.stats.enumsUnknown.push(`${id}#${name}`);
+    else if (f133 && /^"/.test(f133.tsType) && name !== 'apiVersion' && name !== 'kind') this.stats.enumsUnknown.push(`${id}#${name}`);
     return e;
   }
 

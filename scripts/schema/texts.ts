@@ -81,6 +81,8 @@ export interface EnumDoc {
  * field's 1.32 text; undefined when the field has none or 1.32's cannot be told.
  */
 export function enumOf(text132: string, f133: KmField | undefined, f129: KmField | undefined): EnumDoc | undefined {
+  // A kind's `apiVersion: "v1"` and `kind: "Event"` are the package's literal types, not enums.
+  if (f133?.name === 'apiVersion' || f133?.name === 'kind') return undefined;
   const v133 = f133 && unionValues(f133.tsType);
   if (!f133 || !v133) return undefined;
   const tail = enumTail(f133.description);

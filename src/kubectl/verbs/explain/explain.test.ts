@@ -70,3 +70,55 @@ describe('kubectl explain over the 1.32 schema', () => {
     expect((await run('explain deploy --api-version=apps/v2')).stderr).toBe('error: GVR (apps/v2, Resource=deployments) not found in OpenAPI schema\n');
   });
 });
+
+describe('kubectl explain: status fields, Event and enums', () => {
+  it('explains status fields down to their leaves, with their enums', async () => {
+    const { run } = await kindSession();
+    const status = (await run('explain pod.status')).stdout;
+    expect(status).toMatch(/^KIND:       Pod\nVERSION:    v1\n\nFIELD: status <PodStatus>\n\nDESCRIPTION:\n    Most recently observed status of the pod\./);
+    expect(status).toContain('\n  phase\t<string>\n  enum: Failed, Pending, Running, Succeeded, ....\n');
+    expect(status).toContain('\n  startTime\t<string>\n');
+    const phase = (await run('explain pod.status.phase')).stdout;
+    expect(phase).toContain('FIELD: phase <string>\nENUM:\n    Failed\n    Pending\n    Running\n    Succeeded\n    Unknown\n\nDESCRIPTION:\n');
+    expect(phase).toContain('    status. There are five possible phase values:\n    \n    Pending: The pod has been accepted');
+    expect(phase).toContain('    Possible enum values:\n     - `"Failed"` means that all containers in the pod have terminated, and at\n    least one');
+    const image = (await run('explain pod.status.containerStatuses')).stdout;
+    expect(image).toContain('  image\t<string> -required-\n');
+    expect(image).toContain('  allocatedResources\t<map[string]Quantity>\n');
+    expect((await run('explain deploy.status.conditions')).stdout).toContain('  status\t<string> -required-\n');
+    expect((await run('explain node.status.capacity')).stdout).toContain('FIELD: capacity <map[string]Quantity>\n');
+    expect((await run('explain pod.status.nope')).stderr).toBe('error: field "nope" does not exist\n');
+  });
+
+  it('lists the status of a kind among its fields', async () => {
+    const { run } = await kindSession();
+    expect((await run('explain deployment')).stdout).toContain('\n  status\t<DeploymentStatus>\n    Most recently observed status of the Deployment.\n\n');
+    expect((await run('explain svc')).stdout).toContain('\n  status\t<ServiceStatus>\n');
+    expect((await run('explain pods --recursive')).stdout).toContain('\n  status\t<PodStatus>\n    conditions\t<[]PodCondition>\n      lastProbeTime\t<string>\n');
+  });
+
+  it('explains core/v1 Event and events.k8s.io/v1 Event', async () => {
+    const { run } = await kindSession();
+    const core = (await run('explain events')).stdout;
+    expect(core).toMatch(/^KIND:       Event\nVERSION:    v1\n\nDESCRIPTION:\n    Event is a report of an event somewhere in the cluster\./);
+    expect(core).toContain('\n  involvedObject\t<ObjectReference> -required-\n    The object that this event is about.\n\n');
+    expect(core).toContain('\n  kind\t<string>\n    Kind is a string value');
+    expect((await run('explain ev.series')).stdout).toContain('FIELD: series <EventSeries>\n');
+    const events = (await run('explain events --api-version=events.k8s.io/v1')).stdout;
+    expect(events).toMatch(/^GROUP:      events\.k8s\.io\nKIND:       Event\nVERSION:    v1\n/);
+    expect(events).toContain('\n  eventTime\t<string> -required-\n    eventTime is the time when this Event was first observed. It is required.\n\n');
+    expect(events).toContain('\n  regarding\t<ObjectReference>\n');
+    expect((await run('explain events --api-version=events.k8s.io/v2')).stderr).toBe('error: GVR (events.k8s.io/v2, Resource=events) not found in OpenAPI schema\n');
+  });
+
+  it('prints enum values of spec fields with their notes', async () => {
+    const { run } = await kindSession();
+    const type = (await run('explain service.spec.type')).stdout;
+    expect(type).toContain('FIELD: type <string>\nENUM:\n    ClusterIP\n    ExternalName\n    LoadBalancer\n    NodePort\n\nDESCRIPTION:\n');
+    expect(type).toContain('    Possible enum values:\n     - `"ClusterIP"` means a service will only be accessible inside the cluster,\n    via the cluster IP.\n');
+    const strategy = (await run('explain deployment.spec.strategy')).stdout;
+    expect(strategy).toContain('  type\t<string>\n  enum: Recreate, RollingUpdate\n    Type of deployment.');
+    expect((await run('explain deployment.spec.strategy.type')).stdout).toContain('ENUM:\n    Recreate\n    RollingUpdate\n\n');
+    expect((await run('explain pod.spec.containers.ports.protocol')).stdout).toContain('ENUM:\n    SCTP\n    TCP\n    UDP\n\n');
+  });
+});

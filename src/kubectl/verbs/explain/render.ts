@@ -5,26 +5,54 @@
  */
 import { CliError } from '../../cli/errors.ts';
 import type { Invocation } from '../../cli/verb.ts';
+import { RESOURCE_TYPES } from '../../../sim/index.ts';
 import { resolveType } from '../../resource/resolve.ts';
 import { SCHEMA } from './schema-generated.ts';
 import type { SchemaDef, SchemaField } from './schema-types.ts';
 
-/** Greedy word wrap to `width` columns, keeping existing line breaks (go-wordwrap). */
+/**
+ * Greedy word wrap to `width` columns as go-wordwrap (kubectl's) does it: existing line breaks
+ * kept, a run of spaces kept inside a line but dropped where the line is broken, a word longer
+ * than the width left whole.
+ */
 export function wrap(text: string, width: number): string[] {
-  const out: string[] = [];
-  for (const para of text.split('\n')) {
-    let line: string | undefined;
-    for (const word of para.split(' ')) {
-      if (line === undefined) line = word;
-      else if (line.length + 1 + word.length <= width) line += ' ' + word;
-      else {
-        out.push(line);
-        line = word;
+  let out = '';
+  let current = 0;
+  let spaces = '';
+  let word = '';
+  for (const ch of text) {
+    if (ch === '\n') {
+      if (word === '') {
+        if (current + spaces.length > width) current = 0;
+        else out += spaces;
+      } else {
+        out += spaces + word;
+      }
+      out += '\n';
+      current = 0;
+      spaces = '';
+      word = '';
+    } else if (ch === ' ' || ch === '\t') {
+      if (spaces === '' || word !== '') {
+        current += spaces.length + word.length;
+        out += spaces + word;
+        spaces = '';
+        word = '';
+      }
+      spaces += ch;
+    } else {
+      word += ch;
+      if (current + spaces.length + word.length > width && word.length < width) {
+        out += '\n';
+        current = 0;
+        spaces = '';
       }
     }
-    out.push(line ?? '');
   }
-  return out;
+  if (word === '') {
+    if (current + spaces.length <= width) out += spaces;
+  } else out += spaces + word;
+  return out.split('\n');
 }
 
 function indented(text: string, indent: number): string {
@@ -71,16 +99,19 @@ export async function explain(inv: Invocation): Promise<number> {
     throw new CliError('You must specify the type of resource to explain. Use "kubectl api-resources" for a complete list of supported resources.');
   }
   const [typeName, ...path] = target.split('.');
-  const type = resolveType(typeName!);
+  let type = resolveType(typeName!);
   let version = type.version;
   const apiVersion = inv.flags.has('api-version') ? inv.flags.str('api-version') : '';
   if (apiVersion) {
     const slash = apiVersion.indexOf('/');
     const group = slash < 0 ? '' : apiVersion.slice(0, slash);
     version = slash < 0 ? apiVersion : apiVersion.slice(slash + 1);
-    if (group !== type.group || !SCHEMA.kinds[`${group}/${version}/${type.kind}`]) {
+    // The version names the group too: `events --api-version=events.k8s.io/v1` is that group's Event.
+    const inGroup = RESOURCE_TYPES.find((t) => t.plural === type.plural && t.group === group);
+    if (!inGroup || !SCHEMA.kinds[`${group}/${version}/${inGroup.kind}`]) {
       throw new CliError(`GVR (${group ? group + '/' : ''}${version}, Resource=${type.plural}) not found in OpenAPI schema`);
     }
+    type = inGroup;
   }
   let head = type.group ? `GROUP:      ${type.group}\n` : '';
   head += `KIND:       ${type.kind}\nVERSION:    ${version}\n\n`;
