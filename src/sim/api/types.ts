@@ -1,7 +1,7 @@
 /**
  * The object model shared by the API server, controllers, kubelet and kubectl.
- * Spec and status stay loosely typed (`any` inside `KubeObject`) at this layer; kind-specific
- * modules narrow them with their own interfaces where they need the shape.
+ * `KubeObject` is generic over spec and status; the kinds' shapes are generated from the 1.32
+ * OpenAPI into src/sim/kinds/generated-types.ts.
  */
 import { setOwn } from './own-keys.ts';
 
@@ -31,15 +31,18 @@ export interface ObjectMeta {
   [extra: string]: unknown;
 }
 
-/** Any Kubernetes object. Stored objects are deeply frozen: clone before changing one. */
-export interface KubeObject {
+/**
+ * A Kubernetes object, spec and status typed by `Spec` and `Status` (src/sim/kinds/generated-types.ts
+ * has them for every kind: `Pod` is `KubeObject<PodSpec, PodStatus>`); left out, they are `any`,
+ * for code that handles any kind. Stored objects are deeply frozen: clone before changing one.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export interface KubeObject<Spec = any, Status = any> {
   apiVersion: string;
   kind: string;
   metadata: ObjectMeta;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  spec?: any;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  status?: any;
+  spec?: Spec;
+  status?: Status;
   [extra: string]: unknown;
 }
 
