@@ -3,8 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { generate, loadSources } from '../../scripts/schema/generate.ts';
 
 describe('schema generator', () => {
-  it('regenerates the committed schema byte for byte', () => {
-    const committed = readFileSync(new URL('../../src/kubectl/verbs/explain/schema-generated.ts', import.meta.url), 'utf8');
-    expect(generate(loadSources()) === committed).toBe(true);
+  it('regenerates the committed schema and kind types byte for byte', () => {
+    const { schema, types } = generate(loadSources());
+    const committed = (path: string) => readFileSync(new URL(`../../${path}`, import.meta.url), 'utf8');
+    expect(schema === committed('src/kubectl/verbs/explain/schema-generated.ts')).toBe(true);
+    expect(types === committed('src/sim/kinds/generated-types.ts')).toBe(true);
   });
 });

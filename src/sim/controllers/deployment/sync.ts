@@ -10,6 +10,7 @@
  * = 5, so 15 and 10.
  */
 import { clone, type KubeObject } from '../../api/types.ts';
+import type { Deployment, ReplicaSet } from '../../kinds/generated-types.ts';
 import { type DeploymentContext, REPLICASETS, recordEvent, replaceReplicaSet, writeDeploymentStatus } from './context.ts';
 import { desiredReplicas, isRollingUpdate, maxSurge } from './fenceposts.ts';
 import { getAllReplicaSetsAndSyncRevision } from './new-replica-set.ts';
@@ -60,14 +61,14 @@ function findActiveOrLatest(newRS: KubeObject | undefined, oldRSs: readonly Kube
 }
 
 /** Whether the new ReplicaSet already holds all replicas, all available (IsSaturated). */
-function isSaturated(d: KubeObject, rs: KubeObject | undefined): boolean {
+function isSaturated(d: Deployment, rs: ReplicaSet | undefined): boolean {
   if (!rs) return false;
   const want = desiredReplicas(d);
   return specReplicas(rs) === want && desiredReplicasAnnotation(rs) === want && Number(rs.status?.availableReplicas ?? 0) === want;
 }
 
 /** This ReplicaSet's share of `toAdd` (GetReplicaSetProportion / getReplicaSetFraction). */
-function proportion(d: KubeObject, rs: KubeObject, toAdd: number, added: number): number {
+function proportion(d: Deployment, rs: ReplicaSet, toAdd: number, added: number): number {
   if (specReplicas(rs) === 0 || toAdd === 0 || toAdd === added) return 0;
   let fraction: number;
   if (desiredReplicas(d) === 0) fraction = -specReplicas(rs);

@@ -3,14 +3,14 @@
  * it (ShouldPodBeInEndpoints), at which ports (targetPort resolved against each Pod's
  * container ports), ready or not.
  */
-import type { KubeObject } from '../../api/types.ts';
+import type { Pod, Service } from '../../kinds/generated-types.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Obj = Record<string, any>;
 
 /** One Pod behind a Service. */
 export interface Backend {
-  pod: KubeObject;
+  pod: Pod;
   ip: string;
   ready: boolean;
   terminating: boolean;
@@ -24,22 +24,22 @@ export interface EndpointPort {
 }
 
 /** Whether the Pod belongs in the Service's endpoints at all (has an IP, not finished). */
-export function shouldPodBeInEndpoints(pod: KubeObject, includeTerminating: boolean): boolean {
+export function shouldPodBeInEndpoints(pod: Pod, includeTerminating: boolean): boolean {
   if (!pod.status?.podIP) return false;
   if (!includeTerminating && pod.metadata.deletionTimestamp) return false;
   return pod.status?.phase !== 'Succeeded' && pod.status?.phase !== 'Failed';
 }
 
-function isReady(pod: KubeObject): boolean {
+function isReady(pod: Pod): boolean {
   return ((pod.status?.conditions as Obj[] | undefined) ?? []).some((c) => c.type === 'Ready' && c.status === 'True');
 }
 
 /** The Pods behind the Service, sorted by IP (as RepackSubsets orders addresses). */
-export function backends(service: KubeObject, pods: KubeObject[], includeTerminating: boolean): Backend[] {
+export function backends(service: Service, pods: Pod[], includeTerminating: boolean): Backend[] {
   const publish = service.spec?.publishNotReadyAddresses === true;
   return pods
     .filter((p) => shouldPodBeInEndpoints(p, includeTerminating || publish))
-    .map((pod) => ({ pod, ip: String(pod.status.podIP), ready: publish || (isReady(pod) && !pod.metadata.deletionTimestamp), terminating: !!pod.metadata.deletionTimestamp }))
+    .map((pod) => ({ pod, ip: String(pod.status?.podIP), ready: publish || (isReady(pod) && !pod.metadata.deletionTimestamp), terminating: !!pod.metadata.deletionTimestamp }))
     .sort((a, b) => (a.ip < b.ip ? -1 : a.ip > b.ip ? 1 : 0));
 }
 
@@ -47,7 +47,7 @@ export function backends(service: KubeObject, pods: KubeObject[], includeTermina
  * The Pod port a Service port points at (podutil.FindPort): a number as is, a name looked up
  * among the Pod's container ports; undefined when the name is not found.
  */
-export function resolvePort(servicePort: Obj, pod: KubeObject): number | undefined {
+export function resolvePort(servicePort: Obj, pod: Pod): number | undefined {
   const target = servicePort.targetPort ?? servicePort.port;
   if (typeof target === 'number') return target;
   if (/^\d+$/.test(String(target))) return Number(target);
@@ -60,7 +60,7 @@ export function resolvePort(servicePort: Obj, pod: KubeObject): number | undefin
 }
 
 /** The endpoint ports of one Pod, in the Service's port order; ports that do not resolve are left out. */
-export function podPorts(service: KubeObject, pod: KubeObject): EndpointPort[] {
+export function podPorts(service: Service, pod: Pod): EndpointPort[] {
   const out: EndpointPort[] = [];
   for (const sp of (service.spec?.ports as Obj[] | undefined) ?? []) {
     const port = resolvePort(sp, pod);
@@ -70,6 +70,6 @@ export function podPorts(service: KubeObject, pod: KubeObject): EndpointPort[] {
 }
 
 /** A reference to the Pod, as endpoints carry it. */
-export function targetRef(pod: KubeObject): Obj {
+export function targetRef(pod: Pod): Obj {
   return { kind: 'Pod', name: pod.metadata.name, namespace: pod.metadata.namespace, uid: pod.metadata.uid };
 }

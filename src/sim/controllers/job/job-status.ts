@@ -3,7 +3,8 @@
  * (10 s doubling to 10 min, counted from the last failure), completed-index sets, and the
  * OnFailure restart count check (pastBackoffLimitOnFailure).
  */
-import { isoTime, type KubeObject } from '../../api/types.ts';
+import { isoTime } from '../../api/types.ts';
+import type { Job, Pod } from '../../kinds/generated-types.ts';
 
 /** DefaultJobPodFailureBackOff / MaxJobPodFailureBackOff in pkg/controller/job. */
 export const POD_FAILURE_BACKOFF_MS = 10_000;
@@ -19,17 +20,17 @@ export interface JobCondition {
 }
 
 /** Whether the job has condition `type` with status True. */
-export function hasCondition(job: KubeObject, type: string): boolean {
+export function hasCondition(job: Job, type: string): boolean {
   return ((job.status?.conditions ?? []) as JobCondition[]).some((c) => c.type === type && c.status === 'True');
 }
 
 /** Complete or Failed. */
-export function isJobFinished(job: KubeObject): boolean {
+export function isJobFinished(job: Job): boolean {
   return hasCondition(job, 'Complete') || hasCondition(job, 'Failed');
 }
 
 /** The finished condition's type (`Complete`/`Failed`) and its time, if finished. */
-export function finishedCondition(job: KubeObject): JobCondition | undefined {
+export function finishedCondition(job: Job): JobCondition | undefined {
   return ((job.status?.conditions ?? []) as JobCondition[]).find((c) => (c.type === 'Complete' || c.type === 'Failed') && c.status === 'True');
 }
 
@@ -50,7 +51,7 @@ export function setCondition(conditions: JobCondition[], type: string, status: s
  * When a pod finished (getFinishedTime): the latest container finishedAt when all containers
  * terminated, else the Ready=False transition, else deletion time minus grace, else creation.
  */
-export function podFinishedTime(pod: KubeObject): number {
+export function podFinishedTime(pod: Pod): number {
   const statuses: { state?: { terminated?: { finishedAt?: string } } }[] = pod.status?.containerStatuses ?? [];
   if (statuses.length && statuses.every((s) => s.state?.terminated?.finishedAt)) {
     return Math.max(...statuses.map((s) => Date.parse(s.state!.terminated!.finishedAt!)));
@@ -80,7 +81,7 @@ export function remainingBackoff(failures: number, lastFailure: number | undefin
 }
 
 /** With restartPolicy OnFailure, whether container restarts of running pods reached backoffLimit. */
-export function pastBackoffLimitOnFailure(job: KubeObject, pods: KubeObject[]): boolean {
+export function pastBackoffLimitOnFailure(job: Job, pods: Pod[]): boolean {
   if (job.spec?.template?.spec?.restartPolicy !== 'OnFailure') return false;
   let restarts = 0;
   for (const p of pods) {
@@ -118,7 +119,7 @@ export function formatIndexes(set: Set<number>): string {
  * The TTL-after-finished rule: ms until a finished Job is due for deletion (0 = now), or
  * undefined when it has no ttlSecondsAfterFinished or has not finished.
  */
-export function ttlRemaining(job: KubeObject, now: number): number | undefined {
+export function ttlRemaining(job: Job, now: number): number | undefined {
   const ttl: number | undefined = job.spec?.ttlSecondsAfterFinished;
   const cond = finishedCondition(job);
   if (ttl === undefined || ttl === null || !cond) return undefined;

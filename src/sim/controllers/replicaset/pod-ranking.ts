@@ -12,17 +12,18 @@
  *   8. newer first (same buckets); then by uid, so the order is total and deterministic.
  */
 import type { KubeObject } from '../../api/types.ts';
+import type { Pod } from '../../kinds/generated-types.ts';
 import { isPodReady, podReadySince } from '../shared/pod-conditions.ts';
 
 const PHASE_ORDINAL: Record<string, number> = { Pending: 0, Unknown: 1, Running: 2 };
 
-function deletionCost(p: KubeObject): number {
+function deletionCost(p: Pod): number {
   const v = p.metadata.annotations?.['controller.kubernetes.io/pod-deletion-cost'];
   const n = v === undefined ? 0 : Number(v);
   return Number.isInteger(n) ? n : 0;
 }
 
-function maxRestarts(p: KubeObject): number {
+function maxRestarts(p: Pod): number {
   let m = 0;
   for (const c of (p.status?.containerStatuses ?? []) as { restartCount?: number }[]) m = Math.max(m, c.restartCount ?? 0);
   return m;
@@ -36,7 +37,7 @@ function logRank(t: number, now: number): number {
 
 /** A Pod with the facts the ranking compares, read once per Pod instead of once per comparison. */
 interface Ranked {
-  pod: KubeObject;
+  pod: Pod;
   rank: number;
   node: string;
   phase: number;
@@ -48,7 +49,7 @@ interface Ranked {
   uid: string;
 }
 
-function decorate(pod: KubeObject, rank: number): Ranked {
+function decorate(pod: Pod, rank: number): Ranked {
   return {
     pod,
     rank,

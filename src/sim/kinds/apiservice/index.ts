@@ -6,7 +6,7 @@
  * (metrics-server's v1beta1.metrics.k8s.io).
  */
 import type { Cluster } from '../../cluster.ts';
-import type { KubeObject } from '../../api/types.ts';
+import type { APIService } from '../generated-types.ts';
 import { isoTime } from '../../api/types.ts';
 import { age } from '../../apiserver/tables/table.ts';
 import type { Installer } from '../../installer.ts';
@@ -18,8 +18,8 @@ const APISERVICES = 'apiservices.apiregistration.k8s.io';
 type Obj = Record<string, any>;
 
 /** The Available condition an APIService should have now: [status, reason, message]. */
-export function availability(cluster: Cluster, svc: KubeObject): [string, string, string] {
-  const ref = svc.spec?.service as Obj | undefined;
+export function availability(cluster: Cluster, svc: APIService): [string, string, string] {
+  const ref = svc.spec?.service;
   if (!ref?.name) return ['True', 'Local', 'Local APIServices are always available'];
   const ns = ref.namespace ?? 'default';
   const service = cluster.store.get('services', ns, ref.name);

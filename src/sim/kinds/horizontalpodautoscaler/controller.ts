@@ -8,6 +8,7 @@
  */
 import type { Cluster } from '../../cluster.ts';
 import type { KubeObject } from '../../api/types.ts';
+import type { HorizontalPodAutoscaler, Pod } from '../generated-types.ts';
 import { isoTime } from '../../api/types.ts';
 import { milliValue, parseQuantity, quantityValue } from '../../api/quantity.ts';
 import { matches, selectorFromSet, selectorFromSpec } from '../../api/labels.ts';
@@ -49,7 +50,7 @@ function setCondition(status: Obj, type: string, value: string, reason: string, 
 }
 
 /** Usage per Pod name from the metrics API, or the API's error as the metrics client words it. */
-function podUsage(cluster: Cluster, ns: string, resource: string, pods: KubeObject[]): Map<string, PodUsage> | string {
+function podUsage(cluster: Cluster, ns: string, resource: string, pods: Pod[]): Map<string, PodUsage> | string {
   const state = metricsApiState(cluster);
   const prefix = `unable to get metrics for resource ${resource}: `;
   if (state === 'absent')
@@ -73,7 +74,7 @@ export function hpaController(cluster: Cluster): Controller {
   const states = new Map<string, State>();
 
   function compute(
-    hpa: KubeObject,
+    hpa: HorizontalPodAutoscaler,
     target: KubeObject,
     current: number,
     status: Obj,
@@ -139,7 +140,7 @@ export function hpaController(cluster: Cluster): Controller {
     return { desired: best, metric: bestName, statuses };
   }
 
-  function sync(hpa: KubeObject, st: State): void {
+  function sync(hpa: HorizontalPodAutoscaler, st: State): void {
     const now = cluster.clock.now();
     const status: Obj = JSON.parse(JSON.stringify(hpa.status ?? {}));
     const ref = (hpa.spec?.scaleTargetRef ?? {}) as Obj;

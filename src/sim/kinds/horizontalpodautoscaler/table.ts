@@ -6,7 +6,7 @@
  */
 import { age } from '../../apiserver/tables/table.ts';
 import type { ApiRegistries } from '../../apiserver/registries.ts';
-import type { KubeObject } from '../../api/types.ts';
+import type { HorizontalPodAutoscaler } from '../generated-types.ts';
 import { HPAS } from './convert.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -41,7 +41,7 @@ function one(spec: Obj, status: Obj | undefined): string {
 }
 
 /** The TARGETS cell. */
-export function formatHpaMetrics(o: KubeObject): string {
+export function formatHpaMetrics(o: HorizontalPodAutoscaler): string {
   const specs = (o.spec?.metrics ?? []) as Obj[];
   if (!specs.length) return '<none>';
   const statuses = (o.status?.currentMetrics ?? []) as Obj[];

@@ -9,17 +9,14 @@
  */
 import type { Cluster } from '../../cluster.ts';
 import { matches, selectorFromSpec } from '../../api/labels.ts';
-import type { KubeObject } from '../../api/types.ts';
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Obj = Record<string, any>;
+import type { NetworkPolicy, NetworkPolicyEgressRule, NetworkPolicyIngressRule, NetworkPolicyPeer, NetworkPolicyPort, NetworkPolicySpec, Pod } from '../generated-types.ts';
 
 export const NETWORK_POLICIES = 'networkpolicies.networking.k8s.io';
 
 /** One end of a connection: its address and, when it is a Pod, the Pod. */
 export interface Endpoint {
   ip: string;
-  pod?: KubeObject;
+  pod?: Pod;
 }
 
 function ipToInt(ip: string): number | undefined {
@@ -43,11 +40,11 @@ function namespaceLabels(cluster: Cluster, ns: string | undefined): Record<strin
   return (cluster.store.get('namespaces', '', ns ?? '')?.metadata.labels ?? {}) as Record<string, string>;
 }
 
-function peerMatches(cluster: Cluster, peer: Obj, policyNs: string, other: Endpoint): boolean {
+function peerMatches(cluster: Cluster, peer: NetworkPolicyPeer, policyNs: string, other: Endpoint): boolean {
   if (peer.ipBlock) {
-    const block = peer.ipBlock as Obj;
+    const block = peer.ipBlock;
     if (!inCidr(other.ip, String(block.cidr ?? ''))) return false;
-    return !((block.except ?? []) as string[]).some((c) => inCidr(other.ip, c));
+    return !(block.except ?? []).some((c) => inCidr(other.ip, c));
   }
   const pod = other.pod;
   if (!pod) return false;
@@ -59,14 +56,14 @@ function peerMatches(cluster: Cluster, peer: Obj, policyNs: string, other: Endpo
 }
 
 /** The number a named port has on the destination Pod's containers. */
-function namedPort(pod: KubeObject | undefined, name: string, protocol: string): number | undefined {
-  for (const c of (pod?.spec?.containers ?? []) as Obj[]) {
-    for (const p of (c.ports ?? []) as Obj[]) if (p.name === name && (p.protocol ?? 'TCP') === protocol) return p.containerPort;
+function namedPort(pod: Pod | undefined, name: string, protocol: string): number | undefined {
+  for (const c of pod?.spec?.containers ?? []) {
+    for (const p of c.ports ?? []) if (p.name === name && (p.protocol ?? 'TCP') === protocol) return p.containerPort;
   }
   return undefined;
 }
 
-function portMatches(rulePorts: Obj[] | undefined, port: number, protocol: string, dest: Endpoint): boolean {
+function portMatches(rulePorts: NetworkPolicyPort[] | undefined, port: number, protocol: string, dest: Endpoint): boolean {
   if (!rulePorts || !rulePorts.length) return true;
   return rulePorts.some((p) => {
     if ((p.protocol ?? 'TCP') !== protocol) return false;
@@ -78,26 +75,25 @@ function portMatches(rulePorts: Obj[] | undefined, port: number, protocol: strin
 }
 
 /** The policy types in force: the stored list, or what the API server defaults it to. */
-export function policyTypes(spec: Obj): string[] {
-  if (Array.isArray(spec.policyTypes) && spec.policyTypes.length) return spec.policyTypes as string[];
+export function policyTypes(spec: Partial<NetworkPolicySpec>): string[] {
+  if (Array.isArray(spec.policyTypes) && spec.policyTypes.length) return spec.policyTypes;
   return Array.isArray(spec.egress) && spec.egress.length ? ['Ingress', 'Egress'] : ['Ingress'];
 }
 
-function selecting(cluster: Cluster, pod: KubeObject, type: 'Ingress' | 'Egress'): KubeObject[] {
-  return cluster.store
-    .list(NETWORK_POLICIES, pod.metadata.namespace)
-    .filter((np) => policyTypes((np.spec ?? {}) as Obj).includes(type) && matches(selectorFromSpec(np.spec?.podSelector ?? {}), pod.metadata.labels));
+function selecting(cluster: Cluster, pod: Pod, type: 'Ingress' | 'Egress'): NetworkPolicy[] {
+  return (cluster.store.list(NETWORK_POLICIES, pod.metadata.namespace) as NetworkPolicy[])
+    .filter((np) => policyTypes(np.spec ?? {}).includes(type) && matches(selectorFromSpec(np.spec?.podSelector ?? {}), pod.metadata.labels));
 }
 
-function sideAllows(cluster: Cluster, self: KubeObject, other: Endpoint, type: 'Ingress' | 'Egress', port: number, protocol: string, dest: Endpoint): boolean {
+function sideAllows(cluster: Cluster, self: Pod, other: Endpoint, type: 'Ingress' | 'Egress', port: number, protocol: string, dest: Endpoint): boolean {
   const policies = selecting(cluster, self, type);
   if (!policies.length) return true;
   const field = type === 'Ingress' ? 'ingress' : 'egress';
   const peersField = type === 'Ingress' ? 'from' : 'to';
   return policies.some((np) =>
-    ((np.spec?.[field] ?? []) as Obj[]).some((rule) => {
+    (np.spec?.[field] ?? []).some((rule) => {
       if (!portMatches(rule.ports, port, protocol, dest)) return false;
-      const peers = rule[peersField] as Obj[] | undefined;
+      const peers = peersField === 'from' ? (rule as NetworkPolicyIngressRule).from : (rule as NetworkPolicyEgressRule).to;
       return !peers || !peers.length || peers.some((peer) => peerMatches(cluster, peer, np.metadata.namespace!, other));
     }),
   );
@@ -111,8 +107,8 @@ export function connectionAllowed(cluster: Cluster, src: Endpoint, dst: Endpoint
 }
 
 /** Whether a Pod may reach cluster DNS: some kube-dns Pod accepts its UDP port 53 traffic. */
-export function dnsAllowed(cluster: Cluster, pod: KubeObject, ip: string): boolean {
+export function dnsAllowed(cluster: Cluster, pod: Pod, ip: string): boolean {
   if (!selecting(cluster, pod, 'Egress').length) return true;
-  const dnsPods = cluster.store.list('pods', 'kube-system').filter((p) => p.metadata.labels?.['k8s-app'] === 'kube-dns' && p.status?.podIP);
-  return dnsPods.some((d) => connectionAllowed(cluster, { ip, pod }, { ip: String(d.status.podIP), pod: d }, 53, 'UDP'));
+  const dnsPods = (cluster.store.list('pods', 'kube-system') as Pod[]).filter((p) => p.metadata.labels?.['k8s-app'] === 'kube-dns' && p.status?.podIP);
+  return dnsPods.some((d) => connectionAllowed(cluster, { ip, pod }, { ip: String(d.status?.podIP), pod: d }, 53, 'UDP'));
 }

@@ -6,6 +6,7 @@
 import type { Cluster } from '../../cluster.ts';
 import { formatQuantity, parseQuantity } from '../../api/quantity.ts';
 import type { KubeObject } from '../../api/types.ts';
+import type { ResourceQuota, ResourceQuotaStatus } from '../generated-types.ts';
 import { keyOf, splitKey, type Controller } from '../../runtime/controller.ts';
 import { addUsage, countedResource, objectUsage, podCounts, ZERO, type Usage } from './usage.ts';
 import { QUOTAS } from './admission.ts';
@@ -26,11 +27,11 @@ const sorted = (o: Obj): Obj =>
   );
 
 /** The status a quota should have given the objects in its namespace. */
-export function quotaStatus(cluster: Cluster, quota: KubeObject): Obj {
-  const hard = (quota.spec?.hard ?? {}) as Obj;
+export function quotaStatus(cluster: Cluster, quota: ResourceQuota): ResourceQuotaStatus {
+  const hard = quota.spec?.hard ?? {};
   const ns = quota.metadata.namespace;
   const byResource = new Map<string, Usage>();
-  const used: Obj = {};
+  const used: Record<string, string> = {};
   for (const name of Object.keys(hard)) {
     const resource = countedResource(name);
     let total: Usage | undefined = resource ? byResource.get(resource) : undefined;

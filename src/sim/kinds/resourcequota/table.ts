@@ -4,22 +4,19 @@
  * to REQUEST.
  */
 import { formatQuantity, parseQuantity } from '../../api/quantity.ts';
-import type { KubeObject } from '../../api/types.ts';
+import type { ResourceQuota } from '../generated-types.ts';
 import { age } from '../../apiserver/tables/table.ts';
 import type { ApiRegistries } from '../../apiserver/registries.ts';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Obj = Record<string, any>;
-
 /** The REQUEST and LIMIT cells. */
-export function quotaCells(o: KubeObject): [string, string] {
-  const hard = (o.status?.hard ?? {}) as Obj;
-  const used = (o.status?.used ?? {}) as Obj;
+export function quotaCells(o: ResourceQuota): [string, string] {
+  const hard = o.status?.hard ?? {};
+  const used = o.status?.used ?? {};
   const request: string[] = [];
   const limit: string[] = [];
   for (const name of Object.keys(hard).sort()) {
     const u = used[name] === undefined ? '0' : formatQuantity(parseQuantity(used[name]));
-    (name.split('.')[0] === 'limits' && name.includes('.') ? limit : request).push(`${name}: ${u}/${formatQuantity(parseQuantity(hard[name]))}`);
+    (name.split('.')[0] === 'limits' && name.includes('.') ? limit : request).push(`${name}: ${u}/${formatQuantity(parseQuantity(hard[name]!))}`);
   }
   return [request.join(', '), limit.join(', ')];
 }

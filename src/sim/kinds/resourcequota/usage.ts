@@ -7,12 +7,10 @@
  */
 import { addQuantity, compareQuantity, parseQuantity, type Quantity } from '../../api/quantity.ts';
 import type { KubeObject } from '../../api/types.ts';
+import type { Container, PersistentVolumeClaim, Pod, Service } from '../generated-types.ts';
 
 /** Resource name -> quantity. */
 export type Usage = Map<string, Quantity>;
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Obj = Record<string, any>;
 
 const ONE = parseQuantity('1');
 const ZERO = parseQuantity('0');
@@ -23,7 +21,7 @@ const LEGACY_COUNTS = new Set(['pods', 'services', 'configmaps', 'secrets', 'per
 /** The compute resources a Pod's containers declare: `requests.cpu` (= `cpu`), `limits.memory`, ... */
 const COMPUTE = ['cpu', 'memory', 'ephemeral-storage'];
 
-function sumOver(containers: Obj[], field: 'requests' | 'limits', name: string): Quantity | undefined {
+function sumOver(containers: Container[], field: 'requests' | 'limits', name: string): Quantity | undefined {
   let total: Quantity | undefined;
   for (const c of containers) {
     const v = c.resources?.[field]?.[name];
@@ -34,7 +32,7 @@ function sumOver(containers: Obj[], field: 'requests' | 'limits', name: string):
   return total;
 }
 
-function maxOver(containers: Obj[], field: 'requests' | 'limits', name: string): Quantity | undefined {
+function maxOver(containers: Container[], field: 'requests' | 'limits', name: string): Quantity | undefined {
   let best: Quantity | undefined;
   for (const c of containers) {
     const v = c.resources?.[field]?.[name];
@@ -46,22 +44,22 @@ function maxOver(containers: Obj[], field: 'requests' | 'limits', name: string):
 }
 
 /** The effective request or limit of a Pod for one resource: max(sum of containers, largest init container). */
-function podAmount(pod: KubeObject, field: 'requests' | 'limits', name: string): Quantity | undefined {
-  const sum = sumOver((pod.spec?.containers ?? []) as Obj[], field, name);
-  const init = maxOver((pod.spec?.initContainers ?? []) as Obj[], field, name);
+function podAmount(pod: Pod, field: 'requests' | 'limits', name: string): Quantity | undefined {
+  const sum = sumOver(pod.spec?.containers ?? [], field, name);
+  const init = maxOver(pod.spec?.initContainers ?? [], field, name);
   if (!sum) return init;
   if (!init) return sum;
   return compareQuantity(init, sum) > 0 ? init : sum;
 }
 
 /** Whether a Pod still counts (QuotaV1Pod): Succeeded and Failed Pods free their quota. */
-export function podCounts(pod: KubeObject): boolean {
+export function podCounts(pod: Pod): boolean {
   const phase = pod.status?.phase;
   return phase !== 'Succeeded' && phase !== 'Failed';
 }
 
 /** The usage one Pod charges. */
-export function podUsage(pod: KubeObject): Usage {
+export function podUsage(pod: Pod): Usage {
   const u: Usage = new Map([
     ['pods', ONE],
     ['count/pods', ONE],
@@ -84,12 +82,13 @@ export function objectUsage(resource: string, obj: KubeObject): Usage {
   const u: Usage = new Map([[`count/${resource}`, ONE]]);
   if (LEGACY_COUNTS.has(resource)) u.set(resource, ONE);
   if (resource === 'services') {
-    if (obj.spec?.type === 'NodePort' || obj.spec?.type === 'LoadBalancer')
-      u.set('services.nodeports', parseQuantity(String(((obj.spec?.ports ?? []) as Obj[]).length)));
-    if (obj.spec?.type === 'LoadBalancer') u.set('services.loadbalancers', ONE);
+    const svc: Service = obj;
+    if (svc.spec?.type === 'NodePort' || svc.spec?.type === 'LoadBalancer') u.set('services.nodeports', parseQuantity(String((svc.spec?.ports ?? []).length)));
+    if (svc.spec?.type === 'LoadBalancer') u.set('services.loadbalancers', ONE);
   }
   if (resource === 'persistentvolumeclaims') {
-    const storage = obj.spec?.resources?.requests?.storage;
+    const pvc: PersistentVolumeClaim = obj;
+    const storage = pvc.spec?.resources?.requests?.storage;
     if (storage !== undefined) u.set('requests.storage', parseQuantity(storage));
   }
   return u;
