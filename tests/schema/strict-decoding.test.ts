@@ -76,3 +76,24 @@ describe('the hand-written key sets and the generated schema', () => {
     expect([...OBJECT_META].sort()).toEqual([...generated].sort());
   });
 });
+
+describe('status and strict decoding', () => {
+  it('accepts a Pod and a Deployment carrying every status field the 1.32 schema defines', () => {
+    const api = createCluster({ preset: 'kind' }).api;
+    for (const [resource, id, apiVersion, kind] of [
+      ['pods', 'io.k8s.api.core.v1.Pod', 'v1', 'Pod'],
+      ['deployments.apps', 'io.k8s.api.apps.v1.Deployment', 'apps/v1', 'Deployment'],
+    ] as const) {
+      const statusField = SCHEMA.defs[id]!.fields.find((f) => f.name === 'status')!;
+      const obj = { apiVersion, kind, metadata: { name: 'x' }, status: full(statusField.ref!, new Set([id, statusField.ref!])) };
+      expect(Object.keys(obj.status).length, kind).toBeGreaterThan(5);
+      expect(api.admission.for(resource).unknownFields!(obj as never), kind).toEqual([]);
+    }
+  });
+
+  it('still reports unknown fields outside status', () => {
+    const api = createCluster({ preset: 'kind' }).api;
+    const obj = { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'x' }, spec: { containers: [{ name: 'a', image: 'nginx:1.27', port: 80 }] }, status: { phase: 'Running' } };
+    expect(api.admission.for('pods').unknownFields!(obj as never)).toEqual(['spec.containers[0].port']);
+  });
+});
