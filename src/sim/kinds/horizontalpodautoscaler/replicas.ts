@@ -7,11 +7,8 @@
  * missing and unready Pods count as using nothing, on a scale-down missing Pods count as using
  * 100% of their request; and no change in the direction the corrected ratio does not support.
  */
-import type { KubeObject } from '../../api/types.ts';
+import type { Pod, PodCondition } from '../generated-types.ts';
 import { milliValue, parseQuantity, quantityValue } from '../../api/quantity.ts';
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Obj = Record<string, any>;
 
 /** --horizontal-pod-autoscaler-tolerance. */
 export const TOLERANCE = 0.1;
@@ -32,9 +29,9 @@ export type ReplicaResult = { replicas: number; utilization: number; rawAverage:
 
 const amount = (resource: string, q: string) => (resource === 'cpu' ? milliValue(parseQuantity(q)) : quantityValue(parseQuantity(q)));
 
-function podRequest(pod: KubeObject, resource: string, container?: string): number | string {
+function podRequest(pod: Pod, resource: string, container?: string): number | string {
   let total = 0;
-  for (const c of (pod.spec?.containers ?? []) as Obj[]) {
+  for (const c of pod.spec?.containers ?? []) {
     if (container && c.name !== container) continue;
     const r = c.resources?.requests?.[resource];
     if (r === undefined) return `missing request for ${resource} in container ${c.name} of Pod ${pod.metadata.name}`;
@@ -43,12 +40,12 @@ function podRequest(pod: KubeObject, resource: string, container?: string): numb
   return total;
 }
 
-function readyCondition(pod: KubeObject): Obj | undefined {
-  return ((pod.status?.conditions ?? []) as Obj[]).find((c) => c.type === 'Ready');
+function readyCondition(pod: Pod): PodCondition | undefined {
+  return (pod.status?.conditions ?? []).find((c) => c.type === 'Ready');
 }
 
 /** groupPods: whether a Pod with a metric counts as unready for `resource`. */
-function unready(pod: KubeObject, resource: string, metric: PodUsage, now: number): boolean {
+function unready(pod: Pod, resource: string, metric: PodUsage, now: number): boolean {
   if (pod.status?.phase === 'Pending') return true;
   if (resource !== 'cpu') return false;
   const cond = readyCondition(pod);
@@ -89,7 +86,7 @@ function averageOf(metrics: Map<string, number>): { ratioBase: number; raw: numb
  * for them, and the current replica count.
  */
 export function resourceReplicas(
-  pods: KubeObject[],
+  pods: Pod[],
   usage: Map<string, PodUsage>,
   resource: string,
   goal: Target,
