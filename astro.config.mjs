@@ -44,6 +44,8 @@ const ON_DEMAND = new RegExp(
     /[\\/]sim[\\/]addons[\\/]ingress-nginx[\\/]manifest\.ts$/,
     // The scripts `kubectl completion SHELL` prints.
     /[\\/]kubectl[\\/]verbs[\\/]completion[\\/]scripts\.ts$/,
+    // kubectl's commands but `get` (verbs/table.ts loads each on its first run).
+    /[\\/]kubectl[\\/]verbs[\\/](?!get[\\/])[\w-]+[\\/][\w-]+\.ts$/,
   ]
     .map((r) => r.source)
     .join('|'),

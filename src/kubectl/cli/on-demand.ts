@@ -1,7 +1,7 @@
 /**
- * The parts of kubectl that load on first use rather than with the terminal: the full help
- * texts, the YAML manifest parser, the kinds' describers, the go-template printer and the
- * documents the simulated network serves by URL (`apply -f https://...`). Commands read them
+ * The parts of kubectl that load on first use rather than with the terminal: the commands'
+ * own code (cli/lazy-verb.ts), the full help texts, the YAML manifest parser, the kinds'
+ * describers, the go-template printer and the documents the simulated network serves by URL (`apply -f https://...`). Commands read them
  * synchronously, so the dispatcher awaits `loadWhatRunNeeds` before running a command that may
  * use them. (`explain` loads its own schemas.) Every such wait goes through the command
  * context's `loadCode`, so the host holds cluster time while code downloads: the command then
@@ -12,6 +12,7 @@ import { loadDescribers } from '../printers/describe/index.ts';
 import { loadGoTemplate, mayUseGoTemplate } from '../printers/output.ts';
 import { loadManifestParser } from '../resource/manifests.ts';
 import { loadRemoteDocuments } from '../../sim/index.ts';
+import { verbCodeLoad } from './lazy-verb.ts';
 import type { Invocation, Verb } from './verb.ts';
 
 /** Commands that print help texts as their output. */
@@ -26,9 +27,14 @@ export function mayPrintHelp(verb: Verb | undefined, help: boolean): boolean {
   return help || !verb || HELP_PRINTERS.has(verb.name) || !!verb.subcommands?.length;
 }
 
-/** Loads what the command about to run needs: help texts, the YAML parser for `-f`, describers. */
+/**
+ * Loads what the command about to run needs, all at once: the command's own code (a command of
+ * the verb table on its first run), help texts, the YAML parser for `-f`, describers.
+ */
 export async function loadWhatRunNeeds(verb: Verb | undefined, inv: Invocation, help: boolean): Promise<void> {
   const loads: Promise<void>[] = [];
+  const code = verb && !help ? verbCodeLoad(verb) : undefined;
+  if (code) loads.push(code);
   if (mayPrintHelp(verb, help)) loads.push(loadHelpTexts());
   if (inv.flags.has('filename') || inv.flags.has('kustomize') || verb?.name === 'kustomize') loads.push(loadManifestParser());
   if (verb?.name === 'describe') loads.push(loadDescribers());
