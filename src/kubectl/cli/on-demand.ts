@@ -1,7 +1,7 @@
 /**
  * The parts of kubectl that load on first use rather than with the terminal: the commands'
  * own code (cli/lazy-verb.ts), the full help texts, the YAML manifest parser, the kinds'
- * describers, the go-template printer and the documents the simulated network serves by URL (`apply -f https://...`). Commands read them
+ * describers, the go-template and JSONPath printers and the documents the simulated network serves by URL (`apply -f https://...`). Commands read them
  * synchronously, so the dispatcher awaits `loadWhatRunNeeds` before running a command that may
  * use them. (`explain` loads its own schemas.) Every such wait goes through the command
  * context's `loadCode`, so the host holds cluster time while code downloads: the command then
@@ -9,6 +9,7 @@
  */
 import { loadHelpTexts } from '../help/texts.ts';
 import { loadDescribers } from '../printers/describe/index.ts';
+import { loadJsonPath, mayUseJsonPath } from '../printers/jsonpath-on-demand.ts';
 import { loadGoTemplate, mayUseGoTemplate } from '../printers/output.ts';
 import { loadManifestParser } from '../resource/manifests.ts';
 import { loadRemoteDocuments } from '../../sim/index.ts';
@@ -39,6 +40,7 @@ export async function loadWhatRunNeeds(verb: Verb | undefined, inv: Invocation, 
   if (inv.flags.has('filename') || inv.flags.has('kustomize') || verb?.name === 'kustomize') loads.push(loadManifestParser());
   if (verb?.name === 'describe') loads.push(loadDescribers());
   if (mayUseGoTemplate(inv.flags)) loads.push(loadGoTemplate());
+  if (mayUseJsonPath(inv.flags)) loads.push(loadJsonPath());
   if (inv.flags.has('filename') && inv.flags.list('filename').some((f) => /^https?:\/\//.test(f))) loads.push(loadRemoteDocuments());
   if (loads.length) await inv.ctx.loadCode(Promise.all(loads));
 }
