@@ -37,19 +37,19 @@ const ON_DEMAND = new RegExp(
     /[\\/]shell[\\/]regex[\\/][\w-]+\.ts$/,
     /[\\/]sim[\\/]addons[\\/]metrics-server[\\/](documents|manifest)\.ts$/,
     /[\\/]kubectl[\\/]verbs[\\/]explain[\\/](render|schema-[\w-]+)\.ts$/,
-    // The kinds' describers: all of printers/describe/ but the shared helpers kubectl loads.
-    /[\\/]kubectl[\\/]printers[\\/]describe[\\/](?!(index|common|simple|prefix-writer)\.ts$)[\w-]+\.ts$/,
+    // The kinds' describers (all of printers/describe/).
+    /[\\/]kubectl[\\/]printers[\\/]describe[\\/][\w-]+\.ts$/,
     // The go-template printer (`-o go-template=...`) and the manifests served by URL.
     /[\\/]kubectl[\\/]printers[\\/]gotemplate[\\/][\w-]+\.ts$/,
-    /[\\/]kubectl[\\/]printers[\\/]jsonpath\.ts$/,
+    /[\\/]kubectl[\\/]printers[\\/](jsonpath|go-syntax|tabwriter)\.ts$/,
     /[\\/]sim[\\/]addons[\\/]ingress-nginx[\\/]manifest\.ts$/,
     // The scripts `kubectl completion SHELL` prints.
     /[\\/]kubectl[\\/]verbs[\\/]completion[\\/]scripts\.ts$/,
     // kubectl's commands but `get` (verbs/table.ts loads each on its first run).
     /[\\/]kubectl[\\/]verbs[\\/](?!get[\\/])[\w-]+[\\/][\w-]+\.ts$/,
-    // ... and what only those commands use: kustomize, writing and patching objects.
+    // ... and what only those commands use: kustomize, reading, writing and patching objects.
     /[\\/]kubectl[\\/]kustomize[\\/][\w-]+\.ts$/,
-    /[\\/]kubectl[\\/]resource[\\/](collected-errors|errors|last-applied|merge|patch|workloads|write)\.ts$/,
+    /[\\/]kubectl[\\/]resource[\\/](collected-errors|errors|last-applied|manifests|merge|patch|workloads|write)\.ts$/,
   ]
     .map((r) => r.source)
     .join('|'),

@@ -8,13 +8,16 @@
  * runs at the same cluster time on first use as on any later use, and as a journal replay runs it.
  */
 import { loadHelpTexts } from '../help/texts.ts';
-import { loadDescribers } from '../printers/describe/index.ts';
 import { loadJsonPath, mayUseJsonPath } from '../printers/jsonpath-on-demand.ts';
 import { loadGoTemplate, mayUseGoTemplate } from '../printers/output.ts';
-import { loadManifestParser } from '../resource/manifests.ts';
 import { loadRemoteDocuments } from '../../sim/index.ts';
 import { verbCodeLoad } from './lazy-verb.ts';
 import type { Invocation, Verb } from './verb.ts';
+
+// The manifest reader and the describers' shared part are imported here only when a command
+// needs them, so that neither is part of the terminal's start.
+const loadManifestParser = (): Promise<void> => import('../resource/manifests.ts').then((m) => m.loadManifestParser());
+const loadDescribers = (): Promise<void> => import('../printers/describe/index.ts').then((m) => m.loadDescribers());
 
 /** Commands that print help texts as their output. */
 const HELP_PRINTERS = new Set(['help', 'options']);
