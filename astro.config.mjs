@@ -30,7 +30,7 @@ const ON_DEMAND = new RegExp(
   [
     /[\\/]kubectl[\\/]help[\\/]texts-full\.ts$/,
     // The shell's rarely used builtins (src/shell/commands.ts loads them on first use).
-    /[\\/]shell[\\/]builtins[\\/](text|grep|base64|timeout|watch|seq|xargs|tee|yes|openssl|ssh-keygen|shell-state|jobs|complete)\.ts$/,
+    /[\\/]shell[\\/]builtins[\\/](text|grep|base64|timeout|watch|seq|xargs|tee|yes|openssl|ssh-keygen|shell-state|jobs|complete|test)\.ts$/,
     // ... and the big ones in folders of their own (sed, awk, jq, the key and certificate maths),
     // with the regular-expression engine grep and they share.
     /[\\/]shell[\\/]builtins[\\/](sed|awk|jq|crypto)[\\/][\w-]+\.(ts|json)$/,
