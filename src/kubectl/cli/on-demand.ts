@@ -11,6 +11,7 @@ import { loadHelpTexts } from '../help/texts.ts';
 import { loadJsonPath, mayUseJsonPath } from '../printers/jsonpath-on-demand.ts';
 import { loadGoTemplate, mayUseGoTemplate } from '../printers/output.ts';
 import { loadRemoteDocuments } from '../../sim/index.ts';
+import { CliError } from './errors.ts';
 import { verbCodeLoad } from './lazy-verb.ts';
 import type { Invocation, Verb } from './verb.ts';
 
@@ -18,6 +19,16 @@ import type { Invocation, Verb } from './verb.ts';
 // needs them, so that neither is part of the terminal's start.
 const loadManifestParser = (): Promise<void> => import('../resource/manifests.ts').then((m) => m.loadManifestParser());
 const loadDescribers = (): Promise<void> => import('../printers/describe/index.ts').then((m) => m.loadDescribers());
+
+/**
+ * `load`, with a failure (a chunk the browser cannot fetch: offline, no cache) turned into a
+ * one-line kubectl error naming what was missing, instead of a fault of the course.
+ */
+function part(what: string, load: () => Promise<void>): Promise<void> {
+  return load().catch((e: unknown) => {
+    throw new CliError(`could not load kubectl's ${what}: ${e instanceof Error ? e.message : String(e)}`);
+  });
+}
 
 /** Commands that print help texts as their output. */
 const HELP_PRINTERS = new Set(['help', 'options']);
@@ -39,11 +50,11 @@ export async function loadWhatRunNeeds(verb: Verb | undefined, inv: Invocation, 
   const loads: Promise<void>[] = [];
   const code = verb && !help ? verbCodeLoad(verb) : undefined;
   if (code) loads.push(code);
-  if (mayPrintHelp(verb, help)) loads.push(loadHelpTexts());
-  if (inv.flags.has('filename') || inv.flags.has('kustomize') || verb?.name === 'kustomize') loads.push(loadManifestParser());
-  if (verb?.name === 'describe') loads.push(loadDescribers());
-  if (mayUseGoTemplate(inv.flags)) loads.push(loadGoTemplate());
-  if (mayUseJsonPath(inv.flags)) loads.push(loadJsonPath());
-  if (inv.flags.has('filename') && inv.flags.list('filename').some((f) => /^https?:\/\//.test(f))) loads.push(loadRemoteDocuments());
+  if (mayPrintHelp(verb, help)) loads.push(part('help texts', loadHelpTexts));
+  if (inv.flags.has('filename') || inv.flags.has('kustomize') || verb?.name === 'kustomize') loads.push(part('YAML parser', loadManifestParser));
+  if (verb?.name === 'describe') loads.push(part('describers', loadDescribers));
+  if (mayUseGoTemplate(inv.flags)) loads.push(part('go-template printer', loadGoTemplate));
+  if (mayUseJsonPath(inv.flags)) loads.push(part('JSONPath printer', loadJsonPath));
+  if (inv.flags.has('filename') && inv.flags.list('filename').some((f) => /^https?:\/\//.test(f))) loads.push(part('published manifests', loadRemoteDocuments));
   if (loads.length) await inv.ctx.loadCode(Promise.all(loads));
 }

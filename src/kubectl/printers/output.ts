@@ -21,9 +21,15 @@ let goTemplateLoading: Promise<void> | undefined;
  * `-o`/`--template` asks for a template (see cli/on-demand.ts).
  */
 export function loadGoTemplate(): Promise<void> {
-  goTemplateLoading ??= import('./gotemplate/index.ts').then((m) => {
-    goTemplate = m;
-  });
+  goTemplateLoading ??= import('./gotemplate/index.ts').then(
+    (m) => {
+      goTemplate = m;
+    },
+    (e: unknown) => {
+      goTemplateLoading = undefined;
+      throw e;
+    },
+  );
   return goTemplateLoading;
 }
 
