@@ -1,9 +1,9 @@
 /**
  * The parts of kubectl that load on first use rather than with the terminal: the commands'
  * own code (cli/lazy-verb.ts), the full help texts, the YAML manifest parser, the kinds'
- * describers, the go-template and JSONPath printers and the documents the simulated network serves by URL (`apply -f https://...`). Commands read them
- * synchronously, so the dispatcher awaits `loadWhatRunNeeds` before running a command that may
- * use them. (`explain` loads its own schemas.) Every such wait goes through the command
+ * describers, the go-template and JSONPath printers and the documents the simulated network
+ * serves by URL (`apply -f https://...`). Commands read them synchronously, so the dispatcher
+ * awaits `loadWhatRunNeeds` before running a command that may use them. (`explain` loads its own schemas.) Every such wait goes through the command
  * context's `loadCode`, so the host holds cluster time while code downloads: the command then
  * runs at the same cluster time on first use as on any later use, and as a journal replay runs it.
  */
