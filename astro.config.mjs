@@ -30,20 +30,26 @@ const ON_DEMAND = new RegExp(
   [
     /[\\/]kubectl[\\/]help[\\/]texts-full\.ts$/,
     // The shell's rarely used builtins (src/shell/commands.ts loads them on first use).
-    /[\\/]shell[\\/]builtins[\\/](text|grep|base64|timeout|watch|seq|xargs|tee|yes|openssl|ssh-keygen|shell-state|jobs)\.ts$/,
+    /[\\/]shell[\\/]builtins[\\/](text|grep|base64|timeout|watch|seq|xargs|tee|yes|openssl|ssh-keygen|shell-state|jobs|complete|test)\.ts$/,
     // ... and the big ones in folders of their own (sed, awk, jq, the key and certificate maths),
     // with the regular-expression engine grep and they share.
     /[\\/]shell[\\/]builtins[\\/](sed|awk|jq|crypto)[\\/][\w-]+\.(ts|json)$/,
     /[\\/]shell[\\/]regex[\\/][\w-]+\.ts$/,
     /[\\/]sim[\\/]addons[\\/]metrics-server[\\/](documents|manifest)\.ts$/,
     /[\\/]kubectl[\\/]verbs[\\/]explain[\\/](render|schema-[\w-]+)\.ts$/,
-    // The kinds' describers: all of printers/describe/ but the shared helpers kubectl loads.
-    /[\\/]kubectl[\\/]printers[\\/]describe[\\/](?!(index|common|simple|prefix-writer|pod-template|containers|volumes)\.ts$)[\w-]+\.ts$/,
+    // The kinds' describers (all of printers/describe/).
+    /[\\/]kubectl[\\/]printers[\\/]describe[\\/][\w-]+\.ts$/,
     // The go-template printer (`-o go-template=...`) and the manifests served by URL.
     /[\\/]kubectl[\\/]printers[\\/]gotemplate[\\/][\w-]+\.ts$/,
+    /[\\/]kubectl[\\/]printers[\\/](jsonpath|go-syntax|tabwriter)\.ts$/,
     /[\\/]sim[\\/]addons[\\/]ingress-nginx[\\/]manifest\.ts$/,
     // The scripts `kubectl completion SHELL` prints.
     /[\\/]kubectl[\\/]verbs[\\/]completion[\\/]scripts\.ts$/,
+    // kubectl's commands but `get` (verbs/table.ts loads each on its first run).
+    /[\\/]kubectl[\\/]verbs[\\/](?!get[\\/])[\w-]+[\\/][\w-]+\.ts$/,
+    // ... and what only those commands use: kustomize, reading, writing and patching objects.
+    /[\\/]kubectl[\\/]kustomize[\\/][\w-]+\.ts$/,
+    /[\\/]kubectl[\\/]resource[\\/](collected-errors|errors|last-applied|manifests|merge|patch|workloads|write)\.ts$/,
   ]
     .map((r) => r.source)
     .join('|'),

@@ -4,7 +4,7 @@
  * command waits for it, so the same input always gives the same result.
  *
  * Each turn of the host's event loop the runner looks at the command and the clock:
- *   - finished or failed            -> done;
+ *   - finished or failed            -> done (once no code is loading, not even a background job's);
  *   - interrupted                   -> give it `abandonTurns` turns to wind down, then give up;
  *   - loading code (ctx.loadCode)   -> hold: a download is not cluster time;
  *   - busy (a loop that never waits) -> hold, and interrupt after `busyTurns` such turns in a row;
@@ -115,7 +115,10 @@ export async function runInClusterTime(start: (interrupt: Interrupt) => Promise<
   async function drive(): Promise<ClusterTimeOutcome> {
     for (let turn = 0; ; turn++) {
       await o.yieldToHost();
-      if (ended) return { ...ended, ...(interruptedBy ? { interruptedBy } : {}) };
+      // A job the command started in the background may still be loading its code
+      // (`kubectl port-forward ... &`): it gets its code before the host moves on, as it
+      // would have had it at once had the code been there from the start.
+      if (ended && !o.loading.active) return { ...ended, ...(interruptedBy ? { interruptedBy } : {}) };
       if (interrupt.interrupted) {
         if (++afterInterrupt > abandonTurns) return { kind: 'abandoned', ...(interruptedBy ? { interruptedBy } : {}) };
         continue;

@@ -103,6 +103,30 @@ async function settleMicrotasks(): Promise<void> {
   for (let i = 0; i < 50; i++) await Promise.resolve();
 }
 
+/**
+ * Code a command is loading (its own module on first use, help texts, the YAML parser): time
+ * must not move until it has arrived, as hosts hold cluster time meanwhile.
+ */
+function loadTracker() {
+  const pending = new Set<Promise<unknown>>();
+  return {
+    loadCode<T>(load: Promise<T>): Promise<T> {
+      pending.add(load);
+      const done = () => void pending.delete(load);
+      load.then(done, done);
+      return load;
+    },
+    /** Lets the command run until it waits for something other than its code. */
+    async settle(): Promise<void> {
+      await settleMicrotasks();
+      while (pending.size) {
+        await Promise.allSettled([...pending]);
+        await settleMicrotasks();
+      }
+    },
+  };
+}
+
 /** Runs `kubectl <line>` against `k`; time only moves when the command sleeps or streams. */
 export async function sh(k: Kubectl, c: Cluster, line: string, opts: ShOptions = {}): Promise<Result> {
   let stdout = '';
@@ -110,6 +134,7 @@ export async function sh(k: Kubectl, c: Cluster, line: string, opts: ShOptions =
   const listeners: (() => void)[] = [];
   let interrupted = false;
   let streaming = false;
+  const loads = loadTracker();
   const ctx: ExecContext = {
     stdin: opts.stdin ?? '',
     stdout: (t) => void (stdout += t),
@@ -135,15 +160,14 @@ export async function sh(k: Kubectl, c: Cluster, line: string, opts: ShOptions =
     streaming: () => {
       streaming = true;
     },
-    // Nothing drives time here while code loads: a load simply finishes before time moves.
-    loadCode: (load) => load,
+    loadCode: (load) => loads.loadCode(load),
     ...(opts.edit ? { edit: opts.edit } : {}),
   };
   const p = k.run(words(line), ctx);
-  await settleMicrotasks();
+  await loads.settle();
   if (streaming || opts.streamFor !== undefined) {
     c.advance(opts.streamFor ?? 0);
-    await settleMicrotasks();
+    await loads.settle();
     interrupted = true;
     for (const l of listeners) l();
   }

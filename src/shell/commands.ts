@@ -9,7 +9,6 @@ import { cat, cd, cp, mkdir, mv, pwd, rm, touch } from './builtins/files.ts';
 import { echo } from './builtins/echo.ts';
 import { createLs } from './builtins/ls.ts';
 import { clear, createDate, env, exit, exportCmd, falseCmd, history, sleep, trueCmd, unset } from './builtins/misc.ts';
-import { createTest } from './builtins/test.ts';
 import { onFirstUse } from './on-demand.ts';
 
 /** Commands that change the shell itself (bash would call them builtins): `type` says so. */
@@ -36,6 +35,7 @@ export function createBuiltins(now: () => number): CommandTable {
   const state = lazyModule(() => import('./builtins/shell-state.ts'));
   const jobControl = lazyModule(() => import('./builtins/jobs.ts'));
   const completion = lazyModule(() => import('./builtins/complete.ts'));
+  const testModule = lazyModule(() => import('./builtins/test.ts'));
   const grep = streamsInput(onFirstUse('grep', () => import('./builtins/grep.ts').then((m) => m.grep)));
   const lazyText = (name: 'printf' | 'wc' | 'head' | 'tail' | 'sort' | 'uniq' | 'cut' | 'tr'): Command =>
     onFirstUse(name, () => text().then((m) => m[name]));
@@ -85,8 +85,8 @@ export function createBuiltins(now: () => number): CommandTable {
     ['true', trueCmd],
     [':', trueCmd],
     ['false', falseCmd],
-    ['test', createTest('test')],
-    ['[', createTest('[')],
+    ['test', onFirstUse('test', () => testModule().then((m) => m.createTest('test')))],
+    ['[', onFirstUse('[', () => testModule().then((m) => m.createTest('[')))],
     ['seq', onFirstUse('seq', () => import('./builtins/seq.ts').then((m) => m.seq))],
     ['exit', exit],
     ['logout', exit],

@@ -19,6 +19,16 @@ const inv = (flags: string[], values: Record<string, string> = {}): Invocation =
   }) as unknown as Invocation;
 
 describe('on-demand loading', () => {
+  it('loads the JSONPath printer only for -o jsonpath, -o custom-columns and --sort-by', async () => {
+    const { jsonPath } = await import('../printers/jsonpath-on-demand.ts');
+    await loadWhatRunNeeds(verb('get'), inv([], { output: 'yaml' }), false);
+    expect(() => jsonPath()).toThrow(/not loaded/);
+    const p = loadWhatRunNeeds(verb('get'), inv([], { 'sort-by': '.metadata.name' }), false);
+    expect(loading.active).toBe(true);
+    await p;
+    expect(jsonPath().executeJsonPath('{.a}', { a: 1 }, true, false)).toBe('1');
+  });
+
   it('knows which runs may print help texts', () => {
     expect(mayPrintHelp(verb('get'), false)).toBe(false);
     expect(mayPrintHelp(verb('get'), true)).toBe(true);

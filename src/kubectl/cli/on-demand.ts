@@ -1,18 +1,34 @@
 /**
- * The parts of kubectl that load on first use rather than with the terminal: the full help
- * texts, the YAML manifest parser, the kinds' describers, the go-template printer and the
- * documents the simulated network serves by URL (`apply -f https://...`). Commands read them
- * synchronously, so the dispatcher awaits `loadWhatRunNeeds` before running a command that may
- * use them. (`explain` loads its own schemas.) Every such wait goes through the command
+ * The parts of kubectl that load on first use rather than with the terminal: the commands'
+ * own code (cli/lazy-verb.ts), the full help texts, the YAML manifest parser, the kinds'
+ * describers, the go-template and JSONPath printers and the documents the simulated network
+ * serves by URL (`apply -f https://...`). Commands read them synchronously, so the dispatcher
+ * awaits `loadWhatRunNeeds` before running a command that may use them. (`explain` loads its own schemas.) Every such wait goes through the command
  * context's `loadCode`, so the host holds cluster time while code downloads: the command then
  * runs at the same cluster time on first use as on any later use, and as a journal replay runs it.
  */
 import { loadHelpTexts } from '../help/texts.ts';
-import { loadDescribers } from '../printers/describe/index.ts';
+import { loadJsonPath, mayUseJsonPath } from '../printers/jsonpath-on-demand.ts';
 import { loadGoTemplate, mayUseGoTemplate } from '../printers/output.ts';
-import { loadManifestParser } from '../resource/manifests.ts';
 import { loadRemoteDocuments } from '../../sim/index.ts';
+import { CliError } from './errors.ts';
+import { verbCodeLoad } from './lazy-verb.ts';
 import type { Invocation, Verb } from './verb.ts';
+
+// The manifest reader and the describers' shared part are imported here only when a command
+// needs them, so that neither is part of the terminal's start.
+const loadManifestParser = (): Promise<void> => import('../resource/manifests.ts').then((m) => m.loadManifestParser());
+const loadDescribers = (): Promise<void> => import('../printers/describe/index.ts').then((m) => m.loadDescribers());
+
+/**
+ * `load`, with a failure (a chunk the browser cannot fetch: offline, no cache) turned into a
+ * one-line kubectl error naming what was missing, instead of a fault of the course.
+ */
+function part(what: string, load: () => Promise<void>): Promise<void> {
+  return load().catch((e: unknown) => {
+    throw new CliError(`could not load kubectl's ${what}: ${e instanceof Error ? e.message : String(e)}`);
+  });
+}
 
 /** Commands that print help texts as their output. */
 const HELP_PRINTERS = new Set(['help', 'options']);
@@ -26,13 +42,19 @@ export function mayPrintHelp(verb: Verb | undefined, help: boolean): boolean {
   return help || !verb || HELP_PRINTERS.has(verb.name) || !!verb.subcommands?.length;
 }
 
-/** Loads what the command about to run needs: help texts, the YAML parser for `-f`, describers. */
+/**
+ * Loads what the command about to run needs, all at once: the command's own code (a command of
+ * the verb table on its first run), help texts, the YAML parser for `-f`, describers.
+ */
 export async function loadWhatRunNeeds(verb: Verb | undefined, inv: Invocation, help: boolean): Promise<void> {
   const loads: Promise<void>[] = [];
-  if (mayPrintHelp(verb, help)) loads.push(loadHelpTexts());
-  if (inv.flags.has('filename') || inv.flags.has('kustomize') || verb?.name === 'kustomize') loads.push(loadManifestParser());
-  if (verb?.name === 'describe') loads.push(loadDescribers());
-  if (mayUseGoTemplate(inv.flags)) loads.push(loadGoTemplate());
-  if (inv.flags.has('filename') && inv.flags.list('filename').some((f) => /^https?:\/\//.test(f))) loads.push(loadRemoteDocuments());
+  const code = verb && !help ? verbCodeLoad(verb) : undefined;
+  if (code) loads.push(code);
+  if (mayPrintHelp(verb, help)) loads.push(part('help texts', loadHelpTexts));
+  if (inv.flags.has('filename') || inv.flags.has('kustomize') || verb?.name === 'kustomize') loads.push(part('YAML parser', loadManifestParser));
+  if (verb?.name === 'describe') loads.push(part('describers', loadDescribers));
+  if (mayUseGoTemplate(inv.flags)) loads.push(part('go-template printer', loadGoTemplate));
+  if (mayUseJsonPath(inv.flags)) loads.push(part('JSONPath printer', loadJsonPath));
+  if (inv.flags.has('filename') && inv.flags.list('filename').some((f) => /^https?:\/\//.test(f))) loads.push(part('published manifests', loadRemoteDocuments));
   if (loads.length) await inv.ctx.loadCode(Promise.all(loads));
 }

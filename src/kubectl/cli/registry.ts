@@ -1,6 +1,8 @@
 /**
- * The verb registry: each verb module calls `registerVerb` when imported
- * (verbs/index.ts imports them all). Adding a command = one folder + one import line.
+ * The verb registry: each verb module calls `registerVerb` when imported. verbs/index.ts
+ * registers a stand-in for each command from the verb table (verbs/table.ts), which imports
+ * the command's module on first use (cli/lazy-verb.ts); the module's `registerVerb` then
+ * replaces the stand-in.
  */
 import type { Verb } from './verb.ts';
 
@@ -9,6 +11,11 @@ const verbs = new Map<string, Verb>();
 /** Registers a top-level command (replacing one of the same name). */
 export function registerVerb(v: Verb): void {
   verbs.set(v.name, v);
+}
+
+/** Whether a top-level command of that name is registered. */
+export function hasVerb(name: string): boolean {
+  return verbs.has(name);
 }
 
 /** Looks a command up by name or alias. */

@@ -14,6 +14,13 @@ let loading: Promise<void> | undefined;
 
 /** Loads the full texts into `HELP` (once; later calls share the first load). */
 export function loadHelpTexts(): Promise<void> {
-  loading ??= import('./texts-full.ts').then((m) => void Object.assign(HELP, m.HELP));
+  loading ??= import('./texts-full.ts').then(
+    (m) => void Object.assign(HELP, m.HELP),
+    (e: unknown) => {
+      // Offline: the next command that needs the texts tries again.
+      loading = undefined;
+      throw e;
+    },
+  );
   return loading;
 }

@@ -6,7 +6,7 @@
 import { resolveResourceType, type KubeObject } from '../../sim/index.ts';
 import { CliError } from '../cli/errors.ts';
 import { kindPrefix } from '../resource/resolve.ts';
-import { executeJsonPath, evalPath, parseTemplate, textOf } from './jsonpath.ts';
+import { jsonPath } from './jsonpath-on-demand.ts';
 import { toJson } from './json.ts';
 import { formatTable } from './table-writer.ts';
 import { toYaml } from './yaml.ts';
@@ -21,9 +21,15 @@ let goTemplateLoading: Promise<void> | undefined;
  * `-o`/`--template` asks for a template (see cli/on-demand.ts).
  */
 export function loadGoTemplate(): Promise<void> {
-  goTemplateLoading ??= import('./gotemplate/index.ts').then((m) => {
-    goTemplate = m;
-  });
+  goTemplateLoading ??= import('./gotemplate/index.ts').then(
+    (m) => {
+      goTemplate = m;
+    },
+    (e: unknown) => {
+      goTemplateLoading = undefined;
+      throw e;
+    },
+  );
   return goTemplateLoading;
 }
 
@@ -91,7 +97,7 @@ export function checkFormat(format: string, allowed: string): void {
   const [name, arg] = splitFormat(format);
   if (name === 'jsonpath' || name === 'jsonpath-as-json') {
     if (!arg) throw new CliError('template format specified but no template given');
-    parseTemplate(arg);
+    jsonPath().parseTemplate(arg);
     return;
   }
   if (name === 'go-template') {
@@ -153,11 +159,13 @@ export function renderObjects(objs: KubeObject[], format: string, single: boolea
     case 'name':
       return objs.map((o) => objectName(o) + '\n').join('');
     case 'jsonpath':
-      return executeJsonPath(arg!, data, allowMissing, typed);
+      return jsonPath().executeJsonPath(arg!, data, allowMissing, typed);
     case 'go-template':
       return goTemplatePrinter().renderGoTemplate(arg!, data, allowMissing);
-    case 'jsonpath-as-json':
+    case 'jsonpath-as-json': {
+      const { evalPath, parseTemplate } = jsonPath();
       return toJson(evalPath(parseTemplate(arg!).flatMap((n) => (n.t === 'expr' ? n.path : [])), data));
+    }
     case 'custom-columns': {
       const cols = parseColumns(arg!);
       const rows = objs.map((o) =>
@@ -179,10 +187,11 @@ function goValue(v: unknown): string {
   if (v === null || v === undefined) return '<nil>';
   if (Array.isArray(v)) return `[${v.map(goValue).join(' ')}]`;
   if (typeof v === 'object') return `map[${Object.keys(v as object).sort().map((k) => `${k}:${goValue((v as Record<string, unknown>)[k])}`).join(' ')}]`;
-  return textOf(v);
+  return jsonPath().textOf(v);
 }
 
 function executeJsonPathValues(tpl: string, obj: unknown): unknown[] {
+  const { evalPath, parseTemplate } = jsonPath();
   const nodes = parseTemplate(tpl);
   return nodes.flatMap((n) => (n.t === 'expr' ? evalPath(n.path, obj) : [])).filter((v) => v !== undefined && v !== null);
 }

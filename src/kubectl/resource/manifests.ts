@@ -36,9 +36,15 @@ let loading: Promise<void> | undefined;
 
 /** Loads the YAML parser (once; later calls share the first load). */
 export function loadManifestParser(): Promise<void> {
-  loading ??= import('yaml').then((m) => {
-    yaml = m;
-  });
+  loading ??= import('yaml').then(
+    (m) => {
+      yaml = m;
+    },
+    (e: unknown) => {
+      loading = undefined;
+      throw e;
+    },
+  );
   return loading;
 }
 

@@ -1,6 +1,8 @@
 /**
- * Completion shared by the verbs that take `TYPE [NAME...]` or `TYPE/NAME`: resource types
- * (plural and short names) for the first word, then names of that type in the namespace.
+ * Tab completion of kubectl's commands: resource types (plural and short names) for the first
+ * word of the verbs that take `TYPE [NAME...]` or `TYPE/NAME`, then names of that type in the
+ * namespace; pods, nodes and the few fixed words other commands take. It lives apart from the
+ * commands because completion works before a command's code has loaded (verbs/table.ts).
  */
 import { RESOURCE_TYPES, resolveResourceType } from '../../sim/index.ts';
 import type { Invocation } from '../cli/verb.ts';
@@ -39,4 +41,37 @@ export function completeResources(inv: Invocation, words: string[]): string[] {
 /** Candidates for verbs whose only argument is a pod name (`logs`). */
 export function completePods(inv: Invocation): string[] {
   return objectNames(inv, 'pods');
+}
+
+/** Node names (`cordon`, `uncordon`, `drain`). */
+export function completeNodes(inv: Invocation): string[] {
+  return objectNames(inv, 'nodes');
+}
+
+/** `taint node NAME`. */
+export function completeTaint(inv: Invocation, words: string[]): string[] {
+  return words.length <= 1 ? ['node'] : words.length === 2 ? completeNodes(inv) : [];
+}
+
+/** `explain TYPE`. */
+export function completeExplain(_inv: Invocation, words: string[]): string[] {
+  return words.length <= 1 ? typeWords() : [];
+}
+
+/** The shells `kubectl completion` writes scripts for. */
+export function completeShells(): string[] {
+  return ['bash', 'fish', 'powershell', 'zsh'];
+}
+
+const ROLLOUT_KINDS = ['deployment', 'daemonset', 'statefulset'];
+
+/** `rollout SUB`: `deployment`, `deployment/web`, or names after a type word. */
+export function completeRollout(inv: Invocation, words: string[]): string[] {
+  const cur = words[words.length - 1] ?? '';
+  if (words.length <= 1) {
+    const slash = cur.indexOf('/');
+    if (slash > 0) return objectNames(inv, cur.slice(0, slash)).map((n) => `${cur.slice(0, slash)}/${n}`);
+    return ROLLOUT_KINDS;
+  }
+  return words[0]!.includes('/') ? [] : objectNames(inv, words[0]!);
 }

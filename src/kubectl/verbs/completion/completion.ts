@@ -6,6 +6,7 @@
 import { usageError } from '../../cli/errors.ts';
 import { registerVerb } from '../../cli/registry.ts';
 import type { Invocation } from '../../cli/verb.ts';
+import { completeShells } from '../complete.ts';
 
 async function run(inv: Invocation): Promise<number> {
   if (inv.args.length === 0) throw usageError('completion', 'Shell not specified.');
@@ -22,5 +23,5 @@ registerVerb({
   name: 'completion',
   short: 'Output shell completion code for the specified shell (bash, zsh, fish, or powershell)',
   run,
-  complete: () => ['bash', 'fish', 'powershell', 'zsh'],
+  complete: completeShells,
 });

@@ -10,7 +10,7 @@ import type { Invocation } from '../../cli/verb.ts';
 import { getObject, listObjects } from '../../resource/fetch.ts';
 import { resolveType } from '../../resource/resolve.ts';
 import { drySuffix, dryRunOf } from '../../resource/write.ts';
-import { objectNames } from '../complete.ts';
+import { completeNodes } from '../complete.ts';
 
 /** The nodes named (or selected with `-l`); none is the `USAGE: <verb> NODE [flags]` error. */
 export function nodeTargets(inv: Invocation, verb: string): KubeObject[] {
@@ -39,11 +39,6 @@ export function setUnschedulable(inv: Invocation, nodes: KubeObject[], desired: 
     }
     inv.out(`node/${node.metadata.name} ${word}${drySuffix(dry)}\n`);
   }
-}
-
-/** Node names for Tab completion. */
-export function completeNodes(inv: Invocation): string[] {
-  return objectNames(inv, 'nodes');
 }
 
 registerVerb({

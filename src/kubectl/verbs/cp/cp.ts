@@ -135,4 +135,4 @@ async function run(inv: Invocation): Promise<number> {
   throw new CliError('one of src or dest must be a remote file specification');
 }
 
-registerVerb({ name: 'cp', short: 'Copy files and directories to and from containers', run, complete: (inv) => completePods(inv) });
+registerVerb({ name: 'cp', short: 'Copy files and directories to and from containers', run, complete: completePods });

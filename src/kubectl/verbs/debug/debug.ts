@@ -250,4 +250,4 @@ async function run(inv: Invocation): Promise<number> {
   return status;
 }
 
-registerVerb({ name: 'debug', short: 'Create debugging sessions for troubleshooting workloads and nodes', run, complete: (inv) => completePods(inv) });
+registerVerb({ name: 'debug', short: 'Create debugging sessions for troubleshooting workloads and nodes', run, complete: completePods });

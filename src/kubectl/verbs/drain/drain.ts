@@ -10,7 +10,8 @@ import { CliError } from '../../cli/errors.ts';
 import { registerVerb } from '../../cli/registry.ts';
 import type { Invocation } from '../../cli/verb.ts';
 import { dryRunOf } from '../../resource/write.ts';
-import { completeNodes, nodeTargets, setUnschedulable } from '../cordon/cordon.ts';
+import { completeNodes } from '../complete.ts';
+import { nodeTargets, setUnschedulable } from '../cordon/cordon.ts';
 import { podsForDeletion, type DrainOptions } from './filters.ts';
 
 const STEP = 100;

@@ -91,4 +91,4 @@ async function run(inv: Invocation): Promise<number> {
   return code;
 }
 
-registerVerb({ name: 'exec', short: 'Execute a command in a container', run, complete: (inv) => completePods(inv) });
+registerVerb({ name: 'exec', short: 'Execute a command in a container', run, complete: completePods });

@@ -5,11 +5,11 @@
  * on first use.
  */
 import { registerVerb } from '../../cli/registry.ts';
-import { typeWords } from '../complete.ts';
+import { completeExplain } from '../complete.ts';
 
 registerVerb({
   name: 'explain',
   short: 'Get documentation for a resource',
   run: async (inv) => (await inv.ctx.loadCode(import('./render.ts'))).explain(inv),
-  complete: (_inv, words) => (words.length <= 1 ? typeWords() : []),
+  complete: completeExplain,
 });

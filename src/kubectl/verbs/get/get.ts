@@ -6,7 +6,7 @@ import { ApiError, type KubeObject, type ResourceType } from '../../../sim/index
 import { formatApiError } from '../../cli/errors.ts';
 import { registerVerb } from '../../cli/registry.ts';
 import type { Invocation } from '../../cli/verb.ts';
-import { evalPath, parseTemplate } from '../../printers/jsonpath.ts';
+import { jsonPath } from '../../printers/jsonpath-on-demand.ts';
 import { checkFormat, GET_FORMATS, isTable, outputFormat, renderObjects } from '../../printers/output.ts';
 import { bodyRows, headerRow, type TableOptions } from '../../printers/resource-table.ts';
 import { TableWriter } from '../../printers/table-writer.ts';
@@ -34,6 +34,7 @@ interface Group {
 
 function sortKey(obj: KubeObject, path: string): unknown {
   const tpl = path.startsWith('{') ? path : `{${path}}`;
+  const { evalPath, parseTemplate } = jsonPath();
   const node = parseTemplate(tpl).find((n) => n.t === 'expr');
   return node && node.t === 'expr' ? evalPath(node.path, obj)[0] : undefined;
 }

@@ -105,4 +105,4 @@ async function run(inv: Invocation): Promise<number> {
   return 0;
 }
 
-registerVerb({ name: 'logs', short: 'Print the logs for a container in a pod', run, complete: (inv) => completePods(inv) });
+registerVerb({ name: 'logs', short: 'Print the logs for a container in a pod', run, complete: completePods });

@@ -10,7 +10,7 @@ import type { Invocation } from '../../cli/verb.ts';
 import { getObject, listObjects } from '../../resource/fetch.ts';
 import { resolveType } from '../../resource/resolve.ts';
 import { drySuffix, dryRunOf } from '../../resource/write.ts';
-import { completeNodes } from '../cordon/cordon.ts';
+import { completeTaint } from '../complete.ts';
 
 interface Taint {
   key: string;
@@ -150,5 +150,5 @@ registerVerb({
   name: 'taint',
   short: 'Update the taints on one or more nodes',
   run,
-  complete: (inv, words) => (words.length <= 1 ? ['node'] : words.length === 2 ? completeNodes(inv) : []),
+  complete: completeTaint,
 });
