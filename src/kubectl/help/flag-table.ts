@@ -65,6 +65,7 @@ export const FLAG_LINES: Record<string, string> = {
   "replace": "--allow-missing-template-keys=true\n--cascade='background'\n--dry-run='none'\n--field-manager='kubectl-replace'\n-f, --filename=[]\n--force=false\n--grace-period=-1\n-k, --kustomize=''\n-o, --output=''\n--raw=''\n-R, --recursive=false\n--save-config=false\n--show-managed-fields=false\n--subresource=''\n--template=''\n--timeout=0s\n--validate='strict'\n--wait=false",
   "edit": "--allow-missing-template-keys=true\n--field-manager='kubectl-edit'\n-f, --filename=[]\n-k, --kustomize=''\n-o, --output=''\n--output-patch=false\n-R, --recursive=false\n--save-config=false\n--show-managed-fields=false\n--subresource=''\n--template=''\n--validate='strict'\n--windows-line-endings=false",
   "exec": "-c, --container=''\n-f, --filename=[]\n--pod-running-timeout=1m0s\n-q, --quiet=false\n-i, --stdin=false\n-t, --tty=false",
+  "attach": "-c, --container=''\n--pod-running-timeout=1m0s\n-q, --quiet=false\n-i, --stdin=false\n-t, --tty=false",
   "top": "",
   "top pod": "-A, --all-namespaces=false\n--containers=false\n--field-selector=''\n--no-headers=false\n-l, --selector=''\n--sort-by=''\n--sum=false\n--use-protocol-buffers=true",
   "top node": "--no-headers=false\n-l, --selector=''\n--show-capacity=false\n--sort-by=''\n--use-protocol-buffers=true",
@@ -80,5 +81,6 @@ export const FLAG_LINES: Record<string, string> = {
   "cp": "-c, --container=''\n--no-preserve=false\n--retries=0",
   "debug": "--arguments-only=false\n--attach=false\n-c, --container=''\n--copy-to=''\n--custom=''\n--env=[]\n-f, --filename=[]\n--image=''\n--image-pull-policy=''\n--keep-annotations=false\n--keep-init-containers=true\n--keep-labels=false\n--keep-liveness=false\n--keep-readiness=false\n--keep-startup=false\n--profile='legacy'\n-q, --quiet=false\n--replace=false\n--same-node=false\n--set-image=[]\n--share-processes=true\n-i, --stdin=false\n--target=''\n-t, --tty=false",
   "create token": "--allow-missing-template-keys=true\n--audience=[]\n--bound-object-kind=''\n--bound-object-name=''\n--bound-object-uid=''\n--duration=0s\n-o, --output=''\n--show-managed-fields=false\n--template=''",
+  "completion": "",
   "options": "--as=''\n--as-group=[]\n--as-uid=''\n--cache-dir='/root/.kube/cache'\n--certificate-authority=''\n--client-certificate=''\n--client-key=''\n--cluster=''\n--context=''\n--disable-compression=false\n--insecure-skip-tls-verify=false\n--kubeconfig=''\n--log-flush-frequency=5s\n--match-server-version=false\n-n, --namespace=''\n--password=''\n--profile='none'\n--profile-output='profile.pprof'\n--request-timeout='0'\n-s, --server=''\n--tls-server-name=''\n--token=''\n--user=''\n--username=''\n-v, --v=0\n--vmodule=\n--warnings-as-errors=false",
 };

@@ -63,6 +63,7 @@ patch
 replace
 edit
 exec
+attach
 top
 top pod
 top node
@@ -78,6 +79,7 @@ autoscale
 cp
 debug
 create token
+completion
 '
 json() { node -e 'process.stdout.write(JSON.stringify(process.argv[1]))' "$1"; }
 {

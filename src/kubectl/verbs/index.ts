@@ -26,6 +26,7 @@ import './delete/delete.ts';
 import './describe/describe.ts';
 import './logs/logs.ts';
 import './exec/exec.ts';
+import './attach/attach.ts';
 import './port-forward/port-forward.ts';
 import './label/label.ts';
 import './annotate/annotate.ts';
