@@ -27,6 +27,8 @@ create serviceaccount
 create ingress
 create role
 create rolebinding
+create clusterrole
+create clusterrolebinding
 create quota
 apply
 kustomize
