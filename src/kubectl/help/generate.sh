@@ -60,6 +60,7 @@ set
 set image
 set env
 set resources
+set serviceaccount
 expose
 patch
 replace
