@@ -30,6 +30,8 @@ create rolebinding
 create clusterrole
 create clusterrolebinding
 create quota
+create poddisruptionbudget
+create priorityclass
 apply
 kustomize
 delete

@@ -21,6 +21,7 @@ import './create/serviceaccount.ts';
 import './create/token.ts';
 import './create/rbac.ts';
 import './create/quota.ts';
+import './create/policy.ts';
 import './apply/apply.ts';
 import './delete/delete.ts';
 import './describe/describe.ts';

@@ -13,7 +13,22 @@ import type { Invocation, Verb } from '../../cli/verb.ts';
 import { createGenerated, nameArg } from './shared.ts';
 
 const RBAC = 'rbac.authorization.k8s.io';
-const STANDARD_VERBS = ['*', 'get', 'delete', 'list', 'create', 'update', 'patch', 'watch', 'proxy', 'deletecollection', 'use', 'bind', 'escalate', 'impersonate'];
+const STANDARD_VERBS = [
+  '*',
+  'get',
+  'delete',
+  'list',
+  'create',
+  'update',
+  'patch',
+  'watch',
+  'proxy',
+  'deletecollection',
+  'use',
+  'bind',
+  'escalate',
+  'impersonate',
+];
 
 /** `pods`, `deployments.apps`, `pods/log` into group and resource path. */
 function resolveRuleResource(spec: string): { group: string; resource: string } {
@@ -133,7 +148,12 @@ const clusterRoleBindingCommand: Verb = {
     const name = nameArg(inv);
     if (!inv.flags.str('clusterrole')) throw new CliError('required flag(s) "clusterrole" not set');
     const binding = buildRoleBinding(inv, name);
-    return createGenerated(inv, 'clusterrolebindings.rbac.authorization.k8s.io', { ...binding, kind: 'ClusterRoleBinding' } as KubeObject, 'failed to create clusterrolebinding: ');
+    return createGenerated(
+      inv,
+      'clusterrolebindings.rbac.authorization.k8s.io',
+      { ...binding, kind: 'ClusterRoleBinding' } as KubeObject,
+      'failed to create clusterrolebinding: ',
+    );
   },
 };
 

@@ -64,7 +64,9 @@ export function patchTargets(
   const errors: string[] = [];
   const local = inv.flags.has('local') && inv.flags.bool('local');
   if (local && resources.length) {
-    throw new CliError("you must specify resources by --filename when --local is set.\nExample resource specifications include:\n   '-f rsrc.yaml'\n   '--filename=rsrc.json'");
+    throw new CliError(
+      "you must specify resources by --filename when --local is set.\nExample resource specifications include:\n   '-f rsrc.yaml'\n   '--filename=rsrc.json'",
+    );
   }
   const output = inv.flags.has('output') ? inv.flags.str('output') : '';
   for (const { type, obj } of targetsOf(inv, resources, local)) {
