@@ -42,6 +42,8 @@ const ON_DEMAND = new RegExp(
     // The go-template printer (`-o go-template=...`) and the manifests served by URL.
     /[\\/]kubectl[\\/]printers[\\/]gotemplate[\\/][\w-]+\.ts$/,
     /[\\/]sim[\\/]addons[\\/]ingress-nginx[\\/]manifest\.ts$/,
+    // `kubectl get --raw`, loaded when it is used.
+    /[\\/]kubectl[\\/]verbs[\\/]get[\\/]raw\.ts$/,
     // The scripts `kubectl completion SHELL` prints.
     /[\\/]kubectl[\\/]verbs[\\/]completion[\\/]scripts\.ts$/,
   ]

@@ -13,7 +13,6 @@ import { TableWriter } from '../../printers/table-writer.ts';
 import { getObject, isNotFound, listObjects, withKind } from '../../resource/fetch.ts';
 import { keyOf, parseRequests, type Request } from '../../resource/resolve.ts';
 import { completeResources } from '../complete.ts';
-import { getRaw } from './raw.ts';
 import { watchTable } from './watch.ts';
 
 const NO_TYPE = `You must specify the type of resource to get. Use "kubectl api-resources" for a complete list of supported resources.
@@ -84,7 +83,8 @@ function fetch(inv: Invocation, requests: Request[], allNs: boolean, errors: str
 }
 
 async function run(inv: Invocation): Promise<number> {
-  if (inv.flags.str('raw')) return getRaw(inv);
+  // --raw is rare: its code loads on first use.
+  if (inv.flags.str('raw')) return (await inv.ctx.loadCode(import('./raw.ts'))).getRaw(inv);
   const format = outputFormat(inv);
   checkFormat(format, GET_FORMATS);
   if (inv.args.length === 0) {
