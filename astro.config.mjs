@@ -43,6 +43,8 @@ const ON_DEMAND = new RegExp(
     /[\\/]kubectl[\\/]printers[\\/]gotemplate[\\/][\w-]+\.ts$/,
     /[\\/]kubectl[\\/]printers[\\/](jsonpath|go-syntax|tabwriter)\.ts$/,
     /[\\/]sim[\\/]addons[\\/]ingress-nginx[\\/]manifest\.ts$/,
+    // `kubectl get --raw`, loaded when it is used.
+    /[\\/]kubectl[\\/]verbs[\\/]get[\\/]raw\.ts$/,
     // The scripts `kubectl completion SHELL` prints.
     /[\\/]kubectl[\\/]verbs[\\/]completion[\\/]scripts\.ts$/,
     // kubectl's commands but `get` (verbs/table.ts loads each on its first run).

@@ -64,6 +64,13 @@ export interface NodeProxy {
   /** Calls `cb` with each new log chunk of a running container; returns unsubscribe. */
   followLogs(namespace: string, pod: string, container: string | undefined, cb: (chunk: string) => void): () => void;
   /**
+   * Attaches to a running container's output: `cb` gets each write of its process as it
+   * happens, partial lines included (what `kubectl attach` streams); returns unsubscribe.
+   */
+  attachOutput(namespace: string, pod: string, container: string, cb: (stream: 'stdout' | 'stderr', chunk: string) => void): () => void;
+  /** What the container wrote after its last complete log line (not in `logs` yet). */
+  pendingOutput(namespace: string, pod: string, container: string): string;
+  /**
    * Runs `argv` in a running container, in its own filesystem and environment, with busybox-
    * style `sh` semantics. Throws before running: NotFound (pod), BadRequest (container not in
    * the spec, pod not scheduled), or an Error worded as the kubelet/runtime reports it

@@ -19,6 +19,7 @@ export { clone, isoTime } from './api/types.ts';
 export {
   RESOURCE_TYPES,
   resolveResourceType,
+  requestedVersion,
   resourceKey,
   apiVersionOf,
   typeByGvk,
@@ -90,6 +91,7 @@ export { podSpecDecodeError } from './apiserver/kinds/pod-spec-schema.ts';
 export { jsonTypeName } from './apiserver/kinds/config.ts';
 export { metricsApiState, nodeAllocatable, nodeMetrics, podMetrics } from './addons/metrics-server/storage.ts';
 export { v2ToV1 as hpaAsV1 } from './kinds/horizontalpodautoscaler/convert.ts';
+export { inServedVersion } from './kinds/served-versions.ts';
 export { packTar, unpackTar } from './kubelet/sh/tar-format.ts';
 export type { TarMember } from './kubelet/sh/tar-format.ts';
 export { requestServiceAccountToken, TOKEN_ISSUER } from './auth/service-account-token.ts';

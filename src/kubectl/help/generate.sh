@@ -27,7 +27,11 @@ create serviceaccount
 create ingress
 create role
 create rolebinding
+create clusterrole
+create clusterrolebinding
 create quota
+create poddisruptionbudget
+create priorityclass
 apply
 kustomize
 delete
@@ -58,11 +62,13 @@ set
 set image
 set env
 set resources
+set serviceaccount
 expose
 patch
 replace
 edit
 exec
+attach
 top
 top pod
 top node
@@ -78,6 +84,7 @@ autoscale
 cp
 debug
 create token
+completion
 '
 json() { node -e 'process.stdout.write(JSON.stringify(process.argv[1]))' "$1"; }
 {

@@ -56,9 +56,10 @@ function parsePath(src: string, tpl: string): Segment[] {
       segs.push({ t: 'recursive', name: m[0] });
       i += 2 + m[0].length;
     } else if (c === '.') {
-      // A backslash escapes the next character of a field name (`.data.\.dockerconfigjson`).
-      const m = /^(?:[\w-]|\\.)*|^\*/.exec(src.slice(i + 1))!;
-      if (src[i + 1] === '*') {
+      // A field runs to the next terminator (space . , [ ] $ @ { }), so `/` and `:` belong to it
+      // (`.metadata.annotations.example\.com/team`); a backslash escapes the next character.
+      const m = /^(?:[^\s.,[\]$@{}\\]|\\.)*/.exec(src.slice(i + 1))!;
+      if (m[0] === '*') {
         segs.push({ t: 'all' });
         i += 2;
       } else {

@@ -2,7 +2,7 @@
  * Turning what the user typed into resource types and names: `po`, `deploy/web`,
  * `po,svc`, `all`, `pods a b`, as kubectl's resource builder does.
  */
-import { RESOURCE_TYPES, resolveResourceType, resourceKey, type ResourceType } from '../../sim/index.ts';
+import { RESOURCE_TYPES, requestedVersion, resolveResourceType, resourceKey, type ResourceType } from '../../sim/index.ts';
 import { CliError } from '../cli/errors.ts';
 
 /** Store key for a type: `pods`, `deployments.apps`. */
@@ -36,10 +36,13 @@ export function allCategory(): ResourceType[] {
 export interface Request {
   type: ResourceType;
   names?: string[];
+  /** The version the type was asked for in (`hpa.v1.autoscaling`), when not the preferred one. */
+  version?: string;
 }
 
-function expandTypes(spec: string): ResourceType[] {
-  return spec.split(',').flatMap((s) => (s === 'all' ? allCategory() : [resolveType(s)]));
+function versionOf(input: string): { version?: string } {
+  const v = requestedVersion(input);
+  return v ? { version: v } : {};
 }
 
 /**
@@ -61,13 +64,16 @@ export function parseRequests(args: string[]): Request[] {
       const name = a.slice(i + 1);
       if (!name) throw new CliError(`arguments in resource/name form must have a single resource and name`);
       const type = resolveType(a.slice(0, i));
+      const version = versionOf(a.slice(0, i));
       const last = out[out.length - 1];
-      if (last && last.type === type) last.names!.push(name);
-      else out.push({ type, names: [name] });
+      if (last && last.type === type && last.version === version.version) last.names!.push(name);
+      else out.push({ type, names: [name], ...version });
     }
     return out;
   }
-  const types = expandTypes(args[0]!);
+  const specs = args[0]!.split(',');
   const names = args.slice(1);
-  return types.map((type) => (names.length ? { type, names: [...names] } : { type }));
+  return specs.flatMap((spec) =>
+    (spec === 'all' ? allCategory() : [resolveType(spec)]).map((type) => ({ type, ...(names.length ? { names: [...names] } : {}), ...versionOf(spec) })),
+  );
 }

@@ -150,7 +150,8 @@ export function resolveResourceType(input: string): ResourceType | undefined {
   }
   const name = s.slice(0, dot);
   let rest = s.slice(dot + 1);
-  const candidates = RESOURCE_TYPES.filter((t) => t.plural === name || t.singular === name);
+  // The short name expands too (`hpa.v1.autoscaling`, `deploy.apps`), as kubectl's shortcut expander does.
+  const candidates = RESOURCE_TYPES.filter((t) => t.plural === name || t.singular === name || t.shortNames.includes(name));
   const exact = candidates.find((t) => t.group === rest);
   if (exact) return exact;
   // plural.version.group, e.g. deployment.v1.apps
@@ -162,4 +163,15 @@ export function resolveResourceType(input: string): ResourceType | undefined {
   }
   // plural.version for core types, e.g. pods.v1
   return candidates.find((t) => t.group === '' && t.version === rest);
+}
+
+/**
+ * The version a fully qualified type names (`hpa.v1.autoscaling` -> `v1`, `pods.v1` -> `v1`),
+ * or undefined when the input names none (`hpa`, `deployments.apps`).
+ */
+export function requestedVersion(input: string): string | undefined {
+  const parts = input.toLowerCase().split('.');
+  const t = parts.length > 1 ? resolveResourceType(input) : undefined;
+  if (!t || parts.slice(1).join('.') === t.group) return undefined;
+  return parts[1];
 }

@@ -1,7 +1,11 @@
 /**
  * A container's log as the kubelet keeps it: timestamped lines, bounded (oldest dropped), with
- * followers that get each new line as it is written.
+ * followers that get each new line as it is written, and attached readers that get each write
+ * as it happens (an attach sees `OK!OK!` before any newline; the log waits for the line to end).
  */
+
+/** One write of a container's process, as an attached reader receives it. */
+export type RawWrite = (stream: 'stdout' | 'stderr', text: string) => void;
 
 export const MAX_LOG_LINES = 10_000;
 
@@ -15,9 +19,11 @@ export class LogBuffer {
   private lines: LogLine[] = [];
   private partial: Record<'stdout' | 'stderr', { time: number; text: string } | undefined> = { stdout: undefined, stderr: undefined };
   private followers = new Set<(l: LogLine) => void>();
+  private attached = new Set<RawWrite>();
 
   /** Appends text; complete lines (ending in `\n`) become log lines, the rest waits. */
   write(stream: 'stdout' | 'stderr', text: string, time: number): void {
+    for (const a of this.attached) a(stream, text);
     // A line written in many pieces (`OK!` per request) grows without rescanning what it holds.
     const held = this.partial[stream];
     if (held && !text.includes('\n')) return void (held.text += text);
@@ -50,6 +56,17 @@ export class LogBuffer {
   follow(cb: (l: LogLine) => void): () => void {
     this.followers.add(cb);
     return () => this.followers.delete(cb);
+  }
+
+  /** The text written since the last complete line of `stream` (not yet a log line). */
+  pending(stream: 'stdout' | 'stderr'): string {
+    return this.partial[stream]?.text ?? '';
+  }
+
+  /** Calls `cb` with every later write, partial lines included; returns unsubscribe. */
+  attach(cb: RawWrite): () => void {
+    this.attached.add(cb);
+    return () => this.attached.delete(cb);
   }
 
   private push(l: LogLine): void {

@@ -91,5 +91,14 @@ export function kubeletNodeProxy(cluster: Cluster, kubelets: Map<string, Kubelet
       if (!buf) return () => undefined;
       return buf.follow((l) => cb(`${l.text}\n`));
     },
+    attachOutput(namespace, pod, container, cb) {
+      const buf = locate(namespace, pod, container, false);
+      if (!buf) return () => undefined;
+      return buf.attach(cb);
+    },
+    pendingOutput(namespace, pod, container) {
+      const buf = locate(namespace, pod, container, false);
+      return buf ? buf.pending('stdout') + buf.pending('stderr') : '';
+    },
   };
 }

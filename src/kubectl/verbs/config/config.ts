@@ -6,7 +6,7 @@
 import { CliError, usageError } from '../../cli/errors.ts';
 import { registerVerb } from '../../cli/registry.ts';
 import type { Invocation, Verb } from '../../cli/verb.ts';
-import { HELP } from '../../help/texts.ts';
+import { HELP, loadHelpTexts } from '../../help/texts.ts';
 import { formatTable } from '../../printers/table-writer.ts';
 import { toYaml } from '../../printers/yaml.ts';
 import { toJson } from '../../printers/json.ts';
@@ -61,10 +61,14 @@ const subcommands: Verb[] = [
     name: 'use-context',
     aliases: ['use'],
     short: 'Set the current-context in a kubeconfig file',
-    help: 'config',
     run: async (inv) => {
       const name = inv.args[0];
-      if (!name) throw usageError('config use-context', 'Unexpected args: []');
+      // complete(): the command's help on stdout, then the error.
+      if (!name || inv.args.length > 1) {
+        await inv.ctx.loadCode(loadHelpTexts());
+        inv.out(HELP['config use-context'] ?? '');
+        throw new CliError(`Unexpected args: [${inv.args.join(' ')}]`);
+      }
       if (name !== inv.config.context) throw new CliError(`no context exists with the name: "${name}"`);
       inv.out(`Switched to context "${name}".\n`);
       return 0;

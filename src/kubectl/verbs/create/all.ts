@@ -11,3 +11,4 @@ import './serviceaccount.ts';
 import './token.ts';
 import './rbac.ts';
 import './quota.ts';
+import './policy.ts';

@@ -2,7 +2,9 @@
  * `kubectl create role NAME --verb=... --resource=...[--resource-name=...]` and
  * `kubectl create rolebinding NAME --role|--clusterrole --user|--group|--serviceaccount`
  * (create_role.go, create_rolebinding.go): one policy rule per API group, resources resolved
- * through the registry (short names become plurals), subjects users, groups, then accounts.
+ * through the registry (short names become plurals), subjects users, groups, then accounts;
+ * and their cluster-scoped kin `create clusterrole` (with `--non-resource-url` rules and their
+ * checks, create_clusterrole.go) and `create clusterrolebinding`.
  */
 import { resolveResourceType, type KubeObject } from '../../../sim/index.ts';
 import { CliError } from '../../cli/errors.ts';
@@ -11,7 +13,22 @@ import type { Invocation, Verb } from '../../cli/verb.ts';
 import { createGenerated, nameArg } from './shared.ts';
 
 const RBAC = 'rbac.authorization.k8s.io';
-const STANDARD_VERBS = ['*', 'get', 'delete', 'list', 'create', 'update', 'patch', 'watch', 'proxy', 'deletecollection', 'use', 'bind', 'escalate', 'impersonate'];
+const STANDARD_VERBS = [
+  '*',
+  'get',
+  'delete',
+  'list',
+  'create',
+  'update',
+  'patch',
+  'watch',
+  'proxy',
+  'deletecollection',
+  'use',
+  'bind',
+  'escalate',
+  'impersonate',
+];
 
 /** `pods`, `deployments.apps`, `pods/log` into group and resource path. */
 function resolveRuleResource(spec: string): { group: string; resource: string } {
@@ -30,7 +47,8 @@ function resolveRuleResource(spec: string): { group: string; resource: string } 
   return { group, resource };
 }
 
-function buildRole(inv: Invocation, name: string): KubeObject {
+/** The Role `create role` generates (rules grouped by API group). */
+export function buildRole(inv: Invocation, name: string): KubeObject {
   const verbs = inv.flags.list('verb');
   const resources = inv.flags.list('resource');
   if (!verbs.length) throw new CliError('at least one verb must be specified');
@@ -53,7 +71,8 @@ function buildRole(inv: Invocation, name: string): KubeObject {
   return { apiVersion: `${RBAC}/v1`, kind: 'Role', metadata: { name }, rules } as KubeObject;
 }
 
-function buildRoleBinding(inv: Invocation, name: string): KubeObject {
+/** The RoleBinding `create rolebinding` generates. */
+export function buildRoleBinding(inv: Invocation, name: string): KubeObject {
   const role = inv.flags.str('role');
   const clusterRole = inv.flags.str('clusterrole');
   if ((role === '') === (clusterRole === '')) throw new CliError('exactly one of clusterrole or role must be specified');
@@ -94,3 +113,49 @@ const roleBindingCommand: Verb = {
 
 registerSubcommand('create', roleCommand);
 registerSubcommand('create', roleBindingCommand);
+
+const NON_RESOURCE_VERBS = ['*', 'get', 'post', 'put', 'delete', 'patch', 'head', 'options'];
+
+function buildClusterRole(inv: Invocation, name: string): KubeObject {
+  const verbs = inv.flags.list('verb');
+  const resources = inv.flags.list('resource');
+  const urls = inv.flags.list('non-resource-url');
+  if (!resources.length && !urls.length) throw new CliError('one of resource or nonResourceURL must be specified');
+  if (!verbs.length) throw new CliError('at least one verb must be specified');
+  for (const url of urls) {
+    if (!url.startsWith('/')) throw new CliError(`nonResourceURL should start with /`);
+    if (url.slice(0, -1).includes('*')) throw new CliError(`nonResourceURL only supports wildcard matches when '*' is at the end`);
+  }
+  if (urls.length) for (const v of verbs) if (!NON_RESOURCE_VERBS.includes(v)) throw new CliError(`invalid verb: '${v}' for nonResourceURL`);
+  const rules = resources.length ? ((buildRole(inv, name).rules ?? []) as unknown[]) : [];
+  if (urls.length) rules.push({ nonResourceURLs: urls, verbs });
+  return { apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'ClusterRole', metadata: { name }, rules } as KubeObject;
+}
+
+const clusterRoleCommand: Verb = {
+  name: 'clusterrole',
+  short: 'Create a cluster role',
+  run: async (inv) => {
+    const name = nameArg(inv);
+    return createGenerated(inv, 'clusterroles.rbac.authorization.k8s.io', buildClusterRole(inv, name), 'failed to create clusterrole: ');
+  },
+};
+
+const clusterRoleBindingCommand: Verb = {
+  name: 'clusterrolebinding',
+  short: 'Create a cluster role binding for a particular cluster role',
+  run: async (inv) => {
+    const name = nameArg(inv);
+    if (!inv.flags.str('clusterrole')) throw new CliError('required flag(s) "clusterrole" not set');
+    const binding = buildRoleBinding(inv, name);
+    return createGenerated(
+      inv,
+      'clusterrolebindings.rbac.authorization.k8s.io',
+      { ...binding, kind: 'ClusterRoleBinding' } as KubeObject,
+      'failed to create clusterrolebinding: ',
+    );
+  },
+};
+
+registerSubcommand('create', clusterRoleCommand);
+registerSubcommand('create', clusterRoleBindingCommand);

@@ -1,12 +1,13 @@
 /**
  * Attaching to the container `kubectl debug` made, as its handleAttachPod does: wait until
- * the container runs (or has ended), then stream its output and give its stdin the keyboard
+ * the container runs (or has ended), then stream its output as it is written and give its stdin the keyboard
  * (or what was piped in) until it exits. A container that already ended shows its logs.
  */
 import type { KubeObject } from '../../../sim/index.ts';
 import { CliError } from '../../cli/errors.ts';
 import type { Invocation } from '../../cli/verb.ts';
-import { feedFromKeyboard, sendAll, useTTY } from '../exec/tty.ts';
+import { useTTY } from '../exec/tty.ts';
+import { attachSession } from '../attach/session.ts';
 
 const POLL_MS = 250;
 
@@ -33,29 +34,10 @@ export async function attachToContainer(inv: Invocation, ns: string, name: strin
     inv.out(proxy.logs(ns, name, container, {}));
     return 0;
   }
-  inv.ctx.streaming();
   const tty = useTTY(inv);
   if (tty && !inv.flags.bool('quiet')) inv.err("If you don't see a command prompt, try pressing enter.\n");
-  inv.out(proxy.logs(ns, name, container, {}));
-  const term = inv.flags.bool('stdin') ? proxy.terminal(ns, name, container) : undefined;
-  let finished = false;
-  let feeder: { stop: () => void } | undefined;
-  let stop = () => {};
-  let stopWatch = () => {};
-  await new Promise<void>((resolve) => {
-    inv.ctx.interrupt.onInterrupt(() => resolve());
-    stop = proxy.followLogs(ns, name, container, (t) => inv.out(t));
-    stopWatch = inv.cluster.api.watch('pods', ns, (e) => {
-      if (e.object.metadata.name !== name) return;
-      if (e.type === 'DELETED' || stateOf(e.object, container)?.terminated) resolve();
-    });
-    if (term && tty) feeder = feedFromKeyboard(inv, term, () => finished);
-    else if (term) sendAll(term, inv.ctx.stdin);
-  });
-  finished = true;
-  feeder?.stop();
-  stopWatch();
-  stop();
+  const stdin = inv.flags.bool('stdin');
+  await attachSession(inv, ns, name, container, { stdin, raw: tty, containerTty: inv.flags.bool('tty'), backlog: true });
   const pod = inv.cluster.api.tryGet('pods', ns, name);
   if (tty && !inv.flags.bool('quiet') && pod?.spec?.restartPolicy !== 'Never' && pod?.spec?.restartPolicy !== 'OnFailure') {
     inv.out(

@@ -19,7 +19,7 @@ import { completePods } from '../complete.ts';
 import { readFor, useTTY } from './tty.ts';
 
 /** The pod an exec argument names: a pod, or the first pod of a workload or Service. */
-function podFor(inv: Invocation, arg: string): KubeObject {
+export function podFor(inv: Invocation, arg: string): KubeObject {
   const api = inv.cluster.api;
   const slash = arg.indexOf('/');
   const type = slash < 0 ? resolveType('pods') : resolveType(arg.slice(0, slash));

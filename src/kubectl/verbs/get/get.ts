@@ -2,7 +2,7 @@
  * `kubectl get`: tables from the API's Table conversion (one per kind), yaml/json/name/
  * jsonpath/custom-columns, selectors, `-A`, `--sort-by`, and `-w` streaming.
  */
-import { ApiError, type KubeObject, type ResourceType } from '../../../sim/index.ts';
+import { ApiError, inServedVersion, type KubeObject, type ResourceType } from '../../../sim/index.ts';
 import { formatApiError } from '../../cli/errors.ts';
 import { registerVerb } from '../../cli/registry.ts';
 import type { Invocation } from '../../cli/verb.ts';
@@ -11,7 +11,7 @@ import { checkFormat, GET_FORMATS, isTable, outputFormat, renderObjects } from '
 import { bodyRows, headerRow, type TableOptions } from '../../printers/resource-table.ts';
 import { TableWriter } from '../../printers/table-writer.ts';
 import { getObject, isNotFound, listObjects, withKind } from '../../resource/fetch.ts';
-import { parseRequests, type Request } from '../../resource/resolve.ts';
+import { keyOf, parseRequests, type Request } from '../../resource/resolve.ts';
 import { completeResources } from '../complete.ts';
 import { watchTable } from './watch.ts';
 
@@ -73,6 +73,7 @@ function fetch(inv: Invocation, requests: Request[], allNs: boolean, errors: str
         }
       }
     } else objects = listObjects(inv, req.type, allNs).map((o) => withKind(o, req.type));
+    if (req.version) objects = objects.map((o) => inServedVersion(keyOf(req.type), o, req.version));
     const by = inv.flags.str('sort-by');
     if (by) objects = sortObjects(objects, by);
     const existing = groups.find((g) => g.type === req.type);
@@ -83,6 +84,8 @@ function fetch(inv: Invocation, requests: Request[], allNs: boolean, errors: str
 }
 
 async function run(inv: Invocation): Promise<number> {
+  // --raw is rare: its code loads on first use.
+  if (inv.flags.str('raw')) return (await inv.ctx.loadCode(import('./raw.ts'))).getRaw(inv);
   const format = outputFormat(inv);
   checkFormat(format, GET_FORMATS);
   if (inv.args.length === 0) {

@@ -56,11 +56,16 @@ export async function updateMetadata(inv: Invocation, kind: MetadataKind): Promi
   for (const k of remove) if (hasOwn(set, k)) throw new CliError(`can not both modify and remove ${kind.noun}s in the same command`);
   const dry = dryRunOf(inv);
   let failed = false;
+  // IntoSingleItemImplied: one named object (no selector) lists without a header or indent.
+  const requests = parseRequests(resources);
+  const selecting = inv.flags.bool('all') || inv.flags.str('selector') !== '';
+  const one = !selecting && requests.length === 1 && requests[0]!.names?.length === 1;
   for (const { type, obj } of targets(inv, resources)) {
     const current = { ...(obj.metadata[kind.field] ?? {}) } as Record<string, string>;
     if (list) {
-      inv.out(`Listing ${kind.noun}s for ${obj.kind}.${type.group ? type.group + '/' : ''}${obj.metadata.name}:\n`);
-      for (const k of Object.keys(current).sort()) inv.out(` ${k}=${current[k]}\n`);
+      // "Listing labels for %s.%s/%s:" with Kind, Group and name (`Pod./web`, `Deployment.apps/web`).
+      if (!one) inv.out(`Listing ${kind.noun}s for ${obj.kind}.${type.group}/${obj.metadata.name}:\n`);
+      for (const k of Object.keys(current).sort()) inv.out(`${one ? '' : ' '}${k}=${current[k]}\n`);
       continue;
     }
     if (!inv.flags.bool('overwrite')) {

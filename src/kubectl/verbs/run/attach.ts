@@ -1,25 +1,26 @@
 /**
- * `kubectl run -i` / `--attach` (with `--rm`): waits for the Pod to start, streams what its
- * container prints until it ends, then with `--rm` deletes the Pod (`pod "tmp" deleted`). A
- * container that failed ends the command with `pod default/tmp terminated (Error)` and status
- * 1, as kubectl does. An interactive shell (`-it ... -- sh` with nothing piped in) cannot get
- * the keyboard in this terminal: the command says so, and cleans up after itself with `--rm`.
+ * `kubectl run -i` / `--attach` (with `--rm`), as run.go's handleAttachPod: waits for the Pod
+ * to start, says `If you don't see a command prompt, try pressing enter.`, streams what its
+ * container writes as it writes it until it ends (a Pod that already completed shows its logs
+ * instead), then with `--rm` deletes the Pod (`pod "tmp" deleted`). A Never/OnFailure container
+ * that failed ends the command with `pod default/tmp terminated (Error)` and its exit code.
+ * With a raw terminal and restartPolicy Always, kubectl says how to attach again.
  */
 import type { KubeObject } from '../../../sim/index.ts';
 import { CliError } from '../../cli/errors.ts';
 import type { Invocation } from '../../cli/verb.ts';
-import { feedFromKeyboard, sendAll, useTTY } from '../exec/tty.ts';
+import { PRESS_ENTER, attachSession, rawTerminal } from '../attach/session.ts';
 
 const POLL_MS = 250;
 
 type Status = {
   name: string;
-  state?: { terminated?: { exitCode: number; reason?: string } };
-  lastState?: { terminated?: { exitCode: number; reason?: string } };
+  state?: { terminated?: { exitCode: number; reason?: string; message?: string } };
+  lastState?: { terminated?: { exitCode: number; reason?: string; message?: string } };
   restartCount?: number;
 };
 
-function firstTermination(pod: KubeObject | undefined, container: string): { exitCode: number; reason?: string } | undefined {
+function firstTermination(pod: KubeObject | undefined, container: string): { exitCode: number; reason?: string; message?: string } | undefined {
   const st = ((pod?.status?.containerStatuses ?? []) as Status[]).find((s) => s.name === container);
   return st?.state?.terminated ?? (st?.restartCount ? st.lastState?.terminated : undefined);
 }
@@ -59,48 +60,31 @@ export async function attachToPod(inv: Invocation, created: KubeObject, extra: K
   }
   const proxy = inv.cluster.nodeProxy;
   if (!proxy) throw new CliError('the server could not find the requested resource');
-  inv.ctx.streaming();
   let done = firstTermination(inv.cluster.api.tryGet('pods', ns, name), container);
-  let printed = '';
-  const write = (chunk: string) => {
-    printed += chunk;
-    inv.out(chunk);
-  };
-  const tty = inv.flags.bool('stdin') && useTTY(inv);
-  if (tty && !inv.flags.bool('quiet')) inv.err("If you don't see a command prompt, try pressing enter.\n");
-  write(proxy.logs(ns, name, container, {}));
-  let stop = () => {};
-  let stopWatch = () => {};
-  let finished = !!done;
-  // -i: the container's stdin is attached; a shell reading it gets the keyboard or the pipe.
-  const term = inv.flags.bool('stdin') && !done ? proxy.terminal(ns, name, container) : undefined;
-  let feeder: { stop: () => void } | undefined;
-  if (!done) {
-    await new Promise<void>((resolve) => {
-      inv.ctx.interrupt.onInterrupt(() => resolve());
-      stop = proxy.followLogs(ns, name, container, write);
-      stopWatch = inv.cluster.api.watch('pods', ns, (e) => {
-        if (e.object.metadata.name !== name) return;
-        done = firstTermination(e.object, container);
-        if (done || e.type === 'DELETED') resolve();
-      });
-      if (term && tty) feeder = feedFromKeyboard(inv, term, () => finished);
-      else if (term) sendAll(term, inv.ctx.stdin);
-    });
+  const stdin = inv.flags.bool('stdin');
+  const raw = rawTerminal(inv, stdin, inv.flags.bool('tty'));
+  if (done) {
+    // handleAttachPod: a Pod that already completed shows its logs instead.
+    inv.out(proxy.logs(ns, name, container, {}));
+  } else {
+    if (!inv.flags.bool('quiet')) inv.err(PRESS_ENTER);
+    await attachSession(inv, ns, name, container, { stdin, raw, containerTty: inv.flags.bool('tty'), backlog: true });
+    done = firstTermination(inv.cluster.api.tryGet('pods', ns, name), container);
   }
-  finished = true;
-  feeder?.stop();
-  stopWatch();
-  stop();
-  void printed;
   const pod = inv.cluster.api.tryGet('pods', ns, name);
-  if (tty && !inv.flags.bool('rm') && pod?.spec?.restartPolicy === 'Always') {
+  const restart = pod?.spec?.restartPolicy ?? created.spec?.restartPolicy;
+  if (raw && !inv.flags.bool('quiet') && restart === 'Always') {
     inv.out(`Session ended, resume using 'kubectl attach ${name} -c ${container} -i -t' command when the pod is running\n`);
   }
   remove(inv, ns, name, extra);
-  if (done && done.exitCode !== 0) {
-    inv.err(`pod ${ns}/${name} terminated (${done.reason ?? 'Error'})\n`);
-    return 1;
+  if (inv.ctx.interrupt.interrupted) return 130;
+  // run.go waits for the exit code only for Never/OnFailure Pods whose stdin closes at the end.
+  const waitForExitCode = !inv.flags.bool('leave-stdin-open') && (restart === 'Never' || restart === 'OnFailure');
+  if (waitForExitCode && done && done.exitCode !== 0) {
+    // uexec.CodeExitError: "terminated (Reason)\nMessage", then kubectl's own newline if missing.
+    const text = `pod ${ns}/${name} terminated (${done.reason ?? 'Error'})\n${done.message ?? ''}`;
+    inv.err(text.endsWith('\n') ? text : `${text}\n`);
+    return done.exitCode;
   }
   return 0;
 }

@@ -29,7 +29,8 @@ export const imageCommand: Verb = {
     parseRequests(resources);
     const images = parseImages(pairs);
     if (images.size === 0) throw new CliError('at least one image update is required');
-    if (images.size > 1 && images.has('*')) throw new CliError('all containers are already specified by *, but saw more than one container_name=container_image pairs');
+    if (images.size > 1 && images.has('*'))
+      throw new CliError('all containers are already specified by *, but saw more than one container_name=container_image pairs');
     const errors = patchTargets(
       inv,
       resources,

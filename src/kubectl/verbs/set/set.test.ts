@@ -21,14 +21,18 @@ describe('kubectl set image', () => {
   it('reports errors like kubectl', async () => {
     const { run } = await kindSession();
     await run('create deployment web --image=nginx:1.25');
-    expect(await run('set image deployment/web nosuchcontainer=nginx')).toEqual({ stdout: '', stderr: 'error: unable to find container named "nosuchcontainer"\n', code: 1 });
+    expect(await run('set image deployment/web nosuchcontainer=nginx')).toEqual({
+      stdout: '',
+      stderr: 'error: unable to find container named "nosuchcontainer"\n',
+      code: 1,
+    });
     expect((await run('set image')).stderr).toBe(NO_RESOURCES);
     expect((await run('set image deployment/web')).stderr).toBe('error: at least one image update is required\n');
     expect((await run('set image deployment/web nginx')).stderr).toBe(
       "error: there is no need to specify a resource type as a separate argument when passing arguments in resource/name form (e.g. 'kubectl get resource/<resource_name>' instead of 'kubectl get resource resource/<resource_name>'\n",
     );
     expect((await run('set image deployment/nosuch nginx=x')).stderr).toBe('Error from server (NotFound): deployments.apps "nosuch" not found\n');
-    expect(await run('set foo')).toEqual({ stdout: '', stderr: "error: unknown command \"foo\"\nSee 'kubectl set -h' for help and examples\n", code: 1 });
+    expect(await run('set foo')).toEqual({ stdout: '', stderr: 'error: unknown command "foo"\nSee \'kubectl set -h\' for help and examples\n', code: 1 });
     const help = await run('set');
     expect([help.stdout, help.stderr.split('\n')[0], help.code]).toEqual(['', 'Configure application resources.', 1]);
   });
@@ -60,8 +64,12 @@ describe('kubectl set env', () => {
     const { run } = await kindSession();
     await run('create deployment web --image=nginx:1.25');
     expect((await run('set env')).stderr).toBe('error: one or more resources must be specified as <resource> <name> or <resource>/<name>\n');
-    expect((await run('set env deployment/web 1X=2')).stderr).toMatch(/^error: "1X" is not a valid key name: a valid environment variable name must consist of/);
-    expect((await run('set env deployment/web A=1 deployment/other')).stderr).toBe('error: all resources must be specified before env changes: deployment/other\n');
+    expect((await run('set env deployment/web 1X=2')).stderr).toMatch(
+      /^error: "1X" is not a valid key name: a valid environment variable name must consist of/,
+    );
+    expect((await run('set env deployment/web A=1 deployment/other')).stderr).toBe(
+      'error: all resources must be specified before env changes: deployment/other\n',
+    );
   });
 });
 
@@ -78,8 +86,14 @@ describe('kubectl set resources', () => {
       limits: { cpu: '200m', memory: '512Mi' },
       requests: { cpu: '100m' },
     });
-    expect(await run('set resources deployment web -c nosuch --limits=cpu=1')).toEqual({ stdout: '', stderr: 'error: unable to find container named nosuch\n', code: 1 });
-    expect((await run('set resources deployment web')).stderr).toBe('error: you must specify an update to requests or limits (in the form of --requests/--limits)\n');
+    expect(await run('set resources deployment web -c nosuch --limits=cpu=1')).toEqual({
+      stdout: '',
+      stderr: 'error: unable to find container named nosuch\n',
+      code: 1,
+    });
+    expect((await run('set resources deployment web')).stderr).toBe(
+      'error: you must specify an update to requests or limits (in the form of --requests/--limits)\n',
+    );
     expect((await run('set resources')).stderr).toBe(NO_RESOURCES);
   });
 });

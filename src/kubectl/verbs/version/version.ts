@@ -13,7 +13,8 @@ const CLIENT = {
   buildDate: '2025-05-15T09:12:10Z', goVersion: 'go1.23.8', compiler: 'gc', platform: 'linux/amd64',
 };
 
-function server() {
+/** The server's version.Info, as `/version` serves it. */
+export function serverVersionInfo() {
   return {
     major: '1', minor: SERVER_VERSION.split('.')[1]!, gitVersion: SERVER_VERSION, gitCommit: '2e37d3b5e130bffd93407dedb2fa3f8a2219d8e1',
     gitTreeState: 'clean', buildDate: '2025-07-10T00:00:00Z', goVersion: 'go1.23.5', compiler: 'gc', platform: 'linux/amd64',
@@ -24,7 +25,7 @@ async function run(inv: Invocation): Promise<number> {
   const client = inv.flags.bool('client');
   const out = inv.flags.str('output');
   const info: Record<string, unknown> = { clientVersion: CLIENT, kustomizeVersion: 'v5.5.0' };
-  if (!client) info.serverVersion = server();
+  if (!client) info.serverVersion = serverVersionInfo();
   if (out === 'yaml') inv.out(toYaml(info) + '\n');
   else if (out === 'json') inv.out(JSON.stringify(info, null, 2) + '\n');
   else if (out !== '') throw new CliError('--output must be \'yaml\' or \'json\'');

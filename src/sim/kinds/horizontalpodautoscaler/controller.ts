@@ -68,6 +68,41 @@ function podUsage(cluster: Cluster, ns: string, resource: string, pods: Pod[]): 
   return out;
 }
 
+/** A LabelSelector as Go's `%+v` prints it (`nil` when absent), in the external metrics error. */
+function goSelector(sel: Obj | undefined): string {
+  if (!sel) return 'nil';
+  const labels = Object.keys(sel.matchLabels ?? {}).sort().map((k) => `${k}: ${sel.matchLabels[k]},`).join('');
+  const exprs = ((sel.matchExpressions ?? []) as Obj[])
+    .map((e) => `LabelSelectorRequirement{Key:${e.key},Operator:${e.operator},Values:[${(e.values ?? []).join(' ')}],},`)
+    .join('');
+  return `&LabelSelector{MatchLabels:map[string]string{${labels}},MatchExpressions:[]LabelSelectorRequirement{${exprs}},}`;
+}
+
+const NO_CUSTOM_METRICS = 'unable to fetch metrics from custom metrics API: no custom metrics API (custom.metrics.k8s.io) registered';
+
+/**
+ * Why a Pods, Object or External metric cannot be read on a cluster without custom or external
+ * metrics APIs: the event reason, the replica calculator's error, and the error the controller
+ * wraps it in (horizontal.go computeReplicasForMetric), word for word.
+ */
+function unservedMetric(m: Obj, ns: string): { reason: string; error: string; wrapped: string } {
+  if (m.type === 'Pods') {
+    const error = `unable to get metric ${m.pods?.metric?.name}: ${NO_CUSTOM_METRICS}`;
+    return { reason: 'FailedGetPodsMetric', error, wrapped: `failed to get pods metric value: ${error}` };
+  }
+  if (m.type === 'Object') {
+    const o = m.object ?? {};
+    // replica_calculator.go formats these arguments in this (shuffled) order.
+    const error = `unable to get metric ${o.metric?.name}: ${o.describedObject?.kind} on ${ns} ${o.describedObject?.name}/${NO_CUSTOM_METRICS}`;
+    return { reason: 'FailedGetObjectMetric', error, wrapped: `failed to get object metric value: ${error}` };
+  }
+  const e = m.external ?? {};
+  const name = e.metric?.name;
+  const error = `unable to get external metric ${ns}/${name}/${goSelector(e.metric?.selector)}: unable to fetch metrics from external metrics API: the server could not find the requested resource (get ${name}.external.metrics.k8s.io)`;
+  const inner = e.target?.averageValue !== undefined ? `failed to get ${name} external metric: ${error}` : `failed to get external metric ${name}: ${error}`;
+  return { reason: 'FailedGetExternalMetric', error, wrapped: `failed to get ${name} external metric value: ${inner}` };
+}
+
 /** The controller for one cluster. */
 export function hpaController(cluster: Cluster): Controller {
   const api = cluster.api;
@@ -89,8 +124,8 @@ export function hpaController(cluster: Cluster): Controller {
     let best = -1;
     let bestName = '';
     let invalid = 0;
-    let firstError = '';
-    let lastInvalid: [string, string] | undefined;
+    // The condition and error of the first metric that could not be computed (reason, message, error).
+    let firstInvalid: [string, string, string] | undefined;
     specs.forEach((m, i) => {
       const src = m.type === 'ContainerResource' ? m.containerResource : m.resource;
       const t = src?.target ?? {};
@@ -101,11 +136,19 @@ export function hpaController(cluster: Cluster): Controller {
           : t.type === 'AverageValue'
             ? { averageValue: amount(src?.name, t.averageValue) }
             : undefined;
-      if (!resourceMetric || !goal) {
+      if (!resourceMetric) {
+        // Pods, Object and External metrics come from the custom and external metrics APIs,
+        // which a kind cluster does not serve.
+        const failed = unservedMetric(m, ns);
+        cluster.events.record(hpa, 'Warning', failed.reason, failed.error, SOURCE);
         invalid++;
-        const msg = `failed to get ${String(m.type).toLowerCase()} metric value: the simulated cluster serves only the resource metrics API`;
-        firstError ||= msg;
-        lastInvalid = ['FailedGetExternalMetric', msg];
+        if (!firstInvalid) firstInvalid = [failed.reason, `the HPA was unable to compute the replica count: ${failed.error}`, failed.wrapped];
+        return;
+      }
+      if (!goal) {
+        const msg = 'invalid resource metric source: neither an average utilization target nor an average value (usage) target was set';
+        invalid++;
+        if (!firstInvalid) firstInvalid = [m.type === 'Resource' ? 'FailedGetResourceMetric' : 'FailedGetContainerResourceMetric', `the HPA was unable to compute the replica count: ${msg}`, msg];
         return;
       }
       const usage = podUsage(cluster, ns, src.name, pods);
@@ -117,9 +160,9 @@ export function hpaController(cluster: Cluster): Controller {
         const err = 'utilization' in goal ? `failed to get ${src.name} utilization: ${r.error}` : `failed to get ${src.name} usage: ${r.error}`;
         const reason = m.type === 'Resource' ? 'FailedGetResourceMetric' : 'FailedGetContainerResourceMetric';
         cluster.events.record(hpa, 'Warning', reason, err, SOURCE);
-        lastInvalid = [reason, `the HPA was unable to compute the replica count: ${err}`];
         invalid++;
-        firstError ||= `failed to get ${src.name} resource metric value: ${err}`;
+        const wrapped = m.type === 'Resource' ? `failed to get ${src.name} resource metric value: ${err}` : `failed to get ${src.container} container metric value: ${err}`;
+        if (!firstInvalid) firstInvalid = [reason, `the HPA was unable to compute the replica count: ${err}`, wrapped];
         return;
       }
       const key = m.type === 'Resource' ? 'resource' : 'containerResource';
@@ -128,13 +171,14 @@ export function hpaController(cluster: Cluster): Controller {
       statuses[i] = { type: m.type, [key]: { name: src.name, ...(src.container ? { container: src.container } : {}), current: measured } };
       if (r.replicas > best) {
         best = r.replicas;
-        bestName = 'utilization' in goal ? `${src.name} resource utilization (percentage of request)` : `${src.name} resource`;
+        const kind = m.type === 'ContainerResource' ? 'container resource' : 'resource';
+        bestName = 'utilization' in goal ? `${src.name} ${kind} utilization (percentage of request)` : `${src.name} ${kind}`;
       }
     });
     if (invalid >= specs.length || (invalid > 0 && best < current)) {
-      if (lastInvalid) setCondition(status, 'ScalingActive', 'False', lastInvalid[0], lastInvalid[1], now);
+      if (firstInvalid) setCondition(status, 'ScalingActive', 'False', firstInvalid[0], firstInvalid[1], now);
       status.currentMetrics = statuses;
-      return { error: `invalid metrics (${invalid} invalid out of ${specs.length}), first error is: ${firstError}` };
+      return { error: `invalid metrics (${invalid} invalid out of ${specs.length}), first error is: ${firstInvalid?.[2] ?? ''}` };
     }
     setCondition(status, 'ScalingActive', 'True', 'ValidMetricFound', `the HPA was able to successfully calculate a replica count from ${bestName}`, now);
     return { desired: best, metric: bestName, statuses };

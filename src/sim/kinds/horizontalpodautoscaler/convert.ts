@@ -2,8 +2,11 @@
  * The two versions of HorizontalPodAutoscaler the API server serves, autoscaling/v2 (stored,
  * preferred) and autoscaling/v1, and the conversion between them. v1 knows one metric, a CPU
  * utilization target (`targetCPUUtilizationPercentage`); what v1 cannot express (other
- * metrics, behavior, conditions) travels in annotations, as the real conversion keeps it.
+ * metrics, behavior, conditions, current metrics) travels in annotations, as the real conversion
+ * keeps it, in the shapes of v1-annotations.ts.
  */
+import { behaviorFromGo, behaviorToGo, conditionToV1, specFromV1, specToV1, statusToV1 } from './v1-annotations.ts';
+
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Obj = Record<string, any>;
 
@@ -46,10 +49,10 @@ export function v1ToV2(obj: Obj): Obj {
   if (cpu !== undefined && cpu !== null)
     metrics.push({ type: 'Resource', resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: cpu } } });
   const extra = parseAnnotation(out.metadata, METRICS_ANNOTATION);
-  if (Array.isArray(extra)) metrics.push(...(extra as Obj[]));
+  if (Array.isArray(extra)) metrics.push(...(extra as Obj[]).map(specFromV1));
   if (metrics.length) spec.metrics = metrics;
   const behavior = parseAnnotation(out.metadata, BEHAVIOR_ANNOTATION);
-  if (behavior && typeof behavior === 'object') spec.behavior = behavior;
+  if (behavior && typeof behavior === 'object') spec.behavior = behaviorFromGo(behavior as Obj);
   out.spec = spec;
   if (obj.status) {
     const st: Obj = { ...obj.status };
@@ -72,15 +75,16 @@ export function v2ToV1(obj: Obj): Obj {
   const cpu = metrics.find(isCpuUtilization);
   if (cpu) spec.targetCPUUtilizationPercentage = cpu.resource.target.averageUtilization;
   const others = metrics.filter((m) => m !== cpu);
-  if (others.length) annotations[METRICS_ANNOTATION] = JSON.stringify(others);
-  if (spec.behavior) annotations[BEHAVIOR_ANNOTATION] = JSON.stringify(spec.behavior);
+  if (others.length) annotations[METRICS_ANNOTATION] = JSON.stringify(others.map(specToV1));
+  if (spec.behavior) annotations[BEHAVIOR_ANNOTATION] = JSON.stringify(behaviorToGo(spec.behavior));
   delete spec.behavior;
   // v1 never omits the replica counts.
   const status: Obj = { currentReplicas: 0, desiredReplicas: 0, ...(obj.status ?? {}) };
   const currentCpu = ((status.currentMetrics ?? []) as Obj[]).find((m) => m?.type === 'Resource' && m.resource?.name === 'cpu');
   if (currentCpu?.resource?.current?.averageUtilization !== undefined) status.currentCPUUtilizationPercentage = currentCpu.resource.current.averageUtilization;
-  if (Array.isArray(status.conditions) && status.conditions.length) annotations[CONDITIONS_ANNOTATION] = JSON.stringify(status.conditions);
-  if (Array.isArray(status.currentMetrics) && status.currentMetrics.length) annotations[CURRENT_METRICS_ANNOTATION] = JSON.stringify(status.currentMetrics);
+  if (Array.isArray(status.conditions) && status.conditions.length) annotations[CONDITIONS_ANNOTATION] = JSON.stringify((status.conditions as Obj[]).map(conditionToV1));
+  if (Array.isArray(status.currentMetrics) && status.currentMetrics.length)
+    annotations[CURRENT_METRICS_ANNOTATION] = JSON.stringify((status.currentMetrics as Obj[]).map(statusToV1));
   delete status.currentMetrics;
   delete status.conditions;
   const metadata: Obj = { ...obj.metadata };
