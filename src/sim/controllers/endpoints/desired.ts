@@ -1,20 +1,12 @@
 /**
  * What the endpoints and endpointslice controllers compute for one Service: which Pods back
  * it (ShouldPodBeInEndpoints), at which ports (targetPort resolved against each Pod's
- * container ports), ready or not.
+ * container ports), ready or not, and the comparable forms the controller compares with.
  */
 import type { KubeObject } from '../../api/types.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Obj = Record<string, any>;
-
-/** One Pod behind a Service. */
-export interface Backend {
-  pod: KubeObject;
-  ip: string;
-  ready: boolean;
-  terminating: boolean;
-}
 
 /** A Service port as an endpoint port: its name, protocol and the Pod port it maps to. */
 export interface EndpointPort {
@@ -30,17 +22,9 @@ export function shouldPodBeInEndpoints(pod: KubeObject, includeTerminating: bool
   return pod.status?.phase !== 'Succeeded' && pod.status?.phase !== 'Failed';
 }
 
-function isReady(pod: KubeObject): boolean {
+/** Whether the Pod's Ready condition is True (podutil.IsPodReady). */
+export function isPodReady(pod: KubeObject): boolean {
   return ((pod.status?.conditions as Obj[] | undefined) ?? []).some((c) => c.type === 'Ready' && c.status === 'True');
-}
-
-/** The Pods behind the Service, sorted by IP (as RepackSubsets orders addresses). */
-export function backends(service: KubeObject, pods: KubeObject[], includeTerminating: boolean): Backend[] {
-  const publish = service.spec?.publishNotReadyAddresses === true;
-  return pods
-    .filter((p) => shouldPodBeInEndpoints(p, includeTerminating || publish))
-    .map((pod) => ({ pod, ip: String(pod.status.podIP), ready: publish || (isReady(pod) && !pod.metadata.deletionTimestamp), terminating: !!pod.metadata.deletionTimestamp }))
-    .sort((a, b) => (a.ip < b.ip ? -1 : a.ip > b.ip ? 1 : 0));
 }
 
 /**
@@ -72,4 +56,41 @@ export function podPorts(service: KubeObject, pod: KubeObject): EndpointPort[] {
 /** A reference to the Pod, as endpoints carry it. */
 export function targetRef(pod: KubeObject): Obj {
   return { kind: 'Pod', name: pod.metadata.name, namespace: pod.metadata.namespace, uid: pod.metadata.uid };
+}
+
+/** The DNS hostname of a Pod in this Service's endpoints: set when the Pod names the Service as its subdomain. */
+export function hostnameFor(svc: KubeObject, pod: KubeObject): string | undefined {
+  const h = pod.spec?.hostname;
+  return h && pod.spec?.subdomain === svc.metadata.name && pod.metadata.namespace === svc.metadata.namespace ? String(h) : undefined;
+}
+
+/** A headless Service without ports still lists its Pods (for DNS), with no ports. */
+export function portlessHeadless(svc: KubeObject): boolean {
+  return svc.spec?.clusterIP === 'None' && !(svc.spec?.ports ?? []).length;
+}
+
+/** JSON with object keys sorted: equal content gives equal text whatever order the keys were written in. */
+export function stableJson(v: unknown): string {
+  if (Array.isArray(v)) return `[${v.map(stableJson).join(',')}]`;
+  if (v && typeof v === 'object') {
+    const o = v as Obj;
+    return `{${Object.keys(o)
+      .filter((k) => o[k] !== undefined)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${stableJson(o[k])}`)
+      .join(',')}}`;
+  }
+  return JSON.stringify(v ?? null);
+}
+
+/** Comparable form of a list: order-insensitive, as the real controllers repack and sort. */
+export function canonical(v: unknown): string {
+  if (Array.isArray(v)) return `[${v.map(canonical).sort().join(',')}]`;
+  if (v && typeof v === 'object') {
+    return `{${Object.keys(v as Obj)
+      .sort()
+      .map((k) => `${k}:${canonical((v as Obj)[k])}`)
+      .join(',')}}`;
+  }
+  return JSON.stringify(v ?? null);
 }
