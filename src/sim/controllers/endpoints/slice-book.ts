@@ -81,7 +81,11 @@ export class SliceBook {
   private pending = new Map<string, SliceEndpoint>();
   private touched = new Set<string>();
 
-  constructor(readonly maxPerSlice = MAX_ENDPOINTS_PER_SLICE) {}
+  readonly maxPerSlice: number;
+
+  constructor(maxPerSlice = MAX_ENDPOINTS_PER_SLICE) {
+    this.maxPerSlice = maxPerSlice;
+  }
 
   /** Takes an existing slice as it is stored; endpoints without a Pod reference are dropped at the next write. */
   load(slice: KubeObject): void {
