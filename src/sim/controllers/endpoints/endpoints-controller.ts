@@ -30,6 +30,8 @@ const HEADLESS = 'service.kubernetes.io/headless';
 const TRIGGER_TIME = 'endpoints.kubernetes.io/last-change-trigger-time';
 const OVER_CAPACITY = 'endpoints.kubernetes.io/over-capacity';
 const ZONE = 'topology.kubernetes.io/zone';
+/** The signature of subsets known to differ from the last ones written. */
+const CHANGED = '';
 
 /** Whether this Service's endpoints are computed from Pods (it has a selector and is not ExternalName). */
 function managed(svc: KubeObject): boolean {
@@ -151,14 +153,16 @@ export function endpointsController(cluster: Cluster, options: EndpointsControll
     const existing = store.get('endpoints', ns, name);
     if (existing && !t.addresses.changed && t.endpointsSig !== undefined && t.endpointsLabels === labelsKey) return;
     const { subsets, truncated } = t.addresses.build();
-    const sig = JSON.stringify(subsets);
+    // Under capacity, a changed entry is a changed object; over it, the change may lie beyond
+    // the addresses kept, so the kept ones are compared.
+    const sig = truncated || t.endpointsSig === undefined ? JSON.stringify(subsets) : CHANGED;
     const annotations = existing?.metadata.annotations ?? {};
     const capacityNoted = truncated ? annotations[OVER_CAPACITY] === 'truncated' : annotations[OVER_CAPACITY] === undefined;
     const same =
       !!existing &&
       capacityNoted &&
       canonical(existing.metadata.labels ?? {}) === labelsKey &&
-      (t.endpointsSig !== undefined ? sig === t.endpointsSig : canonical(existing.subsets ?? []) === canonical(subsets));
+      (t.endpointsSig !== undefined ? sig !== CHANGED && sig === t.endpointsSig : canonical(existing.subsets ?? []) === canonical(subsets));
     t.endpointsSig = sig;
     t.endpointsLabels = labelsKey;
     if (same) return;
