@@ -1,11 +1,12 @@
 /**
  * The Endpoints (v1) side of one Service, kept incrementally: one entry per Pod that belongs
- * in its subsets, in address order (IP, then Pod UID, as RepackSubsets sorts), so a Pod
- * change costs a binary search and a splice instead of a rebuild of every address. `build()`
+ * in its subsets, in address order (IP, then Pod UID, as RepackSubsets sorts) within each
+ * subset, so a Pod change costs a search and a short splice instead of a rebuild of every address. `build()`
  * turns the entries into subsets and applies the endpoints controller's capacity: at most
  * 1,000 addresses, ready ones first (truncateEndpoints).
  */
 import type { KubeObject } from '../../api/types.ts';
+import { SortedChunks } from './sorted-chunks.ts';
 import { hostnameFor, isPodReady, podPorts, portlessHeadless, shouldPodBeInEndpoints, stableJson, targetRef } from './desired.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -44,9 +45,16 @@ export function addressEntry(svc: KubeObject, pod: KubeObject): AddressEntry | u
 
 const before = (a: AddressEntry, b: AddressEntry): boolean => a.ip < b.ip || (a.ip === b.ip && a.uid < b.uid);
 
+/** The addresses of one subset: Pods with the same resolved ports, ready and not ready apart. */
+interface Group {
+  ports: Obj[];
+  ready: SortedChunks<AddressEntry>;
+  notReady: SortedChunks<AddressEntry>;
+}
+
 /** The Endpoints content of one Service, one entry per Pod key. */
 export class AddressBook {
-  private sorted: AddressEntry[] = [];
+  private groups = new Map<string, Group>();
   private byKey = new Map<string, AddressEntry>();
   /** Whether an entry changed since `build()` last ran. */
   changed = true;
@@ -57,55 +65,46 @@ export class AddressBook {
     if (old && entry && old.sig === entry.sig && old.ip === entry.ip && old.uid === entry.uid) return;
     if (!old && !entry) return;
     if (old) {
-      this.sorted.splice(this.indexOf(old), 1);
+      const g = this.groups.get(old.portsKey)!;
+      (old.ready ? g.ready : g.notReady).remove(old);
+      if (!g.ready.size && !g.notReady.size) this.groups.delete(old.portsKey);
       this.byKey.delete(podKey);
     }
     if (entry) {
-      this.sorted.splice(this.insertionPoint(entry), 0, entry);
+      let g = this.groups.get(entry.portsKey);
+      if (!g) this.groups.set(entry.portsKey, (g = { ports: entry.ports, ready: new SortedChunks(before), notReady: new SortedChunks(before) }));
+      (entry.ready ? g.ready : g.notReady).insert(entry);
       this.byKey.set(podKey, entry);
     }
     this.changed = true;
   }
 
   get size(): number {
-    return this.sorted.length;
+    return this.byKey.size;
   }
 
-  private insertionPoint(e: AddressEntry): number {
-    let lo = 0;
-    let hi = this.sorted.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (before(this.sorted[mid]!, e)) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
-  }
-
-  private indexOf(e: AddressEntry): number {
-    for (let i = this.insertionPoint(e); i < this.sorted.length; i++) if (this.sorted[i] === e) return i;
-    return this.sorted.indexOf(e);
-  }
-
-  /** The subsets (one per distinct port list, in address order) and whether they were truncated to capacity. */
+  /**
+   * The subsets (one per distinct port list, ordered by their first address) and whether they
+   * were truncated to capacity. Costs what is kept, not what the Service has.
+   */
   build(max = MAX_ENDPOINTS_ADDRESSES): { subsets: Obj[]; truncated: boolean } {
     this.changed = false;
-    const groups = new Map<string, { ports: Obj[]; ready: Obj[]; notReady: Obj[] }>();
-    for (const e of this.sorted) {
-      let g = groups.get(e.portsKey);
-      if (!g) groups.set(e.portsKey, (g = { ports: e.ports, ready: [], notReady: [] }));
-      (e.ready ? g.ready : g.notReady).push(e.address);
-    }
-    const list = [...groups.values()];
-    const truncated = truncate(list, max);
+    const firstOf = (g: Group) => [g.ready.first(), g.notReady.first()].filter((e): e is AddressEntry => !!e).reduce((a, b) => (before(b, a) ? b : a));
+    const list = [...this.groups.values()].map((g) => ({ g, first: firstOf(g) })).sort((a, b) => (before(a.first, b.first) ? -1 : 1));
+    const quotas = list.map(({ g }) => ({ ready: g.ready.size, notReady: g.notReady.size }));
+    const truncated = truncate(quotas, max);
     // Field order as the API server returns it: addresses, notReadyAddresses, ports.
-    const subsets = list
-      .filter((g) => g.ready.length || g.notReady.length)
-      .map((g) => ({
-        ...(g.ready.length ? { addresses: g.ready } : {}),
-        ...(g.notReady.length ? { notReadyAddresses: g.notReady } : {}),
+    const subsets: Obj[] = [];
+    list.forEach(({ g }, i) => {
+      const ready = g.ready.take(quotas[i]!.ready).map((e) => e.address);
+      const notReady = g.notReady.take(quotas[i]!.notReady).map((e) => e.address);
+      if (!ready.length && !notReady.length) return;
+      subsets.push({
+        ...(ready.length ? { addresses: ready } : {}),
+        ...(notReady.length ? { notReadyAddresses: notReady } : {}),
         ...(g.ports.length ? { ports: g.ports } : {}),
-      }));
+      });
+    });
     return { subsets, truncated };
   }
 }
@@ -114,12 +113,12 @@ export class AddressBook {
  * truncateEndpoints: over capacity, each subset keeps its share (rounded up) of what fits,
  * ready addresses first; when the ready ones alone exceed it, not-ready ones are dropped.
  */
-function truncate(groups: { ready: Obj[]; notReady: Obj[] }[], maxCapacity: number): boolean {
+function truncate(groups: { ready: number; notReady: number }[], maxCapacity: number): boolean {
   let totalReady = 0;
   let totalNotReady = 0;
   for (const g of groups) {
-    totalReady += g.ready.length;
-    totalNotReady += g.notReady.length;
+    totalReady += g.ready;
+    totalNotReady += g.notReady;
   }
   if (totalReady + totalNotReady <= maxCapacity) return false;
   const truncateReady = totalReady > maxCapacity;
@@ -127,15 +126,15 @@ function truncate(groups: { ready: Obj[]; notReady: Obj[] }[], maxCapacity: numb
   const numTotal = truncateReady ? totalReady : totalNotReady;
   let canBeAdded = max;
   for (const g of groups) {
-    const inSubset = truncateReady ? g.ready.length : g.notReady.length;
+    const inSubset = truncateReady ? g.ready : g.notReady;
     const toBeAdded = Math.min(Math.ceil((inSubset / numTotal) * max), canBeAdded);
     if (truncateReady) {
-      g.ready = g.ready.slice(0, toBeAdded);
-      g.notReady = [];
-      canBeAdded -= g.ready.length;
+      g.ready = Math.min(g.ready, toBeAdded);
+      g.notReady = 0;
+      canBeAdded -= g.ready;
     } else {
-      g.notReady = g.notReady.slice(0, toBeAdded);
-      canBeAdded -= g.notReady.length;
+      g.notReady = Math.min(g.notReady, toBeAdded);
+      canBeAdded -= g.notReady;
     }
   }
   return true;
