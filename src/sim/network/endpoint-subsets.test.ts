@@ -7,7 +7,12 @@ describe('endpoints of a Service over capacity', () => {
   it('routes to every ready Pod from the EndpointSlices once the Endpoints object is truncated', () => {
     const cluster = workloadCluster();
     cluster.addController(endpointsController(cluster));
-    cluster.api.create('services', { apiVersion: 'v1', kind: 'Service', metadata: { name: 'web', namespace: 'default' }, spec: { selector: { app: 'web' }, ports: [{ port: 80, targetPort: 8080 }] } });
+    cluster.api.create('services', {
+      apiVersion: 'v1',
+      kind: 'Service',
+      metadata: { name: 'web', namespace: 'default' },
+      spec: { selector: { app: 'web' }, ports: [{ port: 80, targetPort: 8080 }] },
+    });
     const n = 1200;
     for (let i = 0; i < n; i++) {
       const name = `web-${i}`;
@@ -19,7 +24,11 @@ describe('endpoints of a Service over capacity', () => {
       });
       // One Pod in ten is not ready: it must not receive traffic.
       const ready = i % 10 !== 0;
-      cluster.api.updateStatus('pods', 'default', name, { phase: 'Running', podIP: `10.244.${Math.floor(i / 250)}.${2 + (i % 250)}`, conditions: [{ type: 'Ready', status: ready ? 'True' : 'False' }] });
+      cluster.api.updateStatus('pods', 'default', name, {
+        phase: 'Running',
+        podIP: `10.244.${Math.floor(i / 250)}.${2 + (i % 250)}`,
+        conditions: [{ type: 'Ready', status: ready ? 'True' : 'False' }],
+      });
     }
     cluster.settle();
     const svc = cluster.api.get('services', 'default', 'web');

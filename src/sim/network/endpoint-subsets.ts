@@ -35,7 +35,8 @@ export function endpointSubsets(cluster: Cluster, ep: KubeObject | undefined): O
     const addresses: Obj[] = [];
     for (const e of (s.endpoints as Obj[] | undefined) ?? []) {
       if (e.conditions?.ready === false) continue;
-      for (const ip of (e.addresses as string[] | undefined) ?? []) addresses.push({ ip, ...(e.hostname ? { hostname: e.hostname } : {}), ...(e.targetRef ? { targetRef: e.targetRef } : {}) });
+      for (const ip of (e.addresses as string[] | undefined) ?? [])
+        addresses.push({ ip, ...(e.hostname ? { hostname: e.hostname } : {}), ...(e.targetRef ? { targetRef: e.targetRef } : {}) });
     }
     const ports = ((s.ports as Obj[] | undefined) ?? []).map((p) => ({ ...(p.name ? { name: p.name } : {}), port: p.port, protocol: p.protocol ?? 'TCP' }));
     if (addresses.length) subsets.push({ addresses, ...(ports.length ? { ports } : {}) });

@@ -138,7 +138,13 @@ export function endpointsController(cluster: Cluster, options: EndpointsControll
   /** The Service's state from scratch: every Pod of its namespace, the slices as stored. */
   function rebuild(svc: KubeObject): Tracker {
     const ns = svc.metadata.namespace!;
-    const t: Tracker = { fp: fingerprint(svc), selector: selectorFromSet(svc.spec.selector), selected: new Set(), addresses: new AddressBook(), slices: new SliceBook(maxPerSlice) };
+    const t: Tracker = {
+      fp: fingerprint(svc),
+      selector: selectorFromSet(svc.spec.selector),
+      selected: new Set(),
+      addresses: new AddressBook(),
+      slices: new SliceBook(maxPerSlice),
+    };
     for (const s of ownSlices(ns, svc.metadata.name!)) t.slices.load(s);
     for (const pod of store.list('pods', ns)) update(t, svc, `${ns}/${pod.metadata.name}`, pod);
     for (const pk of t.slices.placedKeys()) if (!t.selected.has(pk)) t.slices.set(pk, undefined);

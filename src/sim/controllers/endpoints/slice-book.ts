@@ -91,7 +91,13 @@ export class SliceBook {
   load(slice: KubeObject): void {
     const name = slice.metadata.name!;
     const ports = (slice.ports as Obj[] | undefined)?.length ? (slice.ports as Obj[]) : undefined;
-    const tracked: TrackedSlice = { name, portsKey: ports ? canonical(ports) : NO_PORTS, ports, members: new Map(), labelsKey: canonical(slice.metadata.labels ?? {}) };
+    const tracked: TrackedSlice = {
+      name,
+      portsKey: ports ? canonical(ports) : NO_PORTS,
+      ports,
+      members: new Map(),
+      labelsKey: canonical(slice.metadata.labels ?? {}),
+    };
     for (const ep of (slice.endpoints as Obj[] | undefined) ?? []) {
       const ref = ep.targetRef as Obj | undefined;
       const key = ref?.kind === 'Pod' ? `${ref.namespace}/${ref.name}` : undefined;

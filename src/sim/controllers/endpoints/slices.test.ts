@@ -27,11 +27,23 @@ function setup(options?: { maxEndpointsPerSlice?: number }) {
     for (const n of names) cluster.api.delete('pods', 'default', n, { gracePeriodSeconds: 0 });
     cluster.settle();
   };
-  cluster.api.create('services', { apiVersion: 'v1', kind: 'Service', metadata: { name: 'web', namespace: 'default' }, spec: { selector: { app: 'web' }, ports: [{ port: 80 }] } });
+  cluster.api.create('services', {
+    apiVersion: 'v1',
+    kind: 'Service',
+    metadata: { name: 'web', namespace: 'default' },
+    spec: { selector: { app: 'web' }, ports: [{ port: 80 }] },
+  });
   cluster.settle();
-  const slices = (): KubeObject[] => cluster.api.list(SLICES, { namespace: 'default' }).filter((s) => s.metadata.labels?.['kubernetes.io/service-name'] === 'web');
-  const sizes = () => slices().map((s) => (s.endpoints ?? []).length).sort((a, b) => b - a);
-  const names = () => slices().flatMap((s) => (s.endpoints ?? []).map((e: { targetRef: { name: string } }) => e.targetRef.name)).sort();
+  const slices = (): KubeObject[] =>
+    cluster.api.list(SLICES, { namespace: 'default' }).filter((s) => s.metadata.labels?.['kubernetes.io/service-name'] === 'web');
+  const sizes = () =>
+    slices()
+      .map((s) => (s.endpoints ?? []).length)
+      .sort((a, b) => b - a);
+  const names = () =>
+    slices()
+      .flatMap((s) => (s.endpoints ?? []).map((e: { targetRef: { name: string } }) => e.targetRef.name))
+      .sort();
   return { cluster, pods, remove, slices, sizes, names };
 }
 
