@@ -7,7 +7,7 @@
  */
 import type { KubeObject } from '../../api/types.ts';
 import { SortedChunks } from './sorted-chunks.ts';
-import { hostnameFor, isPodReady, podPorts, portlessHeadless, shouldPodBeInEndpoints, stableJson, targetRef } from './desired.ts';
+import { hostnameFor, isPodReady, podPorts, portlessHeadless, shouldPodBeInEndpoints, targetRef } from './desired.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Obj = Record<string, any>;
@@ -40,7 +40,15 @@ export function addressEntry(svc: KubeObject, pod: KubeObject): AddressEntry | u
   const address = { ip, ...(host ? { hostname: host } : {}), ...(pod.spec?.nodeName ? { nodeName: pod.spec.nodeName } : {}), targetRef: targetRef(pod) };
   const ready = publish || isPodReady(pod);
   const portsKey = JSON.stringify(ports);
-  return { ip, uid: String(pod.metadata.uid ?? ''), ready, portsKey, ports, address, sig: `${ready}|${portsKey}|${stableJson(address)}` };
+  return {
+    ip,
+    uid: String(pod.metadata.uid ?? ''),
+    ready,
+    portsKey,
+    ports,
+    address,
+    sig: [ready, portsKey, ip, host ?? '', pod.spec?.nodeName ?? '', pod.metadata.uid, pod.metadata.name, pod.metadata.namespace].join('|'),
+  };
 }
 
 const before = (a: AddressEntry, b: AddressEntry): boolean => a.ip < b.ip || (a.ip === b.ip && a.uid < b.uid);

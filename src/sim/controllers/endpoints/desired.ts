@@ -69,20 +69,6 @@ export function portlessHeadless(svc: KubeObject): boolean {
   return svc.spec?.clusterIP === 'None' && !(svc.spec?.ports ?? []).length;
 }
 
-/** JSON with object keys sorted: equal content gives equal text whatever order the keys were written in. */
-export function stableJson(v: unknown): string {
-  if (Array.isArray(v)) return `[${v.map(stableJson).join(',')}]`;
-  if (v && typeof v === 'object') {
-    const o = v as Obj;
-    return `{${Object.keys(o)
-      .filter((k) => o[k] !== undefined)
-      .sort()
-      .map((k) => `${JSON.stringify(k)}:${stableJson(o[k])}`)
-      .join(',')}}`;
-  }
-  return JSON.stringify(v ?? null);
-}
-
 /** Comparable form of a list: order-insensitive, as the real controllers repack and sort. */
 export function canonical(v: unknown): string {
   if (Array.isArray(v)) return `[${v.map(canonical).sort().join(',')}]`;

@@ -9,7 +9,7 @@
  * resolved ports: each group has slices of its own.
  */
 import type { KubeObject } from '../../api/types.ts';
-import { hostnameFor, isPodReady, podPorts, portlessHeadless, shouldPodBeInEndpoints, stableJson, targetRef, canonical } from './desired.ts';
+import { hostnameFor, isPodReady, podPorts, portlessHeadless, shouldPodBeInEndpoints, targetRef, canonical } from './desired.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Obj = Record<string, any>;
@@ -49,7 +49,32 @@ export function sliceEndpoint(svc: KubeObject, pod: KubeObject, zone: string | u
     ...(zone ? { zone } : {}),
   };
   const ports = resolved.length && !portlessHeadless(svc) ? resolved : undefined;
-  return { ip, portsKey: ports ? canonical(ports) : NO_PORTS, ports, endpoint, sig: stableJson(endpoint) };
+  return { ip, portsKey: ports ? canonical(ports) : NO_PORTS, ports, endpoint, sig: endpointSig(endpoint) };
+}
+
+/** The fields this controller writes in an endpoint; anything else someone added counts as a difference. */
+const WRITTEN = new Set(['addresses', 'conditions', 'hostname', 'nodeName', 'zone', 'targetRef']);
+
+/** The content of an endpoint in one string, to tell a real change from a repeated event (cheaper than JSON at 10,000 Pods). */
+export function endpointSig(ep: Obj): string {
+  const c = (ep.conditions ?? {}) as Obj;
+  const r = (ep.targetRef ?? {}) as Obj;
+  let extra = '';
+  for (const k in ep) if (!WRITTEN.has(k)) extra += `${k}=${JSON.stringify(ep[k])};`;
+  return [
+    ((ep.addresses ?? []) as string[]).join(' '),
+    c.ready,
+    c.serving,
+    c.terminating,
+    ep.hostname ?? '',
+    ep.nodeName ?? '',
+    ep.zone ?? '',
+    r.kind,
+    r.namespace,
+    r.name,
+    r.uid,
+    extra,
+  ].join('|');
 }
 
 /** A slice as the book tracks it. */
@@ -105,7 +130,7 @@ export class SliceBook {
         this.touched.add(name);
         continue;
       }
-      tracked.members.set(key, { ip: String(ep.addresses?.[0] ?? ''), portsKey: tracked.portsKey, ports, endpoint: ep, sig: stableJson(ep) });
+      tracked.members.set(key, { ip: String(ep.addresses?.[0] ?? ''), portsKey: tracked.portsKey, ports, endpoint: ep, sig: endpointSig(ep) });
       this.where.set(key, name);
     }
     this.slices.set(name, tracked);
