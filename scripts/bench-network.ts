@@ -97,6 +97,8 @@ spec:
 /** What `endpointsThroughRollout` measured. */
 export interface RolloutEndpointsResult {
   ms: number;
+  /** CPU time of this process over the same span (user + system): steadier than wall time on a shared machine. */
+  cpuMs: number;
   /** Ready endpoints of Service `web` at the end, and how many of them are Pods of the new template. */
   ready: number;
   fromNewPods: number;
@@ -140,6 +142,7 @@ export async function endpointsThroughRollout(cluster: Cluster, replicas: number
     minReady = Math.min(minReady, sum);
   });
   const t = performance.now();
+  const cpu0 = process.cpuUsage();
   await runTranscript('kubectl set image deployment/web nginx=nginx:1.27\nkubectl rollout status deployment/web --timeout=24h\n', { cluster, stepMs: 0 });
   const rs = cluster.api.list('replicasets.apps', { namespace: 'default' }).find((r) => r.spec?.template?.spec?.containers?.[0]?.image === 'nginx:1.27');
   const hash = rs?.metadata.labels?.['pod-template-hash'] as string | undefined;
@@ -150,10 +153,12 @@ export async function endpointsThroughRollout(cluster: Cluster, replicas: number
   };
   for (let i = 0; i < 600 && !converged(); i++) await runTranscript('sleep 1\n', { cluster, stepMs: 0 });
   const ms = performance.now() - t;
+  const cpu = process.cpuUsage(cpu0);
   stop();
   const eps = slices().flatMap((s) => s.endpoints ?? []);
   return {
     ms,
+    cpuMs: (cpu.user + cpu.system) / 1000,
     ready: eps.filter((e) => e.conditions?.ready).length,
     fromNewPods: eps.filter((e) => hash && e.targetRef?.name?.includes(`-${hash}-`)).length,
     slices: slices().length,

@@ -14,6 +14,7 @@
  */
 import type { KubeObject } from '../api/types.ts';
 import type { Cluster } from '../cluster.ts';
+import { endpointSubsets } from './endpoint-subsets.ts';
 
 /** Query types the DNS tools ask for. */
 export type DnsType = 'A' | 'AAAA' | 'CNAME' | 'SRV' | 'PTR' | 'TXT' | 'ANY';
@@ -43,7 +44,7 @@ type Subset = { addresses?: { ip: string; hostname?: string }[]; ports?: { name?
 /** Whether CoreDNS answers: the kube-dns Service has at least one ready endpoint. */
 export function dnsServing(cluster: Cluster): boolean {
   const ep = cluster.store.get('endpoints', 'kube-system', 'kube-dns');
-  return ((ep?.subsets ?? []) as Subset[]).some((s) => (s.addresses ?? []).length > 0);
+  return (endpointSubsets(cluster, ep) as Subset[]).some((s) => (s.addresses ?? []).length > 0);
 }
 
 const addressCache = new WeakMap<object, { ip: string; hostname?: string }[]>();
@@ -51,15 +52,16 @@ const addressCache = new WeakMap<object, { ip: string; hostname?: string }[]>();
 function readyAddresses(cluster: Cluster, svc: KubeObject): { ip: string; hostname?: string }[] {
   const ep = cluster.store.get('endpoints', svc.metadata.namespace ?? 'default', svc.metadata.name!);
   if (!ep) return [];
+  const subsets = endpointSubsets(cluster, ep) as Subset[];
   // Stored objects are frozen and replaced on change, so one pass per Endpoints version.
-  const hit = addressCache.get(ep);
+  const hit = addressCache.get(subsets);
   if (hit) return hit;
   const seen = new Set<string>();
   const out: { ip: string; hostname?: string }[] = [];
-  for (const s of (ep?.subsets ?? []) as Subset[]) {
+  for (const s of subsets) {
     for (const a of s.addresses ?? []) if (!seen.has(a.ip)) seen.add(a.ip) && out.push(a);
   }
-  addressCache.set(ep, out);
+  addressCache.set(subsets, out);
   return out;
 }
 
@@ -88,7 +90,7 @@ function srvRecords(cluster: Cluster, svc: KubeObject, fqdn: string, portName: s
   if (svc.spec?.clusterIP !== 'None') return [{ name: qname, ttl: TTL, type: 'SRV', data: `0 100 ${sp.port} ${fq(fqdn)}` }];
   const ep = cluster.store.get('endpoints', svc.metadata.namespace ?? 'default', svc.metadata.name!);
   const out: DnsRecord[] = [];
-  for (const s of (ep?.subsets ?? []) as Subset[]) {
+  for (const s of endpointSubsets(cluster, ep) as Subset[]) {
     const p = (s.ports ?? []).find((x) => x.name === portName);
     if (!p) continue;
     const addrs = s.addresses ?? [];

@@ -41,6 +41,16 @@ describe('Service traffic', () => {
     expect((await s.run('kubectl exec client -- wget -qO- web')).stderr).toMatch(/Connection refused/);
   });
 
+  it('reports an empty reply as busybox wget does: a port that answers no HTTP closes the connection', async () => {
+    const s = await withWeb(1);
+    await s.run('kubectl run cache --image=redis:7.2 --port=6379');
+    await s.run('kubectl wait --for=condition=Ready pod/cache');
+    const ip = s.cluster.api.get('pods', 'default', 'cache').status.podIP;
+    const r = await s.run(`kubectl exec client -- wget -O- http://${ip}:6379/`);
+    expect(r.stderr).toBe(`Connecting to ${ip}:6379 (${ip}:6379)\nwget: error getting response\ncommand terminated with exit code 1\n`);
+    expect((await s.run(`kubectl exec client -- wget -qO- ${ip}:6379`)).stderr).toBe('wget: error getting response\ncommand terminated with exit code 1\n');
+  });
+
   it('times out on an address nobody has', async () => {
     const s = await withWeb();
     const r = await s.run('kubectl exec client -- wget -T 2 -qO- 10.244.9.9');

@@ -1,14 +1,16 @@
 /**
  * kube-proxy's part of a request: which Service an address and port name (a ClusterIP, a
  * NodePort on any node's IP, a LoadBalancer ingress IP), and which ready endpoint of it the
- * connection goes to. Endpoints come from the Service's Endpoints object, so readiness,
- * selectors and targetPorts decide exactly as the endpoints controller decided.
+ * connection goes to. Endpoints come from the Service's Endpoints object (its EndpointSlices
+ * when it is over capacity: `endpoint-subsets.ts`), so readiness, selectors and targetPorts
+ * decide exactly as the endpoints controller decided.
  *
  * `pickServiceBackend` is the one entry point other modules (Ingress routing, port-forward)
  * use to turn "Service + port" into a Pod IP and port.
  */
 import type { KubeObject } from '../api/types.ts';
 import type { Cluster } from '../cluster.ts';
+import { endpointSubsets } from './endpoint-subsets.ts';
 
 /** A Pod address a Service port forwards to. */
 export interface Backend {
@@ -38,13 +40,14 @@ export function readyBackends(cluster: Cluster, svc: KubeObject, port: number): 
   const sp = servicePort(svc, port);
   if (!headless && !sp) return [];
   if (!ep) return [];
+  const subsets = endpointSubsets(cluster, ep) as Subset[];
   // Stored objects are replaced, never changed in place: one computation per Endpoints version.
   const key = `${svc.metadata.uid}/${svc.metadata.resourceVersion}/${port}`;
-  let perEp = cache.get(ep);
-  if (!perEp) cache.set(ep, (perEp = new Map()));
+  let perEp = cache.get(subsets);
+  if (!perEp) cache.set(subsets, (perEp = new Map()));
   const hit = perEp.get(key);
   if (hit) return hit;
-  const out = Object.freeze(computeBackends((ep.subsets ?? []) as Subset[], headless, sp, port)) as Backend[];
+  const out = Object.freeze(computeBackends(subsets, headless, sp, port)) as Backend[];
   perEp.set(key, out);
   return out;
 }

@@ -1,20 +1,12 @@
 /**
  * What the endpoints and endpointslice controllers compute for one Service: which Pods back
  * it (ShouldPodBeInEndpoints), at which ports (targetPort resolved against each Pod's
- * container ports), ready or not.
+ * container ports), ready or not, and the comparable forms the controller compares with.
  */
-import type { Pod, Service } from '../../kinds/generated-types.ts';
+import type { KubeObject } from '../../api/types.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Obj = Record<string, any>;
-
-/** One Pod behind a Service. */
-export interface Backend {
-  pod: Pod;
-  ip: string;
-  ready: boolean;
-  terminating: boolean;
-}
 
 /** A Service port as an endpoint port: its name, protocol and the Pod port it maps to. */
 export interface EndpointPort {
@@ -24,30 +16,22 @@ export interface EndpointPort {
 }
 
 /** Whether the Pod belongs in the Service's endpoints at all (has an IP, not finished). */
-export function shouldPodBeInEndpoints(pod: Pod, includeTerminating: boolean): boolean {
+export function shouldPodBeInEndpoints(pod: KubeObject, includeTerminating: boolean): boolean {
   if (!pod.status?.podIP) return false;
   if (!includeTerminating && pod.metadata.deletionTimestamp) return false;
   return pod.status?.phase !== 'Succeeded' && pod.status?.phase !== 'Failed';
 }
 
-function isReady(pod: Pod): boolean {
+/** Whether the Pod's Ready condition is True (podutil.IsPodReady). */
+export function isPodReady(pod: KubeObject): boolean {
   return ((pod.status?.conditions as Obj[] | undefined) ?? []).some((c) => c.type === 'Ready' && c.status === 'True');
-}
-
-/** The Pods behind the Service, sorted by IP (as RepackSubsets orders addresses). */
-export function backends(service: Service, pods: Pod[], includeTerminating: boolean): Backend[] {
-  const publish = service.spec?.publishNotReadyAddresses === true;
-  return pods
-    .filter((p) => shouldPodBeInEndpoints(p, includeTerminating || publish))
-    .map((pod) => ({ pod, ip: String(pod.status?.podIP), ready: publish || (isReady(pod) && !pod.metadata.deletionTimestamp), terminating: !!pod.metadata.deletionTimestamp }))
-    .sort((a, b) => (a.ip < b.ip ? -1 : a.ip > b.ip ? 1 : 0));
 }
 
 /**
  * The Pod port a Service port points at (podutil.FindPort): a number as is, a name looked up
  * among the Pod's container ports; undefined when the name is not found.
  */
-export function resolvePort(servicePort: Obj, pod: Pod): number | undefined {
+export function resolvePort(servicePort: Obj, pod: KubeObject): number | undefined {
   const target = servicePort.targetPort ?? servicePort.port;
   if (typeof target === 'number') return target;
   if (/^\d+$/.test(String(target))) return Number(target);
@@ -60,7 +44,7 @@ export function resolvePort(servicePort: Obj, pod: Pod): number | undefined {
 }
 
 /** The endpoint ports of one Pod, in the Service's port order; ports that do not resolve are left out. */
-export function podPorts(service: Service, pod: Pod): EndpointPort[] {
+export function podPorts(service: KubeObject, pod: KubeObject): EndpointPort[] {
   const out: EndpointPort[] = [];
   for (const sp of (service.spec?.ports as Obj[] | undefined) ?? []) {
     const port = resolvePort(sp, pod);
@@ -70,6 +54,29 @@ export function podPorts(service: Service, pod: Pod): EndpointPort[] {
 }
 
 /** A reference to the Pod, as endpoints carry it. */
-export function targetRef(pod: Pod): Obj {
+export function targetRef(pod: KubeObject): Obj {
   return { kind: 'Pod', name: pod.metadata.name, namespace: pod.metadata.namespace, uid: pod.metadata.uid };
+}
+
+/** The DNS hostname of a Pod in this Service's endpoints: set when the Pod names the Service as its subdomain. */
+export function hostnameFor(svc: KubeObject, pod: KubeObject): string | undefined {
+  const h = pod.spec?.hostname;
+  return h && pod.spec?.subdomain === svc.metadata.name && pod.metadata.namespace === svc.metadata.namespace ? String(h) : undefined;
+}
+
+/** A headless Service without ports still lists its Pods (for DNS), with no ports. */
+export function portlessHeadless(svc: KubeObject): boolean {
+  return svc.spec?.clusterIP === 'None' && !(svc.spec?.ports ?? []).length;
+}
+
+/** Comparable form of a list: order-insensitive, as the real controllers repack and sort. */
+export function canonical(v: unknown): string {
+  if (Array.isArray(v)) return `[${v.map(canonical).sort().join(',')}]`;
+  if (v && typeof v === 'object') {
+    return `{${Object.keys(v as Obj)
+      .sort()
+      .map((k) => `${k}:${canonical((v as Obj)[k])}`)
+      .join(',')}}`;
+  }
+  return JSON.stringify(v ?? null);
 }

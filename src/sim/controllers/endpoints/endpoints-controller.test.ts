@@ -15,7 +15,11 @@ function setup() {
       spec: { containers: [{ name: 'nginx', image: 'nginx', ports: [{ name: 'http', containerPort: 8080 }] }], nodeName: 'kind-worker' },
     }).object;
     if (ip) {
-      cluster.api.updateStatus('pods', 'default', created.metadata.name!, { phase: 'Running', podIP: ip, conditions: [{ type: 'Ready', status: ready ? 'True' : 'False' }] });
+      cluster.api.updateStatus('pods', 'default', created.metadata.name!, {
+        phase: 'Running',
+        podIP: ip,
+        conditions: [{ type: 'Ready', status: ready ? 'True' : 'False' }],
+      });
     }
     cluster.settle();
   };
@@ -50,7 +54,10 @@ describe('endpoints controller', () => {
     ]);
     const slices = cluster.api.list(SLICES, { namespace: 'default' });
     expect(slices).toHaveLength(1);
-    expect(slices[0]!.metadata.labels).toMatchObject({ 'kubernetes.io/service-name': 'web', 'endpointslice.kubernetes.io/managed-by': 'endpointslice-controller.k8s.io' });
+    expect(slices[0]!.metadata.labels).toMatchObject({
+      'kubernetes.io/service-name': 'web',
+      'endpointslice.kubernetes.io/managed-by': 'endpointslice-controller.k8s.io',
+    });
     expect(slices[0]!.ports).toEqual([{ name: '', port: 8080, protocol: 'TCP' }]);
     expect(slices[0]!.endpoints.map((e: { addresses: string[]; conditions: { ready: boolean } }) => [e.addresses[0], e.conditions.ready])).toEqual([
       ['10.244.1.2', false],

@@ -1,15 +1,22 @@
 /**
  * The endpoints and endpointslice controllers, as one: for every Service with a selector they
  * keep an Endpoints object of the same name (ready Pods under `addresses`, others under
- * `notReadyAddresses`) and one EndpointSlice (`<service>-<suffix>`, owned by the Service) in
- * step with the Pods it selects. Objects are written only when their content changes, so
- * Pod status churn that does not affect a Service costs nothing.
+ * `notReadyAddresses`, at most 1,000 addresses) and EndpointSlices of at most 100 endpoints
+ * (`<service>-<suffix>`, owned by the Service) in step with the Pods it selects.
+ *
+ * The work is incremental: a Pod event marks that Pod dirty for the Services that select it
+ * now or did before, and a sync recomputes only the dirty Pods, rewriting only the slices
+ * they changed. A Service change (selector, ports, labels), or someone else writing its
+ * Endpoints or slices, rebuilds that Service's state from the store once.
  */
 import type { Cluster } from '../../cluster.ts';
 import { isoTime, type KubeObject } from '../../api/types.ts';
-import { matches, selectorFromSet } from '../../api/labels.ts';
-import { keyOf, splitKey, type Controller } from '../../runtime/controller.ts';
-import { backends, podPorts, targetRef, type Backend, type EndpointPort } from './desired.ts';
+import { ApiError } from '../../api/errors.ts';
+import { matches, selectorFromSet, type LabelSelector } from '../../api/labels.ts';
+import { keyOf, splitKey, type Controller, type ReconcileResult } from '../../runtime/controller.ts';
+import { canonical } from './desired.ts';
+import { AddressBook, addressEntry } from './address-book.ts';
+import { MAX_ENDPOINTS_PER_SLICE, orderedEndpoints, SliceBook, sliceEndpoint, type TrackedSlice } from './slice-book.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Obj = Record<string, any>;
@@ -20,6 +27,11 @@ const MANAGED_BY = 'endpointslice.kubernetes.io/managed-by';
 const SLICE_MANAGER = 'endpointslice-controller.k8s.io';
 const SERVICE_NAME = 'kubernetes.io/service-name';
 const HEADLESS = 'service.kubernetes.io/headless';
+const TRIGGER_TIME = 'endpoints.kubernetes.io/last-change-trigger-time';
+const OVER_CAPACITY = 'endpoints.kubernetes.io/over-capacity';
+const ZONE = 'topology.kubernetes.io/zone';
+/** The signature of subsets known to differ from the last ones written. */
+const CHANGED = '';
 
 /** Whether this Service's endpoints are computed from Pods (it has a selector and is not ExternalName). */
 function managed(svc: KubeObject): boolean {
@@ -33,151 +45,237 @@ function serviceLabels(svc: KubeObject): Record<string, string> {
   return labels;
 }
 
-const endpointPort = (p: EndpointPort): Obj => ({ ...(p.name ? { name: p.name } : {}), port: p.port, protocol: p.protocol });
-
-/** Endpoints subsets: one per distinct port list, addresses sorted by IP. */
-export function subsetsFor(svc: KubeObject, list: Backend[]): Obj[] {
-  const byPorts = new Map<string, Obj>();
-  for (const b of list) {
-    const ports = podPorts(svc, b.pod);
-    if (!ports.length && !portlessHeadless(svc)) continue;
-    const key = JSON.stringify(ports);
-    let subset = byPorts.get(key);
-    if (!subset) byPorts.set(key, (subset = { ports: ports.map(endpointPort) }));
-    const host = hostnameFor(svc, b.pod);
-    const address = { ip: b.ip, ...(host ? { hostname: host } : {}), ...(b.pod.spec?.nodeName ? { nodeName: b.pod.spec.nodeName } : {}), targetRef: targetRef(b.pod) };
-    const field = b.ready ? 'addresses' : 'notReadyAddresses';
-    (subset[field] ??= []).push(address);
-  }
-  // Field order as the API server returns it: addresses, notReadyAddresses, ports.
-  return [...byPorts.values()].map((s) => ({
-    ...(s.addresses ? { addresses: s.addresses } : {}),
-    ...(s.notReadyAddresses ? { notReadyAddresses: s.notReadyAddresses } : {}),
-    ...(s.ports.length ? { ports: s.ports } : {}),
-  }));
+/** What of a Service decides its endpoints; when it changes, the Service's state is rebuilt. */
+function fingerprint(svc: KubeObject): string {
+  const s = svc.spec ?? {};
+  return JSON.stringify([svc.metadata.uid, s.selector, s.ports, s.clusterIP, s.publishNotReadyAddresses, s.type]);
 }
 
-/** A headless Service without ports still lists its Pods (for DNS), with no ports. */
-function portlessHeadless(svc: KubeObject): boolean {
-  return svc.spec?.clusterIP === 'None' && !(svc.spec?.ports ?? []).length;
+/** One Service's state between syncs. */
+interface Tracker {
+  fp: string;
+  selector: LabelSelector;
+  /** Pods the selector matched at the last sync. */
+  selected: Set<string>;
+  addresses: AddressBook;
+  slices: SliceBook;
+  /** The subsets as last written or found equal; undefined: compare with the stored object. */
+  endpointsSig?: string;
+  endpointsLabels?: string;
 }
 
-/** The DNS hostname of a Pod in this Service's endpoints: set when the Pod names the Service as its subdomain. */
-export function hostnameFor(svc: KubeObject, pod: KubeObject): string | undefined {
-  const h = pod.spec?.hostname;
-  return h && pod.spec?.subdomain === svc.metadata.name && pod.metadata.namespace === svc.metadata.namespace ? String(h) : undefined;
-}
-
-/** The EndpointSlice body (endpoints and ports) for the Service's Pods. */
-export function sliceContent(svc: KubeObject, list: Backend[]): { endpoints: Obj[] | undefined; ports: Obj[] | undefined } {
-  const withPorts = list.filter((b) => podPorts(svc, b.pod).length || portlessHeadless(svc));
-  if (!withPorts.length) return { endpoints: undefined, ports: undefined };
-  const mapped = podPorts(svc, withPorts[0]!.pod).map((p) => ({ name: p.name, port: p.port, protocol: p.protocol }));
-  const ports = mapped.length ? mapped : undefined;
-  const endpoints = withPorts.map((b) => ({
-    addresses: [b.ip],
-    conditions: { ready: b.ready, serving: b.ready || (b.terminating && isPodReadyCondition(b.pod)), terminating: b.terminating },
-    ...(hostnameFor(svc, b.pod) ? { hostname: hostnameFor(svc, b.pod) } : {}),
-    ...(b.pod.spec?.nodeName ? { nodeName: b.pod.spec.nodeName } : {}),
-    targetRef: targetRef(b.pod),
-  }));
-  return { endpoints, ports };
-}
-
-function isPodReadyCondition(pod: KubeObject): boolean {
-  return ((pod.status?.conditions as Obj[] | undefined) ?? []).some((c) => c.type === 'Ready' && c.status === 'True');
-}
-
-/** Comparable form of a list: order-insensitive, as the real controllers repack and sort. */
-function canonical(v: unknown): string {
-  if (Array.isArray(v)) return `[${v.map(canonical).sort().join(',')}]`;
-  if (v && typeof v === 'object') {
-    return `{${Object.keys(v as Obj).sort().map((k) => `${k}:${canonical((v as Obj)[k])}`).join(',')}}`;
-  }
-  return JSON.stringify(v ?? null);
+/** Options for tests: a smaller slice size. */
+export interface EndpointsControllerOptions {
+  maxEndpointsPerSlice?: number;
 }
 
 /** The controller; add it with `cluster.addController`. */
-export function endpointsController(cluster: Cluster): Controller {
+export function endpointsController(cluster: Cluster, options: EndpointsControllerOptions = {}): Controller {
   const api = cluster.api;
+  const store = cluster.store;
+  const maxPerSlice = options.maxEndpointsPerSlice ?? MAX_ENDPOINTS_PER_SLICE;
+  /** Selectors of managed Services, by namespace then Service key. */
+  const selectors = new Map<string, Map<string, LabelSelector>>();
+  const trackers = new Map<string, Tracker>();
+  const dirty = new Map<string, Set<string>>();
+  /** Non-zero while this controller writes: its own writes are not news to it. */
+  let writing = 0;
 
-  function servicesSelecting(pod: KubeObject): string[] {
-    return api
-      .list('services', { namespace: pod.metadata.namespace })
-      .filter((s) => managed(s) && matches(selectorFromSet(s.spec.selector), pod.metadata.labels))
-      .map(keyOf);
+  function noteService(svc: KubeObject, gone: boolean): void {
+    const ns = svc.metadata.namespace ?? 'default';
+    let m = selectors.get(ns);
+    if (gone || !managed(svc)) {
+      m?.delete(keyOf(svc));
+      return;
+    }
+    if (!m) selectors.set(ns, (m = new Map()));
+    m.set(keyOf(svc), selectorFromSet(svc.spec.selector));
+  }
+  for (const svc of store.list('services')) noteService(svc, false);
+
+  /** The Services a Pod event concerns (those selecting it now, and those it was part of); marks the Pod dirty for each. */
+  function podKeys(pod: KubeObject, deleted: boolean): string[] {
+    const ns = pod.metadata.namespace ?? 'default';
+    const m = selectors.get(ns);
+    if (!m) return [];
+    const pk = `${ns}/${pod.metadata.name}`;
+    const out: string[] = [];
+    for (const [svcKey, sel] of m) {
+      if ((!deleted && matches(sel, pod.metadata.labels)) || trackers.get(svcKey)?.selected.has(pk)) {
+        out.push(svcKey);
+        let d = dirty.get(svcKey);
+        if (!d) dirty.set(svcKey, (d = new Set()));
+        d.add(pk);
+      }
+    }
+    return out;
   }
 
-  function syncEndpoints(svc: KubeObject, list: Backend[]): void {
+  /** A change to an Endpoints object or slice that this controller did not make: rebuild that Service. */
+  function foreignChange(svcKey: string | undefined): string[] {
+    if (writing || !svcKey) return [];
+    trackers.delete(svcKey);
+    return [svcKey];
+  }
+
+  function zoneOf(pod: KubeObject): string | undefined {
+    const node = pod.spec?.nodeName ? api.tryGet('nodes', undefined, String(pod.spec.nodeName)) : undefined;
+    return node?.metadata.labels?.[ZONE];
+  }
+
+  function update(t: Tracker, svc: KubeObject, pk: string, pod: KubeObject | undefined): void {
+    const inNow = !!pod && !!pod.metadata.labels && matches(t.selector, pod.metadata.labels);
+    if (inNow) t.selected.add(pk);
+    else t.selected.delete(pk);
+    t.addresses.set(pk, inNow ? addressEntry(svc, pod!) : undefined);
+    t.slices.set(pk, inNow ? sliceEndpoint(svc, pod!, zoneOf(pod!)) : undefined);
+  }
+
+  function ownSlices(ns: string, name: string): KubeObject[] {
+    return store.list(SLICES, ns).filter((s) => s.metadata.labels?.[SERVICE_NAME] === name && s.metadata.labels?.[MANAGED_BY] === SLICE_MANAGER);
+  }
+
+  /** The Service's state from scratch: every Pod of its namespace, the slices as stored. */
+  function rebuild(svc: KubeObject): Tracker {
+    const ns = svc.metadata.namespace!;
+    const t: Tracker = {
+      fp: fingerprint(svc),
+      selector: selectorFromSet(svc.spec.selector),
+      selected: new Set(),
+      addresses: new AddressBook(),
+      slices: new SliceBook(maxPerSlice),
+    };
+    for (const s of ownSlices(ns, svc.metadata.name!)) t.slices.load(s);
+    for (const pod of store.list('pods', ns)) update(t, svc, `${ns}/${pod.metadata.name}`, pod);
+    for (const pk of t.slices.placedKeys()) if (!t.selected.has(pk)) t.slices.set(pk, undefined);
+    return t;
+  }
+
+  function syncEndpoints(svc: KubeObject, t: Tracker): void {
     const ns = svc.metadata.namespace!;
     const name = svc.metadata.name!;
-    const subsets = subsetsFor(svc, list);
     const labels = serviceLabels(svc);
-    const existing = api.tryGet('endpoints', ns, name);
-    if (existing && canonical(existing.subsets ?? []) === canonical(subsets) && canonical(existing.metadata.labels ?? {}) === canonical(labels)) return;
-    const metadata = {
-      ...(existing?.metadata ?? { name, namespace: ns }),
-      labels,
-      annotations: { ...(existing?.metadata.annotations ?? {}), 'endpoints.kubernetes.io/last-change-trigger-time': isoTime(cluster.clock.now()) },
-    };
+    const labelsKey = canonical(labels);
+    const existing = store.get('endpoints', ns, name);
+    if (existing && !t.addresses.changed && t.endpointsSig !== undefined && t.endpointsLabels === labelsKey) return;
+    const { subsets, truncated } = t.addresses.build();
+    // Under capacity, a changed entry is a changed object; over it, the change may lie beyond
+    // the addresses kept, so the kept ones are compared.
+    const sig = truncated || t.endpointsSig === undefined ? JSON.stringify(subsets) : CHANGED;
+    const annotations = existing?.metadata.annotations ?? {};
+    const capacityNoted = truncated ? annotations[OVER_CAPACITY] === 'truncated' : annotations[OVER_CAPACITY] === undefined;
+    const same =
+      !!existing &&
+      capacityNoted &&
+      canonical(existing.metadata.labels ?? {}) === labelsKey &&
+      (t.endpointsSig !== undefined ? sig !== CHANGED && sig === t.endpointsSig : canonical(existing.subsets ?? []) === canonical(subsets));
+    t.endpointsSig = sig;
+    t.endpointsLabels = labelsKey;
+    if (same) return;
+    const nextAnnotations: Record<string, string> = { ...annotations, [TRIGGER_TIME]: isoTime(cluster.clock.now()) };
+    if (truncated) nextAnnotations[OVER_CAPACITY] = 'truncated';
+    else delete nextAnnotations[OVER_CAPACITY];
+    const metadata = { ...(existing?.metadata ?? { name, namespace: ns }), labels, annotations: nextAnnotations };
     const body: KubeObject = { apiVersion: 'v1', kind: 'Endpoints', metadata, ...(subsets.length ? { subsets } : {}) };
     if (existing) api.update('endpoints', body);
     else api.create('endpoints', body);
   }
 
-  function syncSlice(svc: KubeObject, list: Backend[]): void {
-    const ns = svc.metadata.namespace!;
-    const name = svc.metadata.name!;
-    const mine = api
-      .list(SLICES, { namespace: ns })
-      .filter((s) => s.metadata.labels?.[SERVICE_NAME] === name && s.metadata.labels?.[MANAGED_BY] === SLICE_MANAGER);
-    const { endpoints, ports } = sliceContent(svc, list);
-    const labels = { ...serviceLabels(svc), [MANAGED_BY]: SLICE_MANAGER, [SERVICE_NAME]: name };
-    const [first, ...extra] = mine;
-    for (const s of extra) api.delete(SLICES, ns, s.metadata.name!);
-    if (first && canonical(first.endpoints ?? []) === canonical(endpoints ?? []) && canonical(first.ports ?? []) === canonical(ports ?? []) && canonical(first.metadata.labels) === canonical(labels)) return;
-    const owner = { apiVersion: 'v1', kind: 'Service', name, uid: svc.metadata.uid!, controller: true, blockOwnerDeletion: true };
-    // Like Endpoints, a slice records when the change that rewrote it happened.
-    const annotations = { ...(first?.metadata.annotations ?? {}), 'endpoints.kubernetes.io/last-change-trigger-time': isoTime(cluster.clock.now()) };
-    const metadata = first ? { ...first.metadata, labels, annotations } : { annotations, generateName: `${name}-`, namespace: ns, labels, ownerReferences: [owner] };
-    const body: KubeObject = {
+  function sliceBody(slice: TrackedSlice, metadata: Obj): KubeObject {
+    const endpoints = orderedEndpoints(slice);
+    return {
       apiVersion: 'discovery.k8s.io/v1',
       kind: 'EndpointSlice',
       metadata,
       addressType: 'IPv4',
-      ...(endpoints ? { endpoints } : {}),
-      ...(ports ? { ports } : {}),
+      ...(endpoints.length ? { endpoints } : {}),
+      ...(endpoints.length && slice.ports ? { ports: slice.ports } : {}),
     } as KubeObject;
-    if (first) api.update(SLICES, body);
-    else api.create(SLICES, body);
+  }
+
+  function syncSlices(svc: KubeObject, t: Tracker): void {
+    const ns = svc.metadata.namespace!;
+    const name = svc.metadata.name!;
+    const labels = { ...serviceLabels(svc), [MANAGED_BY]: SLICE_MANAGER, [SERVICE_NAME]: name };
+    const plan = t.slices.plan(labels);
+    if (!plan.creates.length && !plan.updates.length && !plan.deletes.length) return;
+    const owner = { apiVersion: 'v1', kind: 'Service', name, uid: svc.metadata.uid!, controller: true, blockOwnerDeletion: true };
+    // Like Endpoints, a slice records when the change that rewrote it happened.
+    const triggered = isoTime(cluster.clock.now());
+    const fresh = (extra: Obj): Obj => ({ annotations: { [TRIGGER_TIME]: triggered }, ...extra, namespace: ns, labels, ownerReferences: [owner] });
+    for (const s of plan.creates) t.slices.created(s, api.create(SLICES, sliceBody(s, fresh({ generateName: `${name}-` }))).object.metadata.name!);
+    for (const s of plan.updates) {
+      const existing = store.get(SLICES, ns, s.name);
+      if (!existing) {
+        api.create(SLICES, sliceBody(s, fresh({ name: s.name })));
+        continue;
+      }
+      const annotations = { ...(existing.metadata.annotations ?? {}), [TRIGGER_TIME]: triggered };
+      api.update(SLICES, sliceBody(s, { ...existing.metadata, labels, annotations }));
+    }
+    for (const n of plan.deletes) if (store.get(SLICES, ns, n)) api.delete(SLICES, ns, n);
   }
 
   function removeFor(ns: string, name: string): void {
-    if (api.tryGet('endpoints', ns, name)) api.delete('endpoints', ns, name);
-    for (const s of api.list(SLICES, { namespace: ns })) {
-      if (s.metadata.labels?.[SERVICE_NAME] === name && s.metadata.labels?.[MANAGED_BY] === SLICE_MANAGER) api.delete(SLICES, ns, s.metadata.name!);
+    if (store.get('endpoints', ns, name)) api.delete('endpoints', ns, name);
+    for (const s of ownSlices(ns, name)) api.delete(SLICES, ns, s.metadata.name!);
+  }
+
+  function sync(key: string): ReconcileResult | void {
+    const { namespace, name } = splitKey(key);
+    const ns = namespace ?? 'default';
+    const svc = store.get('services', ns, name);
+    const changed = dirty.get(key);
+    dirty.delete(key);
+    if (!svc || svc.metadata.deletionTimestamp) {
+      trackers.delete(key);
+      removeFor(ns, name);
+      return;
     }
+    if (!managed(svc)) {
+      trackers.delete(key);
+      return;
+    }
+    let t = trackers.get(key);
+    if (!t || t.fp !== fingerprint(svc)) trackers.set(key, (t = rebuild(svc)));
+    else for (const pk of changed ?? []) update(t, svc, pk, store.get('pods', ns, pk.slice(ns.length + 1)));
+    syncEndpoints(svc, t);
+    syncSlices(svc, t);
   }
 
   return {
     name: ENDPOINT_CONTROLLER,
     watches: [
-      { resource: 'services', keys: (e) => [keyOf(e.object)] },
-      { resource: 'pods', keys: (e) => servicesSelecting(e.object), coalesceMs: 50 },
+      {
+        resource: 'services',
+        keys: (e) => {
+          noteService(e.object, e.type === 'DELETED');
+          return [keyOf(e.object)];
+        },
+      },
+      { resource: 'pods', keys: (e) => podKeys(e.object, e.type === 'DELETED'), coalesceMs: 50 },
+      { resource: 'endpoints', keys: (e) => foreignChange(trackers.has(keyOf(e.object)) ? keyOf(e.object) : undefined) },
+      {
+        resource: SLICES,
+        keys: (e) => {
+          const l = e.object.metadata.labels;
+          return foreignChange(l?.[MANAGED_BY] === SLICE_MANAGER && l[SERVICE_NAME] ? `${e.object.metadata.namespace}/${l[SERVICE_NAME]}` : undefined);
+        },
+      },
     ],
-    initialKeys: () => api.list('services').map(keyOf),
+    initialKeys: () => store.list('services').map(keyOf),
     reconcile(key) {
-      const { namespace, name } = splitKey(key);
-      const ns = namespace ?? 'default';
-      const svc = api.tryGet('services', ns, name);
-      if (!svc || svc.metadata.deletionTimestamp) {
-        removeFor(ns, name);
-        return;
+      writing++;
+      try {
+        return sync(key);
+      } catch (e) {
+        // An API failure (a namespace being deleted refuses creates): start again from the store later.
+        if (!(e instanceof ApiError)) throw e;
+        trackers.delete(key);
+        return { requeueAfter: 1000 };
+      } finally {
+        writing--;
       }
-      if (!managed(svc)) return;
-      const pods = api.list('pods', { namespace: ns }).filter((p) => matches(selectorFromSet(svc.spec.selector), p.metadata.labels));
-      syncEndpoints(svc, backends(svc, pods, false));
-      syncSlice(svc, backends(svc, pods, true));
     },
   };
 }

@@ -62,7 +62,9 @@ export function* wget(ctx: CommandContext) {
       return 1;
     }
     if (r.error === 'not-http') {
-      ctx.err('wget: error getting response: Connection reset by peer\n');
+      // The server closed the connection without a reply: fgets() meets end of file with no
+      // errno set, so busybox's perror adds no reason after the message.
+      ctx.err('wget: error getting response\n');
       return 1;
     }
     ctx.err(`wget: can't connect to remote host (${shown(r.ip)}): Connection refused\n`);
