@@ -187,7 +187,7 @@ class Session implements SessionHandle {
   async boot(): Promise<void> {
     const { restored, files: savedFiles } = await this.restoreCluster();
     if (!restored) {
-      this.cluster = this.freshCluster();
+      this.cluster = await this.freshCluster();
       this.journal = [];
     }
     const files = savedFiles ?? readJSON(`${this.key}:files`);
@@ -266,7 +266,7 @@ class Session implements SessionHandle {
     this.journal = [];
     this.journalFiles = this.fs.toJSON();
     this.term.reset();
-    this.cluster = this.freshCluster();
+    this.cluster = await this.freshCluster();
     await this.runSetup();
     this.startShell();
     this.save();
@@ -346,8 +346,9 @@ class Session implements SessionHandle {
     return this.xterm.text();
   }
 
-  private freshCluster(): Cluster {
-    return sim.createCluster({ seed: this.spec.seed, ...(this.spec.preset ? { preset: this.spec.preset } : {}) });
+  /** A new cluster for the lesson; the simulator code its preset's objects need loads first. */
+  private freshCluster(): Promise<Cluster> {
+    return sim.createClusterWhenReady({ seed: this.spec.seed, ...(this.spec.preset ? { preset: this.spec.preset } : {}) });
   }
 
   /**
@@ -375,7 +376,7 @@ class Session implements SessionHandle {
       removeKey(`${this.key}:journal`);
       return { restored: false, ...(files ? { files } : {}) };
     }
-    const cluster = this.freshCluster();
+    const cluster = await this.freshCluster();
     const words = noticeWords();
     let removeOffer: (() => void) | undefined;
     const watch = watchRestore({
