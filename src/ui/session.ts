@@ -197,6 +197,7 @@ class Session implements SessionHandle {
       await this.runSetup();
     }
     this.startShell();
+    prefetchWhenIdle();
   }
 
   onClusterChange(cb: () => void): () => void {
@@ -655,4 +656,17 @@ export async function startSession(host: HTMLElement, opts: { focus: boolean }):
   host.dataset.ready = '';
   performance.mark(`terminal-ready:${id}`);
   if (opts.focus) term.focus();
+}
+
+/**
+ * Once the terminal is up and the page is idle, fetches the simulator code that loads on first
+ * use (the StatefulSet, batch and HPA controllers), so the first command that needs it does not
+ * wait for a download. A failure (offline) is harmless: the code is fetched again when needed.
+ */
+function prefetchWhenIdle(): void {
+  const idle = (cb: () => void): void => {
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(cb, { timeout: 5_000 });
+    else setTimeout(cb, 2_000);
+  };
+  idle(() => void sim.loadInstallerCode().catch(() => {}));
 }

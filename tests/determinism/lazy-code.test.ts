@@ -107,7 +107,7 @@ describe('code loaded on first use', () => {
     });
   }
 
-  for (const file of ['ref-06-statefulset-daemonset-job-cronjob.txt', 'ingress-nginx-kind.txt']) {
+  for (const file of ['ref-06-statefulset-daemonset-job-cronjob.txt', 'ingress-nginx-kind.txt', 'quota-memory-cpu-namespace.txt']) {
     it(`the transcript ${file}`, async () => {
       const { eager, lazy, loads } = await bothWays(transcript(file));
       expect(lazy).toBe(eager);
