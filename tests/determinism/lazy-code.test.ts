@@ -95,11 +95,11 @@ describe('code loaded on first use', () => {
     const input = 'kubectl apply -f db.yaml && kubectl get pods\nkubectl rollout status sts/db\nkubectl get pods -o wide\n';
     const { eager, lazy, loads } = await bothWays({ input, seed: 3, files: { 'db.yaml': file + '\n' } });
     expect(lazy).toBe(eager);
-    expect(loads).toEqual(['statefulset-controller']);
+    expect(loads).toEqual(['stateful-controllers']);
     expect(eager).toContain('partitioned roll out complete');
   });
 
-  for (const slug of ['statefulset', 'job-cronjob']) {
+  for (const slug of ['statefulset', 'job-cronjob', 'capstone']) {
     it(`the ${slug} lesson`, async () => {
       const { eager, lazy, loads } = await bothWays(lesson(slug));
       expect(lazy).toBe(eager);
