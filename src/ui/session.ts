@@ -658,15 +658,20 @@ export async function startSession(host: HTMLElement, opts: { focus: boolean }):
   if (opts.focus) term.focus();
 }
 
+/** How long after the terminal is ready the on-first-use simulator code is fetched. */
+const PREFETCH_AFTER_MS = 5_000;
+
 /**
- * Once the terminal is up and the page is idle, fetches the simulator code that loads on first
- * use (the StatefulSet, batch and HPA controllers), so the first command that needs it does not
- * wait for a download. A failure (offline) is harmless: the code is fetched again when needed.
+ * A while after the terminal is up, when the page is idle, fetches the simulator code that loads
+ * on first use (the StatefulSet and volume, batch, HPA and quota controllers), so a later
+ * command that needs it does not wait for a download. Not at once: starting the terminal stays
+ * the only download of its start. A failure (offline) is harmless: the code is fetched again
+ * when needed.
  */
 function prefetchWhenIdle(): void {
-  const idle = (cb: () => void): void => {
-    if (typeof requestIdleCallback === 'function') requestIdleCallback(cb, { timeout: 5_000 });
-    else setTimeout(cb, 2_000);
-  };
-  idle(() => void sim.loadInstallerCode().catch(() => {}));
+  const fetchAll = (): void => void sim.loadInstallerCode().catch(() => {});
+  setTimeout(() => {
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(fetchAll, { timeout: 5_000 });
+    else fetchAll();
+  }, PREFETCH_AFTER_MS);
 }
