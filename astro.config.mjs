@@ -1,4 +1,5 @@
 // @ts-check
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'astro/config';
 import mdx from '@astrojs/mdx';
 import { offline } from './scripts/offline/integration.mjs';
@@ -20,42 +21,34 @@ const metaToAttribute = {
 
 /** The course's own terminal code: simulator, kubectl and shell. */
 const SIMULATOR = /[\\/]src[\\/](sim|kubectl|shell)[\\/]/;
+/** What a lesson page imports when its terminal starts (terminal-element.ts loads it). */
+const TERMINAL_ENTRY = fileURLToPath(new URL('./src/ui/session.ts', import.meta.url));
+
 /**
- * Modules the code loads with import() on first use (help texts, explain's schemas, the
- * kinds' describers, the go-template printer, published manifests, the shell's rarely used builtins; the YAML parser for `-f` is outside
- * SIMULATOR anyway): kept out of the simulator chunk, which would otherwise absorb them, so
- * that starting a terminal does not fetch them; they become chunks of their own. scripts/measure-js.ts lists them.
+ * The modules starting a terminal needs: the static import closure of TERMINAL_ENTRY, computed
+ * once per chunking pass from the bundler's module graph. Only these join the 'simulator'
+ * chunk; everything the code reaches only through import() (help texts, explain's schemas,
+ * describers, the shell's rarer builtins, controllers and programs the simulator loads on first
+ * use) is left to the bundler, which makes it chunks of its own that load when first imported.
+ * No list of such modules to keep in step: an import() is enough.
+ * @type {WeakMap<object, Set<string>>}
  */
-const ON_DEMAND = new RegExp(
-  [
-    /[\\/]kubectl[\\/]help[\\/]texts-full\.ts$/,
-    // The shell's rarely used builtins (src/shell/commands.ts loads them on first use).
-    /[\\/]shell[\\/]builtins[\\/](text|grep|base64|timeout|watch|seq|xargs|tee|yes|openssl|ssh-keygen|shell-state|jobs|complete|test)\.ts$/,
-    // ... and the big ones in folders of their own (sed, awk, jq, the key and certificate maths),
-    // with the regular-expression engine grep and they share.
-    /[\\/]shell[\\/]builtins[\\/](sed|awk|jq|crypto)[\\/][\w-]+\.(ts|json)$/,
-    /[\\/]shell[\\/]regex[\\/][\w-]+\.ts$/,
-    /[\\/]sim[\\/]addons[\\/]metrics-server[\\/](documents|manifest)\.ts$/,
-    /[\\/]kubectl[\\/]verbs[\\/]explain[\\/](render|schema-[\w-]+)\.ts$/,
-    // The kinds' describers (all of printers/describe/).
-    /[\\/]kubectl[\\/]printers[\\/]describe[\\/][\w-]+\.ts$/,
-    // The go-template printer (`-o go-template=...`) and the manifests served by URL.
-    /[\\/]kubectl[\\/]printers[\\/]gotemplate[\\/][\w-]+\.ts$/,
-    /[\\/]kubectl[\\/]printers[\\/](jsonpath|go-syntax|tabwriter)\.ts$/,
-    /[\\/]sim[\\/]addons[\\/]ingress-nginx[\\/]manifest\.ts$/,
-    // `kubectl get --raw`, loaded when it is used.
-    /[\\/]kubectl[\\/]verbs[\\/]get[\\/]raw\.ts$/,
-    // The scripts `kubectl completion SHELL` prints.
-    /[\\/]kubectl[\\/]verbs[\\/]completion[\\/]scripts\.ts$/,
-    // kubectl's commands but `get` (verbs/table.ts loads each on its first run).
-    /[\\/]kubectl[\\/]verbs[\\/](?!get[\\/])[\w-]+[\\/][\w-]+\.ts$/,
-    // ... and what only those commands use: kustomize, reading, writing and patching objects.
-    /[\\/]kubectl[\\/]kustomize[\\/][\w-]+\.ts$/,
-    /[\\/]kubectl[\\/]resource[\\/](collected-errors|errors|last-applied|manifests|merge|patch|workloads|write)\.ts$/,
-  ]
-    .map((r) => r.source)
-    .join('|'),
-);
+const startClosures = new WeakMap();
+/** @param {{ getModuleInfo(id: string): { importedIds: readonly string[] } | null }} ctx */
+function neededAtStart(ctx) {
+  let set = startClosures.get(ctx);
+  if (!set) {
+    set = new Set();
+    const todo = [TERMINAL_ENTRY];
+    for (let id = todo.pop(); id !== undefined; id = todo.pop()) {
+      if (set.has(id)) continue;
+      set.add(id);
+      for (const dep of ctx.getModuleInfo(id)?.importedIds ?? []) if (!set.has(dep)) todo.push(dep);
+    }
+    startClosures.set(ctx, set);
+  }
+  return set;
+}
 
 /**
  * Lessons used to carry their position in their URL (/en/lessons/01-pods/); they are named by
@@ -140,8 +133,9 @@ export default defineConfig({
       client: {
         build: {
           // The terminal's lazy code in two chunks that download in parallel and cache apart:
-          // xterm (changes rarely) and the course's own simulator, kubectl and shell. What that
-          // code imports on demand (yaml, help texts, explain) stays in chunks of its own.
+          // xterm (changes rarely) and the course's own simulator, kubectl and shell as far as
+          // starting a terminal needs them (neededAtStart). What that code imports on demand
+          // (yaml, help texts, explain, controllers loaded on first use) stays in chunks of its own.
           rolldownOptions: {
             output: {
               codeSplitting: {
@@ -151,7 +145,7 @@ export default defineConfig({
                   // chunk to get it (groups pull in their dependencies).
                   { name: 'preload-helper', test: /vite[\\/]preload-helper/, priority: 2 },
                   { name: 'xterm', test: /node_modules[\\/]@xterm[\\/]/ },
-                  { name: 'simulator', test: (id) => SIMULATOR.test(id) && !ON_DEMAND.test(id) },
+                  { name: (id, ctx) => (SIMULATOR.test(id) && neededAtStart(ctx).has(id) ? 'simulator' : null), debugName: 'simulator' },
                 ],
               },
             },

@@ -7,6 +7,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['src/**/*.test.ts', 'tests/**/*.test.ts'],
+          setupFiles: ['tests/support/load-sim-code.ts'],
           exclude: ['tests/e2e/**', 'node_modules/**'],
           environment: 'node',
         },

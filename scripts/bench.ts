@@ -14,9 +14,12 @@
 import { existsSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { runTranscript } from '../src/cli/transcript.ts';
-import { addNode, createCluster, type Cluster } from '../src/sim/index.ts';
+import { addNode, createCluster, loadInstallerCode, type Cluster } from '../src/sim/index.ts';
 import { createMemoryFS } from '../src/shell/fs.ts';
 import { replayJournal, type JournalEntry } from '../src/host/replay.ts';
+
+// The whole simulator is at hand in Node: its on-first-use code is loaded before anything is timed.
+await loadInstallerCode();
 
 function podManifests(n: number): string {
   const docs: string[] = [];

@@ -10,7 +10,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
-import { createCluster } from '../../src/sim/index.ts';
+import { createClusterWhenReady } from '../../src/sim/index.ts';
 import { createMemoryFS, replayJournal, type JournalEntry } from '../../src/host/index.ts';
 import { getExercise } from '../../src/exercises/registry.ts';
 import { exerciseDone, runChecks } from '../../src/exercises/run-checks.ts';
@@ -65,7 +65,7 @@ export async function verifyExercise(
   const setup = exercise.setup.filter((l) => !isReadOnlyLine(l));
   const lines = entries.filter((e) => e.line !== undefined).map((e) => e.line);
   if (setup.some((l, i) => lines[i] !== l)) return { verified: false, detail: "journal does not start with the exercise's setup" };
-  const cluster = createCluster({ seed: journal.seed, ...(ctx.preset ? { preset: ctx.preset } : {}) });
+  const cluster = await createClusterWhenReady({ seed: journal.seed, ...(ctx.preset ? { preset: ctx.preset } : {}) });
   const files = journal.files && typeof journal.files === 'object' ? journal.files : ctx.files;
   try {
     await replayJournal({ cluster, fs: createMemoryFS(files), entries, until: journal.time, yieldToHost: turn });

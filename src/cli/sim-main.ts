@@ -7,7 +7,7 @@
  * followed by `^C`, and the exit status is 130; if the simulator itself fails, one line
  * `sim: internal error: MESSAGE` goes to stderr (never a stack trace) and the status is 1.
  */
-import { presetNames } from '../sim/index.ts';
+import { loadInstallerCode, presetNames } from '../sim/index.ts';
 import { runTranscript } from './transcript.ts';
 import { runInteractive } from './tty.ts';
 
@@ -99,6 +99,8 @@ async function main(): Promise<number> {
     process.stderr.write(parsed + '\n');
     return 2;
   }
+  // Node has the whole simulator at hand: load its on-first-use code now, so no command waits for it.
+  await loadInstallerCode();
   if (process.stdin.isTTY) return runInteractive({ seed: parsed.seed, preset: parsed.preset });
   const input = await readStdin();
   process.on('SIGINT', () => {

@@ -191,6 +191,8 @@ export async function runTranscript(input: string, opts: TranscriptOptions = {})
     if (outcome.kind === 'failed') emit(`${internalError(outcome.error)}\n`);
     generation++;
     endLine();
+    // Code the command's objects need (a controller loaded on first use) arrives before time moves on.
+    await cluster.code.ready();
     cluster.advance(stepMs);
   }
   // The end of input closes the terminal: jobs still running get SIGHUP, as at bash's exit.

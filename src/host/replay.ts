@@ -94,6 +94,8 @@ export async function replayJournal(o: ReplayOptions): Promise<void> {
   // (a week of a CronJob) must not hold a page without a turn for minutes. Firing the due
   // timers one due time at a time, then moving to `t`, fires exactly what one advanceTo(t) fires.
   const advanceYielding = async (t: number): Promise<void> => {
+    // Simulator code the last command's objects need comes first: cluster time waits for it.
+    await cluster.code.ready();
     if (t <= clock.now()) return cluster.settle();
     for (let fired = 1; ; fired++) {
       const next = clock.nextDue();

@@ -21,16 +21,17 @@ import type { Command } from '../command/contract.ts';
  */
 export function createTerminalCommands(cluster: Cluster, kubectl: Kubectl, localPorts: LocalPorts = kubectl.localPorts ?? createLocalPorts()): CommandTable {
   const httpClients = lazyModule(() => import('./http-clients.ts'));
+  const kubectlRun = afterClusterCode(cluster, kubectl.run);
   const table: CommandTable = new Map([
-    ['kubectl', kubectl.run],
-    ['k', kubectl.run],
+    ['kubectl', kubectlRun],
+    ['k', kubectlRun],
     // `cluster` is rarely used: its code loads on first use, as the rarer builtins' does.
-    ['cluster', onFirstUse('cluster', () => import('./cluster-command/cluster.ts').then((m) => m.createClusterCommand(cluster)))],
+    ['cluster', afterClusterCode(cluster, onFirstUse('cluster', () => import('./cluster-command/cluster.ts').then((m) => m.createClusterCommand(cluster))))],
     // The terminal stands for the machine that runs the kind nodes: its curl and wget reach
     // node addresses, load-balancer addresses, kind's port mappings and the ports this terminal's
     // kubectl forwards (the same LocalPorts, so a forward is reachable from this terminal only).
-    ['curl', onFirstUse('curl', () => httpClients().then((m) => m.createCurl(cluster, localPorts)))],
-    ['wget', onFirstUse('wget', () => httpClients().then((m) => m.createWget(cluster, localPorts)))],
+    ['curl', afterClusterCode(cluster, onFirstUse('curl', () => httpClients().then((m) => m.createCurl(cluster, localPorts))))],
+    ['wget', afterClusterCode(cluster, onFirstUse('wget', () => httpClients().then((m) => m.createWget(cluster, localPorts))))],
     ...createBuiltins(() => cluster.clock.now()),
     // The terminal's editor under the names people type (the host's editor does the editing).
     ...EDITOR_COMMANDS.map((name): [string, Command] => [name, createEditCommand(name)]),
@@ -40,4 +41,18 @@ export function createTerminalCommands(cluster: Cluster, kubectl: Kubectl, local
   table.set('type', type);
   table.set('help', createHelp(table));
   return table;
+}
+
+/**
+ * `cmd`, started only once the cluster has the simulator code its objects need (a controller
+ * that loads on first use): a command that reads or changes the cluster sees it as it would
+ * with that code there from the start, since the wait is loading code, not cluster time.
+ */
+function afterClusterCode(cluster: Cluster, cmd: Command): Command {
+  const wrapped: Command = async (args, ctx) => {
+    if (cluster.code.loading) await ctx.loadCode(cluster.code.ready());
+    return cmd(args, ctx);
+  };
+  if (cmd.readsInput) wrapped.readsInput = true;
+  return wrapped;
 }

@@ -50,13 +50,27 @@ export interface TerminalShell {
   localPorts: LocalPorts;
 }
 
+/**
+ * The terminal's code-loading state, also active while its cluster loads simulator code (a
+ * controller or program fetched on first use): cluster time must stand still then too, and
+ * every host already holds its clock on this one state.
+ */
+function withClusterCode(own: CodeLoading, cluster: Cluster): CodeLoading {
+  return {
+    get active() {
+      return own.active || cluster.code.loading;
+    },
+    loadCode: (load) => own.loadCode(load),
+  };
+}
+
 /** Builds a shell on `o.cluster` with the course's commands. */
 export function createTerminalShell(o: TerminalShellOptions): TerminalShell {
   // The terminal owns its listening ports: kubectl opens forwards there, curl and wget connect there.
   const localPorts = o.kubectl?.localPorts ?? createLocalPorts();
   const kubectl = o.kubectl ?? createKubectl(o.cluster, localPorts);
   const commands = o.commands ?? createTerminalCommands(o.cluster, kubectl);
-  const loading = createCodeLoading();
+  const loading = withClusterCode(createCodeLoading(), o.cluster);
   const shell = new Shell({
     fs: o.fs,
     commands,

@@ -12,6 +12,8 @@ import type { Controller } from './runtime/controller.ts';
 import { Store, type StoreSnapshot } from './store/store.ts';
 import type { Addon } from './addons/registry.ts';
 import type { Installer } from './installer.ts';
+import { ClusterCode } from './deferred/cluster-code.ts';
+import { SHARED_CODE, type CodeSource } from './deferred/code-part.ts';
 
 export const SERVER_VERSION = 'v1.32.6';
 
@@ -98,6 +100,11 @@ export interface ClusterOptions {
    * controller and add-on the simulator has (`DEFAULT_INSTALLERS`).
    */
   installers?: readonly Installer[];
+  /**
+   * Where the code that loads on first use comes from (deferred/code-part.ts). Default: the
+   * process's shared source, so what is loaded once is there for every cluster.
+   */
+  code?: CodeSource;
 }
 
 /** Anything that plugs into a cluster at creation: controllers, kubelet, scheduler. */
@@ -118,6 +125,8 @@ export class Cluster {
   readonly addons = new Map<string, Addon>();
   /** Names of the installers this cluster was built from, in start order. */
   readonly installed: string[] = [];
+  /** The code this cluster waits for; hosts hold cluster time while `code.loading`. */
+  readonly code: ClusterCode;
 
   constructor(opts: ClusterOptions = {}) {
     this.clock = new SimClock(opts.start ?? DEFAULT_EPOCH);
@@ -126,6 +135,7 @@ export class Cluster {
     this.api = new ApiServer(this.store, this.clock, this.random);
     this.events = new EventRecorder(this.store, this.clock, this.random);
     this.manager = new ControllerManager(this.store, this.clock);
+    this.code = new ClusterCode(opts.code ?? SHARED_CODE);
   }
 
   addController(c: Controller): void {

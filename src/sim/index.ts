@@ -4,7 +4,8 @@
  */
 import { Cluster, type ClusterOptions } from './cluster.ts';
 import { DEFAULT_INSTALLERS } from './components.ts';
-import { install } from './installer.ts';
+import { install, installerCode, type Installer } from './installer.ts';
+import { loadAllParts } from './deferred/code-part.ts';
 import { getPreset, presetNames } from './presets/index.ts';
 
 export { Cluster, SERVER_VERSION } from './cluster.ts';
@@ -55,13 +56,51 @@ export function createCluster(opts: ClusterOptions = {}): Cluster {
   if (!preset) throw new Error(`unknown preset "${name}" (known: ${presetNames().join(', ')})`);
   const cluster = new Cluster(opts);
   install(cluster, opts.installers ?? DEFAULT_INSTALLERS, preset);
+  if (cluster.code.loading) {
+    // The preset wrote an object whose controller has not loaded: settling now would run the
+    // cluster without it. Hosts that may not have the code build with createClusterWhenReady.
+    throw new Error(`the simulator's code for preset "${name}" is not loaded yet: build the cluster with createClusterWhenReady`);
+  }
   cluster.settle();
   return cluster;
 }
+
+/**
+ * `createCluster` for hosts that load the simulator's code on first use (the page): loads what
+ * the preset's objects need, then builds the cluster with it, so the result is the cluster
+ * `createCluster` builds where everything is loaded.
+ */
+export async function createClusterWhenReady(opts: ClusterOptions = {}): Promise<Cluster> {
+  for (;;) {
+    const name = opts.preset ?? 'kind';
+    const preset = getPreset(name);
+    if (!preset) throw new Error(`unknown preset "${name}" (known: ${presetNames().join(', ')})`);
+    const cluster = new Cluster(opts);
+    install(cluster, opts.installers ?? DEFAULT_INSTALLERS, preset);
+    if (!cluster.code.loading) {
+      cluster.settle();
+      return cluster;
+    }
+    // This attempt ran without the code; with it loaded, the next one is the real cluster.
+    await cluster.code.ready();
+  }
+}
+
+/**
+ * Loads the code every installer of `installers` (default: a default cluster's) may load on
+ * first use, into the process's shared source: clusters built afterwards never wait for code.
+ * Node hosts (the tests, `npm run sim`) do this first; the page does not.
+ */
+export async function loadInstallerCode(installers: readonly Installer[] = DEFAULT_INSTALLERS): Promise<void> {
+  await loadAllParts(installerCode(installers));
+}
 export { DEFAULT_INSTALLERS, installersFor } from './components.ts';
 export type { ClusterShape } from './components.ts';
-export { component, stopped, without } from './installer.ts';
 export type { Installer } from './installer.ts';
+export { component, stopped, without, installerCode } from './installer.ts';
+export { coldCode, SHARED_CODE } from './deferred/code-part.ts';
+export type { CodePart, CodeSource } from './deferred/code-part.ts';
+
 export type { ApiRegistries } from './apiserver/registries.ts';
 export { addonEnabled, offerAddon } from './addons/registry.ts';
 export { parseLabelSelector, selectorFromSpec, selectorFromSet, matches, formatLabelSelector, formatLabels } from './api/labels.ts';

@@ -8,6 +8,7 @@
  */
 import type { ApiRegistries } from './apiserver/registries.ts';
 import type { Cluster } from './cluster.ts';
+import type { CodePart } from './deferred/code-part.ts';
 
 /** One part of a cluster: a kind, a controller, the scheduler, the kubelets, an add-on. */
 export interface Installer {
@@ -17,6 +18,11 @@ export interface Installer {
   api?(api: ApiRegistries): void;
   /** Starts controllers and agents; runs after the preset's objects are in the store. */
   start?(cluster: Cluster): void;
+  /**
+   * The code it loads on first use (deferred/deferred-controller.ts): a host that wants every
+   * cluster ready at once loads these first (`loadInstallerCode`).
+   */
+  readonly code?: readonly CodePart<unknown>[];
 }
 
 /** An installer that only starts a component (a controller, an agent). */
@@ -54,4 +60,9 @@ export function without(installers: readonly Installer[], ...names: string[]): I
 export function stopped(installers: readonly Installer[], ...names: string[]): Installer[] {
   checkNames(installers, names);
   return installers.map((i) => (names.includes(i.name) ? { name: i.name, ...(i.api ? { api: i.api } : {}) } : i));
+}
+
+/** The code parts the installers load on first use, each once. */
+export function installerCode(installers: readonly Installer[]): CodePart<unknown>[] {
+  return [...new Set(installers.flatMap((i) => i.code ?? []))];
 }

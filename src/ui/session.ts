@@ -187,7 +187,7 @@ class Session implements SessionHandle {
   async boot(): Promise<void> {
     const { restored, files: savedFiles } = await this.restoreCluster();
     if (!restored) {
-      this.cluster = this.freshCluster();
+      this.cluster = await this.freshCluster();
       this.journal = [];
     }
     const files = savedFiles ?? readJSON(`${this.key}:files`);
@@ -197,6 +197,7 @@ class Session implements SessionHandle {
       await this.runSetup();
     }
     this.startShell();
+    prefetchWhenIdle();
   }
 
   onClusterChange(cb: () => void): () => void {
@@ -266,7 +267,7 @@ class Session implements SessionHandle {
     this.journal = [];
     this.journalFiles = this.fs.toJSON();
     this.term.reset();
-    this.cluster = this.freshCluster();
+    this.cluster = await this.freshCluster();
     await this.runSetup();
     this.startShell();
     this.save();
@@ -346,8 +347,9 @@ class Session implements SessionHandle {
     return this.xterm.text();
   }
 
-  private freshCluster(): Cluster {
-    return sim.createCluster({ seed: this.spec.seed, ...(this.spec.preset ? { preset: this.spec.preset } : {}) });
+  /** A new cluster for the lesson; the simulator code its preset's objects need loads first. */
+  private freshCluster(): Promise<Cluster> {
+    return sim.createClusterWhenReady({ seed: this.spec.seed, ...(this.spec.preset ? { preset: this.spec.preset } : {}) });
   }
 
   /**
@@ -375,7 +377,7 @@ class Session implements SessionHandle {
       removeKey(`${this.key}:journal`);
       return { restored: false, ...(files ? { files } : {}) };
     }
-    const cluster = this.freshCluster();
+    const cluster = await this.freshCluster();
     const words = noticeWords();
     let removeOffer: (() => void) | undefined;
     const watch = watchRestore({
@@ -654,4 +656,22 @@ export async function startSession(host: HTMLElement, opts: { focus: boolean }):
   host.dataset.ready = '';
   performance.mark(`terminal-ready:${id}`);
   if (opts.focus) term.focus();
+}
+
+/** How long after the terminal is ready the on-first-use simulator code is fetched. */
+const PREFETCH_AFTER_MS = 5_000;
+
+/**
+ * A while after the terminal is up, when the page is idle, fetches the simulator code that loads
+ * on first use (the StatefulSet and volume, batch, HPA and quota controllers), so a later
+ * command that needs it does not wait for a download. Not at once: starting the terminal stays
+ * the only download of its start. A failure (offline) is harmless: the code is fetched again
+ * when needed.
+ */
+function prefetchWhenIdle(): void {
+  const fetchAll = (): void => void sim.loadInstallerCode().catch(() => {});
+  setTimeout(() => {
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(fetchAll, { timeout: 5_000 });
+    else fetchAll();
+  }, PREFETCH_AFTER_MS);
 }

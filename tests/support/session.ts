@@ -86,6 +86,7 @@ export async function openSession(opts: SessionOptions): Promise<Session> {
     onStreaming = () => {};
     if (outcome.kind === 'failed') throw outcome.error;
     if (outcome.kind === 'abandoned') throw new Error(`command did not finish after Ctrl-C: ${line}`);
+    await cluster.code.ready();
     cluster.advance(STEP_MS);
     const streamed = streamedAt !== undefined;
     return { output, stdout, stderr, exitCode: streamed && outcome.interruptedBy ? 0 : outcome.status, streamed };

@@ -6,6 +6,7 @@
  */
 import type { Clock } from '../clock/clock.ts';
 import type { Store } from '../store/store.ts';
+import type { WatchEvent } from '../api/types.ts';
 import type { Controller, WatchSpec } from './controller.ts';
 
 /** Safety bound on reconciles per drain: a controller fighting itself must not freeze the page. */
@@ -35,7 +36,7 @@ class Queue {
   }
 }
 
-type Entry = { c: Controller; q: Queue; lastRun: Map<string, number>; deferred: Map<string, number> };
+type Entry = { c: Controller; slot: number; q: Queue; lastRun: Map<string, number>; deferred: Map<string, number> };
 type Route = { entry: Entry; w: WatchSpec };
 
 /** Watches of one resource: the ones that see every change, and the ones routed by node. */
@@ -46,9 +47,13 @@ interface ResourceRoutes {
 
 export class ControllerManager {
   private controllers: Entry[] = [];
+  /** The next turn-taking position: controllers take turns in slot order. */
+  private nextSlot = 0;
   private routes = new Map<string, ResourceRoutes>();
   private drainScheduled = false;
   private draining = false;
+  /** The entry whose turn it is while draining (a controller added before it must not shift the turn). */
+  private turn = 0;
 
   private clock: Clock;
 
@@ -67,21 +72,53 @@ export class ControllerManager {
   }
 
   add(c: Controller): void {
-    const q = new Queue();
-    const entry: Entry = { c, q, lastRun: new Map(), deferred: new Map() };
-    this.controllers.push(entry);
+    const entry = this.insert(c, this.nextSlot++);
+    for (const k of c.initialKeys?.() ?? []) entry.q.add(k);
+    this.scheduleDrain();
+  }
+
+  /**
+   * Keeps a turn-taking position for a controller whose code arrives later (a deferred
+   * installer): controllers take turns in the order of their positions, so one added late
+   * through `addAt` takes its turn where it would have had it from the start.
+   */
+  reserveSlot(): number {
+    return this.nextSlot++;
+  }
+
+  /**
+   * Adds a controller at a reserved position and hands it the changes it missed (`missed`, in
+   * the order they happened), as its watches would have seen them; `initialKeys` is not asked,
+   * since the controller is taken to have run from the start.
+   */
+  addAt(slot: number, c: Controller, missed: readonly WatchEvent[]): void {
+    const entry = this.insert(c, slot);
+    for (const e of missed) {
+      for (const w of c.watches) {
+        if (w.resource !== e.resource) continue;
+        if (w.nodeName !== undefined && e.object.spec?.nodeName !== w.nodeName) continue;
+        for (const k of w.keys(e)) this.enqueue(entry, k, w.coalesceMs);
+      }
+    }
+    if (entry.q.size > 0) this.scheduleDrain();
+  }
+
+  /** Places a controller's queue and watch routes by slot, so turn order is slot order. */
+  private insert(c: Controller, slot: number): Entry {
+    const entry: Entry = { c, slot, q: new Queue(), lastRun: new Map(), deferred: new Map() };
+    // Added during a drain ahead of the entry taking its turn: that entry keeps its turn.
+    if (insertBySlot(this.controllers, entry) <= this.turn && this.draining) this.turn++;
     for (const w of c.watches) {
       let r = this.routes.get(w.resource);
       if (!r) this.routes.set(w.resource, (r = { all: [], byNode: new Map() }));
-      if (w.nodeName === undefined) r.all.push({ entry, w });
+      if (w.nodeName === undefined) insertBySlot(r.all, { entry, w });
       else {
         const list = r.byNode.get(w.nodeName) ?? [];
-        list.push({ entry, w });
+        insertBySlot(list, { entry, w });
         r.byNode.set(w.nodeName, list);
       }
     }
-    for (const k of c.initialKeys?.() ?? []) q.add(k);
-    this.scheduleDrain();
+    return entry;
   }
 
   /** Whether any queue holds work. */
@@ -99,7 +136,8 @@ export class ControllerManager {
       let progressed = true;
       while (progressed) {
         progressed = false;
-        for (const entry of this.controllers) {
+        for (this.turn = 0; this.turn < this.controllers.length; this.turn++) {
+          const entry = this.controllers[this.turn]!;
           const key = entry.q.take();
           if (key === undefined) continue;
           progressed = true;
@@ -163,4 +201,13 @@ export class ControllerManager {
     this.drainScheduled = true;
     this.clock.setTimeout(() => this.drain(), 0);
   }
+}
+
+/** Inserts after every item of a lower or equal slot (appending, in the usual case of the newest slot). */
+function insertBySlot<T extends { slot: number } | { entry: { slot: number } }>(list: T[], item: T): number {
+  const slotOf = (x: T): number => ('slot' in x ? x.slot : x.entry.slot);
+  let i = list.length;
+  while (i > 0 && slotOf(list[i - 1]!) > slotOf(item)) i--;
+  list.splice(i, 0, item);
+  return i;
 }

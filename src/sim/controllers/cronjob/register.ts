@@ -1,15 +1,18 @@
-/** The CronJob kind (admission, table) and its controller. */
+/** The CronJob kind (admission, table) and its controller, loaded with the first CronJob or Job. */
 import { installCronjobAdmission } from '../../apiserver/kinds/cronjob.ts';
 import { installCronjobTables } from '../../apiserver/tables/cronjob.ts';
+import { deferredController } from '../../deferred/deferred-controller.ts';
 import type { Installer } from '../../installer.ts';
-import { cronJobController } from './cronjob-controller.ts';
+import { BATCH_CONTROLLERS } from '../job/batch-code.ts';
 
 /** CronJobs: the kind and the CronJob controller. */
-export const CRONJOBS: Installer = {
+export const CRONJOBS: Installer = deferredController({
   name: 'cronjobs.batch',
   api(api) {
     installCronjobAdmission(api);
     installCronjobTables(api);
   },
-  start: (cluster) => cluster.addController(cronJobController(cluster)),
-};
+  part: BATCH_CONTROLLERS,
+  triggers: ['cronjobs.batch'],
+  controller: (m, cluster) => m.cronJobController(cluster),
+});

@@ -1,0 +1,3 @@
+/** What STATEFUL_CONTROLLERS loads: the StatefulSet and volume controllers. */
+export { statefulSetController } from './statefulset-controller.ts';
+export { volumeController } from '../volume/volume-controller.ts';

@@ -1,0 +1,117 @@
+/**
+ * The simulator's on-first-use code changes nothing a learner sees: the same session on a
+ * cluster that has every part loaded (as in Node) and on one that has loaded nothing yet (as a
+ * page that just opened, `coldCode()`) prints byte for byte the same transcript. The cold
+ * cluster really takes the lazy path: the parts it loads are recorded and checked.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runTranscript } from '../../src/cli/transcript.ts';
+import { readCase } from '../../src/cli/transcript-file.ts';
+import { coldCode, createCluster, createClusterWhenReady, type CodePart, type CodeSource } from '../../src/sim/index.ts';
+import { extractLesson } from '../lessons/extract.ts';
+
+/** Resolves after `turns` turns of the event loop: a download takes a while, in which the host keeps running. */
+const turnsLater = async (turns: number): Promise<void> => {
+  for (let i = 0; i < turns; i++) await new Promise((resolve) => setImmediate(resolve));
+};
+
+/** A cold source that records which parts it was asked to load, each taking 30 host turns to arrive. */
+function recordingColdCode(): { source: CodeSource; loads: string[] } {
+  const cold = coldCode();
+  const loads: string[] = [];
+  return {
+    loads,
+    source: {
+      loaded: (part) => cold.loaded(part),
+      load<T>(part: CodePart<T>): Promise<T> {
+        loads.push(part.name);
+        return turnsLater(30).then(() => cold.load(part));
+      },
+    },
+  };
+}
+
+interface Session {
+  input: string;
+  seed: number;
+  preset?: string;
+  files?: Record<string, string>;
+}
+
+async function bothWays(s: Session): Promise<{ eager: string; lazy: string; loads: string[] }> {
+  const opts = { seed: s.seed, ...(s.preset ? { preset: s.preset } : {}) };
+  const eager = await runTranscript(s.input, { cluster: createCluster(opts), ...(s.files ? { files: s.files } : {}) });
+  const { source, loads } = recordingColdCode();
+  const cluster = await createClusterWhenReady({ ...opts, code: source });
+  const lazy = await runTranscript(s.input, { cluster, ...(s.files ? { files: s.files } : {}) });
+  return { eager, lazy, loads };
+}
+
+function lesson(slug: string): Session {
+  const l = extractLesson(readFileSync(join(import.meta.dirname, '../../content/lessons/en', `${slug}.mdx`), 'utf8'));
+  const commands = l.steps.flatMap((s) => (s.kind === 'commands' ? s.commands : []));
+  const preset = typeof l.frontmatter.preset === 'string' ? l.frontmatter.preset : undefined;
+  return { input: commands.join('\n') + '\n', seed: Number(l.frontmatter.seed ?? 1), ...(preset ? { preset } : {}), files: l.files };
+}
+
+function transcript(file: string): Session {
+  const c = readCase(readFileSync(join(import.meta.dirname, '../transcripts', file), 'utf8'));
+  return { input: c.input, seed: c.seed ?? 1, ...(c.preset ? { preset: c.preset } : {}) };
+}
+
+describe('code loaded on first use', () => {
+  it('a session touching every deferred controller prints the same, in one command line and across several', async () => {
+    const input = [
+      'kubectl create cronjob tick --image=busybox:1.36 --schedule="*/1 * * * *" -- date && kubectl get cronjobs',
+      'kubectl create job once --image=busybox:1.36 -- echo hi; kubectl get jobs',
+      'kubectl create deployment web --image=nginx:1.27 --replicas=2',
+      'kubectl autoscale deployment web --min=2 --max=4 --cpu-percent=50',
+      'kubectl wait --for=condition=complete job/once --timeout=60s',
+      'sleep 130',
+      'kubectl get jobs,pods',
+      'kubectl get hpa',
+      'kubectl get events --sort-by=.metadata.creationTimestamp | tail -5',
+    ].join('\n');
+    const { eager, lazy, loads } = await bothWays({ input: input + '\n', seed: 7 });
+    expect(lazy).toBe(eager);
+    expect(loads.sort()).toEqual(['batch-controllers', 'hpa-controller']);
+    expect(eager).toMatch(/job.batch\/tick-\d+ +Complete +1\/1/);
+  });
+
+  it('time stands still while the code loads, also for a command that only sleeps', async () => {
+    const input = 'kubectl create job once --image=busybox:1.36 -- echo hi; sleep 3; kubectl get pods; kubectl get jobs\n';
+    const { eager, lazy, loads } = await bothWays({ input, seed: 5 });
+    expect(lazy).toBe(eager);
+    expect(loads).toEqual(['batch-controllers']);
+  });
+
+  it('a StatefulSet applied with other kinds in one file', async () => {
+    const file = [
+      'apiVersion: v1\nkind: Service\nmetadata:\n  name: db\nspec:\n  clusterIP: None\n  selector:\n    app: db\n  ports:\n  - port: 5432',
+      'apiVersion: apps/v1\nkind: StatefulSet\nmetadata:\n  name: db\nspec:\n  serviceName: db\n  replicas: 2\n  selector:\n    matchLabels:\n      app: db\n  template:\n    metadata:\n      labels:\n        app: db\n    spec:\n      containers:\n      - name: db\n        image: nginx:1.27',
+    ].join('\n---\n');
+    const input = 'kubectl apply -f db.yaml && kubectl get pods\nkubectl rollout status sts/db\nkubectl get pods -o wide\n';
+    const { eager, lazy, loads } = await bothWays({ input, seed: 3, files: { 'db.yaml': file + '\n' } });
+    expect(lazy).toBe(eager);
+    expect(loads).toEqual(['stateful-controllers']);
+    expect(eager).toContain('partitioned roll out complete');
+  });
+
+  for (const slug of ['statefulset', 'job-cronjob', 'capstone']) {
+    it(`the ${slug} lesson`, async () => {
+      const { eager, lazy, loads } = await bothWays(lesson(slug));
+      expect(lazy).toBe(eager);
+      expect(loads.length).toBeGreaterThan(0);
+    });
+  }
+
+  for (const file of ['ref-06-statefulset-daemonset-job-cronjob.txt', 'ingress-nginx-kind.txt', 'quota-memory-cpu-namespace.txt']) {
+    it(`the transcript ${file}`, async () => {
+      const { eager, lazy, loads } = await bothWays(transcript(file));
+      expect(lazy).toBe(eager);
+      expect(loads.length).toBeGreaterThan(0);
+    });
+  }
+});
