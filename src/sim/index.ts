@@ -96,3 +96,7 @@ export { requestServiceAccountToken, TOKEN_ISSUER } from './auth/service-account
 export type { TokenRequestSpec } from './auth/service-account-token.ts';
 export { updateEphemeralContainers } from './apiserver/kinds/pod-ephemeral.ts';
 export { parseImageRef } from './kubelet/images/reference.ts';
+// The patch kinds of apimachinery (strategic merge, JSON merge, JSON patch): the server applies
+// them to a PATCH request, and kubectl's client side (`kustomize`, `edit`, `run --overrides`) uses
+// the same code, as kubectl links apimachinery's.
+export { jsonPatch, JsonPatchError, mergePatch, strategicPatch } from './api/patch.ts';

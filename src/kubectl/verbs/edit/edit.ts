@@ -16,7 +16,7 @@ import type { Invocation } from '../../cli/verb.ts';
 import { getObject, listObjects, withKind } from '../../resource/fetch.ts';
 import { loadManifestParser, manifestNamespace, parseDocumentStream, readManifests, toManifest, type Manifest } from '../../resource/manifests.ts';
 import { LAST_APPLIED, lastAppliedOf } from '../../resource/last-applied.ts';
-import { mergePatch } from '../../resource/patch.ts';
+import { mergePatch } from '../../../sim/index.ts';
 import { keyOf, parseRequests, qualifiedPlural } from '../../resource/resolve.ts';
 import { NO_RESOURCES } from '../../resource/workloads.ts';
 import { printWarnings, printWritten, validationOf } from '../../resource/write.ts';

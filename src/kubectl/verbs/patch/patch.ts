@@ -9,7 +9,7 @@ import { registerVerb } from '../../cli/registry.ts';
 import type { Invocation } from '../../cli/verb.ts';
 import { withKind } from '../../resource/fetch.ts';
 import { loadManifestParser, manifestNamespace, parseDocuments, readManifests } from '../../resource/manifests.ts';
-import { jsonPatch, JsonPatchError, mergePatch, strategicPatch } from '../../resource/patch.ts';
+import { jsonPatch, JsonPatchError, mergePatch, strategicPatch } from '../../../sim/index.ts';
 import { keyOf, parseRequests } from '../../resource/resolve.ts';
 import { canonical, NO_RESOURCES } from '../../resource/workloads.ts';
 import { checkWriteOutput, dryRunOf, printWarnings, printWritten, validationOf } from '../../resource/write.ts';
