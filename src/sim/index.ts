@@ -101,6 +101,6 @@ export { parseImageRef } from './kubelet/images/reference.ts';
 // the same code, as kubectl links apimachinery's.
 export { jsonPatch, JsonPatchError, mergePatch, strategicPatch } from './api/patch.ts';
 // The REST-shaped client kubectl talks through, and the read-only view exercise checks get.
-export { createClient, createReadClient, createClusterReader, applyPatch, scaleOf, DISCOVERY } from './client/index.ts';
+export { createClient, createReadClient, createClusterReader, applyPatch, scaleOf, selectionFilter, DISCOVERY } from './client/index.ts';
 export type * from './client/types.ts';
 export type { KubeClient, ClusterReader, ClusterProbes, Subresources } from './client/index.ts';

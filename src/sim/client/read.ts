@@ -43,7 +43,7 @@ function decodeContinue(token: string): number {
 
 function nodeProxyOf(cluster: Cluster) {
   const proxy = cluster.nodeProxy;
-  if (!proxy) throw new ApiError('InternalError', 'Internal error occurred: no kubelet is serving this cluster');
+  if (!proxy) throw new ApiError('NotFound', 'the server could not find the requested resource');
   return proxy;
 }
 

@@ -3,7 +3,7 @@
  * `eviction`, `ephemeralcontainers`, `token`, `exec`/`attach`, `portforward`, and the
  * aggregated metrics API (`metrics.k8s.io`), each as the API server serves it.
  */
-import { ApiError, conflict, notFound } from '../api/errors.ts';
+import { ApiError, conflict } from '../api/errors.ts';
 import { matches, selectorFromSpec } from '../api/labels.ts';
 import { clone, type KubeObject } from '../api/types.ts';
 import type { Cluster } from '../cluster.ts';
@@ -107,7 +107,7 @@ export function subresources(cluster: Cluster) {
     },
     /** The kubelet's streams (`exec`, `attach`), proxied by the API server. */
     exec(...args: Parameters<NonNullable<Cluster['nodeProxy']>['exec']>) {
-      if (!cluster.nodeProxy) throw notFound('pods', args[1]);
+      if (!cluster.nodeProxy) throw new ApiError('NotFound', 'the server could not find the requested resource');
       return cluster.nodeProxy.exec(...args);
     },
     attach(...args: Parameters<NonNullable<Cluster['nodeProxy']>['terminal']>) {

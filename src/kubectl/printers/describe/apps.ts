@@ -11,7 +11,7 @@ import { PrefixWriter } from './prefix-writer.ts';
 type Any = any;
 
 function podsOf(ctx: DescribeContext, obj: KubeObject): KubeObject[] {
-  return ctx.api.list('pods', { namespace: obj.metadata.namespace });
+  return ctx.api.list('pods', { namespace: obj.metadata.namespace }).items;
 }
 
 function controlledBy(obj: KubeObject): string | undefined {
@@ -56,7 +56,7 @@ export function describeDeployment(d: KubeObject, ctx: DescribeContext): string 
   }
   // kubectl sorts the list by creation time while finding the new ReplicaSet, so the old
   // ones come oldest first.
-  const all = ownedReplicaSets(d, ctx.api.list('replicasets.apps', { namespace: d.metadata.namespace })).sort(
+  const all = ownedReplicaSets(d, ctx.api.list('replicasets.apps', { namespace: d.metadata.namespace }).items).sort(
     (a, b) => created(a) - created(b) || (a.metadata.name! < b.metadata.name! ? -1 : 1),
   );
   const fresh = findNewReplicaSet(d, all);

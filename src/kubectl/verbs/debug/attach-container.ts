@@ -7,6 +7,7 @@ import type { KubeObject } from '../../../sim/index.ts';
 import { CliError } from '../../cli/errors.ts';
 import type { Invocation } from '../../cli/verb.ts';
 import { feedFromKeyboard, sendAll, useTTY } from '../exec/tty.ts';
+import { podStreams } from '../../resource/streams.ts';
 
 const POLL_MS = 250;
 
@@ -20,15 +21,14 @@ function stateOf(pod: KubeObject | undefined, container: string): State | undefi
 /** Attaches to `container` of Pod `name`; `ephemeral` picks kubectl attach's closing notice. Resolves to the exit status. */
 export async function attachToContainer(inv: Invocation, ns: string, name: string, container: string, ephemeral: boolean): Promise<number> {
   for (;;) {
-    const pod = inv.cluster.api.tryGet('pods', ns, name);
+    const pod = inv.client.tryGet('pods', ns, name);
     if (!pod) throw new CliError(`pods "${name}" not found`);
     const st = stateOf(pod, container);
     if (st?.running || st?.terminated) break;
     if (!(await inv.ctx.sleep(POLL_MS))) return 130;
   }
-  const proxy = inv.cluster.nodeProxy;
-  if (!proxy) throw new CliError('the server could not find the requested resource');
-  const ended = () => !!stateOf(inv.cluster.api.tryGet('pods', ns, name), container)?.terminated;
+  const proxy = podStreams(inv);
+  const ended = () => !!stateOf(inv.client.tryGet('pods', ns, name), container)?.terminated;
   if (ended()) {
     inv.out(proxy.logs(ns, name, container, {}));
     return 0;
@@ -45,7 +45,7 @@ export async function attachToContainer(inv: Invocation, ns: string, name: strin
   await new Promise<void>((resolve) => {
     inv.ctx.interrupt.onInterrupt(() => resolve());
     stop = proxy.followLogs(ns, name, container, (t) => inv.out(t));
-    stopWatch = inv.cluster.api.watch('pods', ns, (e) => {
+    stopWatch = inv.client.watch('pods', { namespace: ns }, (e) => {
       if (e.object.metadata.name !== name) return;
       if (e.type === 'DELETED' || stateOf(e.object, container)?.terminated) resolve();
     });
@@ -56,7 +56,7 @@ export async function attachToContainer(inv: Invocation, ns: string, name: strin
   feeder?.stop();
   stopWatch();
   stop();
-  const pod = inv.cluster.api.tryGet('pods', ns, name);
+  const pod = inv.client.tryGet('pods', ns, name);
   if (tty && !inv.flags.bool('quiet') && pod?.spec?.restartPolicy !== 'Never' && pod?.spec?.restartPolicy !== 'OnFailure') {
     inv.out(
       ephemeral

@@ -44,7 +44,7 @@ async function run(inv: Invocation): Promise<number> {
   const name = obj.metadata.name;
   const queue: KubeObject[] = [obj];
   let deleted = false;
-  const unsubscribe = inv.cluster.api.watch(keyOf(type), obj.metadata.namespace, (e) => {
+  const unsubscribe = inv.client.watch(keyOf(type), { namespace: obj.metadata.namespace }, (e) => {
     if (e.object.metadata.name !== name) return;
     if (e.type === 'DELETED') deleted = true;
     else queue.push(e.object);

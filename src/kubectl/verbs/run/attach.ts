@@ -9,6 +9,7 @@ import type { KubeObject } from '../../../sim/index.ts';
 import { CliError } from '../../cli/errors.ts';
 import type { Invocation } from '../../cli/verb.ts';
 import { feedFromKeyboard, sendAll, useTTY } from '../exec/tty.ts';
+import { podStreams } from '../../resource/streams.ts';
 
 const POLL_MS = 250;
 
@@ -27,11 +28,11 @@ function firstTermination(pod: KubeObject | undefined, container: string): { exi
 /** `--rm`: deletes what run created (the Pod, then an exposed Service), as removeCreatedObjects does. */
 function remove(inv: Invocation, ns: string, name: string, extra: KubeObject[]): void {
   if (!inv.flags.bool('rm')) return;
-  if (inv.cluster.api.tryGet('pods', ns, name)) inv.cluster.api.delete('pods', ns, name, {});
+  if (inv.client.tryGet('pods', ns, name)) inv.client.delete('pods', ns, name, {});
   inv.out(`pod "${name}" deleted\n`);
   for (const svc of extra) {
     const svcName = svc.metadata.name!;
-    if (inv.cluster.api.tryGet('services', ns, svcName)) inv.cluster.api.delete('services', ns, svcName, {});
+    if (inv.client.tryGet('services', ns, svcName)) inv.client.delete('services', ns, svcName, {});
     inv.out(`service "${svcName}" deleted\n`);
   }
 }
@@ -44,7 +45,7 @@ export async function attachToPod(inv: Invocation, created: KubeObject, extra: K
   const timeout = inv.flags.has('pod-running-timeout') ? inv.flags.duration('pod-running-timeout') : 60_000;
   // Wait for the container to run (or to have already finished).
   for (let waited = 0; ; waited += POLL_MS) {
-    const pod = inv.cluster.api.tryGet('pods', ns, name);
+    const pod = inv.client.tryGet('pods', ns, name);
     if (!pod) throw new CliError(`pods "${name}" not found`);
     const phase = pod.status?.phase;
     if (phase === 'Running' || phase === 'Succeeded' || phase === 'Failed' || firstTermination(pod, container)) break;
@@ -57,10 +58,9 @@ export async function attachToPod(inv: Invocation, created: KubeObject, extra: K
       return 130;
     }
   }
-  const proxy = inv.cluster.nodeProxy;
-  if (!proxy) throw new CliError('the server could not find the requested resource');
+  const proxy = podStreams(inv);
   inv.ctx.streaming();
-  let done = firstTermination(inv.cluster.api.tryGet('pods', ns, name), container);
+  let done = firstTermination(inv.client.tryGet('pods', ns, name), container);
   let printed = '';
   const write = (chunk: string) => {
     printed += chunk;
@@ -79,7 +79,7 @@ export async function attachToPod(inv: Invocation, created: KubeObject, extra: K
     await new Promise<void>((resolve) => {
       inv.ctx.interrupt.onInterrupt(() => resolve());
       stop = proxy.followLogs(ns, name, container, write);
-      stopWatch = inv.cluster.api.watch('pods', ns, (e) => {
+      stopWatch = inv.client.watch('pods', { namespace: ns }, (e) => {
         if (e.object.metadata.name !== name) return;
         done = firstTermination(e.object, container);
         if (done || e.type === 'DELETED') resolve();
@@ -93,7 +93,7 @@ export async function attachToPod(inv: Invocation, created: KubeObject, extra: K
   stopWatch();
   stop();
   void printed;
-  const pod = inv.cluster.api.tryGet('pods', ns, name);
+  const pod = inv.client.tryGet('pods', ns, name);
   if (tty && !inv.flags.bool('rm') && pod?.spec?.restartPolicy === 'Always') {
     inv.out(`Session ended, resume using 'kubectl attach ${name} -c ${container} -i -t' command when the pod is running\n`);
   }

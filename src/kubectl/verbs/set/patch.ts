@@ -52,7 +52,7 @@ export function patchTargets(inv: Invocation, resources: string[], change: (obj:
     if (dry !== 'client') {
       delete copy.metadata.resourceVersion;
       try {
-        inv.cluster.api.update(keyOf(type), copy, { dryRun: dry === 'server' });
+        inv.client.update(keyOf(type), copy, { dryRun: dry === 'server' });
       } catch (e) {
         if (!(e instanceof ApiError)) throw e;
         errors.push(`failed to patch ${done.split(' ')[0]} update to pod template: ${e.message}`);
