@@ -35,8 +35,8 @@ export { addNode, stopNode, startNode, removeNode } from './nodes/node-ops.ts';
 export type { AddNodeOptions } from './nodes/node-ops.ts';
 export { allocatableFor, DEFAULT_KUBELET, KIND_KUBELET } from './nodes/allocatable.ts';
 export type { KubeletReservation } from './nodes/allocatable.ts';
-export * from './controllers/deployment/rollout-api.ts';
-export * from './controllers/statefulset/rollout-api.ts';
+// `kubectl create job --from=cronjob/NAME` sends the Job the CronJob controller would create.
+export { jobFromCronJob } from './controllers/cronjob/job-from-cronjob.ts';
 export { base64Encode, base64Decode } from './api/base64.ts';
 export { humanDuration } from './api/duration.ts';
 export { parseSchedule } from './api/cron/schedule.ts';

@@ -2,7 +2,9 @@
  * `kubectl describe` for Deployments (with OldReplicaSets / NewReplicaSet), ReplicaSets,
  * StatefulSets (with Volume Claims) and DaemonSets, following describe.go in kubectl 1.32.
  */
-import { findNewReplicaSet, findOldReplicaSets, formatLabelSelector, formatLabels, ownedReplicaSets, type KubeObject } from '../../../sim/index.ts';
+import { formatLabelSelector, formatLabels, type KubeObject } from '../../../sim/index.ts';
+import { ownedReplicaSets } from '../../verbs/rollout/deployment-history.ts';
+import { findNewReplicaSet, findOldReplicaSets } from '../../verbs/rollout/deployment-util.ts';
 import { annotationItems, describeEvents, labelItems, multiline, registerDescriber, rfc1123z, type DescribeContext } from './common.ts';
 import { describePodTemplate, podPhaseCounts } from './pod-template.ts';
 import { PrefixWriter } from './prefix-writer.ts';

@@ -3,7 +3,8 @@
  * ReplicaSets, or a StatefulSet's / DaemonSet's ControllerRevisions), or with `--revision=N`
  * that revision's pod template, printed with raw tabs as kubectl does.
  */
-import { ownedReplicaSets, rolloutHistory, type KubeObject } from '../../../sim/index.ts';
+import type { KubeObject } from '../../../sim/index.ts';
+import { ownedReplicaSets, rolloutHistory } from './deployment-history.ts';
 import { ownedRevisions, templateOf } from './revisions.ts';
 import { CliError } from '../../cli/errors.ts';
 import type { Invocation, Verb } from '../../cli/verb.ts';

@@ -4,7 +4,10 @@
  * `--watch=false` (one line), `--timeout` (`error: timed out waiting for the condition`)
  * and `--revision` for Deployments. Time passes in cluster time (ctx.sleep).
  */
-import { daemonSetRolloutStatus, deploymentRolloutStatus, statefulSetRolloutStatus, type KubeObject, type RolloutStatus } from '../../../sim/index.ts';
+import type { KubeObject } from '../../../sim/index.ts';
+import { daemonSetRolloutStatus } from './daemonset-status.ts';
+import { deploymentRolloutStatus, type RolloutStatus } from './deployment-status.ts';
+import { statefulSetRolloutStatus } from './statefulset-status.ts';
 import { CliError } from '../../cli/errors.ts';
 import type { Invocation, Verb } from '../../cli/verb.ts';
 import { keyOf } from '../../resource/resolve.ts';

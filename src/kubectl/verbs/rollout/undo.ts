@@ -4,7 +4,8 @@
  * template recorded in the ControllerRevision. Prints `rolled back`, or
  * `skipped rollback (current template already matches revision N)`.
  */
-import { applyRollback, clone, ownedReplicaSets, planRollback, type KubeObject } from '../../../sim/index.ts';
+import { clone, type KubeObject } from '../../../sim/index.ts';
+import { applyRollback, ownedReplicaSets, planRollback } from './deployment-history.ts';
 import { ownedRevisions, templateOf } from './revisions.ts';
 import { CliError } from '../../cli/errors.ts';
 import type { Invocation, Verb } from '../../cli/verb.ts';
