@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createClusterReader } from '../sim/index.ts';
-import { Cluster, addNode } from '../sim/index.ts';
+import { Cluster } from '../sim/index.ts';
+import { addNode } from '../sim/host-api.ts';
 import { podAsksFor, podOnNodeLabelled, podSelectsNode } from './placement-checks.ts';
 
 function cluster(): Cluster {
