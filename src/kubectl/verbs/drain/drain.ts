@@ -36,7 +36,7 @@ async function evict(inv: Invocation, pods: KubeObject[], grace: number, timeout
   for (const pod of pods) {
     inv.out(`evicting pod ${pod.metadata.namespace}/${pod.metadata.name}${dry === 'server' ? ' (server dry run)' : ''}\n`);
     try {
-      inv.client.delete('pods', pod.metadata.namespace, pod.metadata.name!, {
+      inv.client.evict(pod.metadata.namespace!, pod.metadata.name!, {
         gracePeriodSeconds: grace >= 0 ? grace : undefined,
         dryRun: dry === 'server',
       });
