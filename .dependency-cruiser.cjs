@@ -55,7 +55,7 @@ module.exports = {
     ),
     layer(
       'kubectl-imports-command-layer-and-sim-index',
-      "kubectl talks to the cluster only through the simulator's public index (src/sim/index.ts) and to its host only through src/command; besides those it may use the yaml package. Known gap: the index still hands kubectl the whole Cluster (store, manager, random generator) where a REST-shaped client should be.",
+      "kubectl talks to the cluster only through the simulator's public index (src/sim/index.ts) and to its host only through src/command; besides those it may use the yaml package. The index holds the REST-shaped client, the API's types and the API machinery kubectl also has; reaching deeper would let kubectl read state no API call returns.",
       '^src/kubectl/',
       { pathNot: ['^src/kubectl/', '^src/command/', '^src/sim/index\\.ts$', '^node_modules/yaml/'] },
     ),
@@ -73,7 +73,7 @@ module.exports = {
     ),
     layer(
       'exercises-read-the-sim-index',
-      'Exercises are checks over cluster state: they read the simulator through its public index only, never kubectl, the shell or the page.',
+      'Exercises are checks over cluster state: they read the simulator through its public index only (the read-only ClusterReader), never kubectl, the shell or the page.',
       '^src/exercises/',
       { pathNot: ['^src/exercises/', '^src/sim/index\\.ts$'] },
     ),

@@ -6,7 +6,8 @@
  */
 import { performance } from 'node:perf_hooks';
 import { runTranscript } from '../src/cli/transcript.ts';
-import { dnsQuery, resolveHost, type Cluster } from '../src/sim/index.ts';
+import type { Cluster } from '../src/sim/index.ts';
+import { dnsQuery, resolveHost } from '../src/sim/network/dns.ts';
 
 const AGNHOST = 'registry.k8s.io/e2e-test-images/agnhost:2.39';
 

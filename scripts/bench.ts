@@ -14,7 +14,8 @@
 import { existsSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { runTranscript } from '../src/cli/transcript.ts';
-import { addNode, createCluster, loadInstallerCode, type Cluster } from '../src/sim/index.ts';
+import { createCluster, loadInstallerCode, type Cluster } from '../src/sim/index.ts';
+import { addNode } from '../src/sim/host-api.ts';
 import { createMemoryFS } from '../src/shell/fs.ts';
 import { replayJournal, type JournalEntry } from '../src/host/replay.ts';
 

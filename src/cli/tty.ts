@@ -2,8 +2,7 @@
  * The interactive command line: the course shell over a raw-mode TTY, with cluster time
  * following the wall clock (as the page's real-time driver does).
  */
-import { createInteractiveShell, createMemoryFS, createTerminalCommands, type Terminal } from '../host/index.ts';
-import { createKubectl } from '../kubectl/index.ts';
+import { createInteractiveShell, createMemoryFS, createTerminalCommands, kubectlOn, type Terminal } from '../host/index.ts';
 import { createCluster } from '../sim/index.ts';
 
 /** How often cluster time catches up with the wall clock. */
@@ -13,7 +12,7 @@ const TICK_MS = 50;
 export function runInteractive(opts: { seed: number; preset?: string }): Promise<number> {
   return new Promise((resolve) => {
     const cluster = createCluster({ seed: opts.seed, preset: opts.preset });
-    const kubectl = createKubectl(cluster);
+    const kubectl = kubectlOn(cluster);
     const commands = createTerminalCommands(cluster, kubectl);
     const stdin = process.stdin;
     const stdout = process.stdout;

@@ -2,7 +2,7 @@
  * Answer questions whose right answer is read from the exercise's cluster when the learner
  * answers, so the page never holds it: a generated Pod name, a node, an amount of CPU.
  */
-import { milliValue, parseQuantity, type Cluster } from '../sim/index.ts';
+import { milliValue, parseQuantity, type ClusterReader } from '../sim/index.ts';
 import type { AnswerQuestion, CheckResult } from './exercise.ts';
 
 const pass: CheckResult = { passed: true };
@@ -12,10 +12,10 @@ const pass: CheckResult = { passed: true };
  * reason it cannot be answered yet); the learner's answer is compared without surrounding
  * spaces, quotes or a `pod/`-style prefix, case-insensitively.
  */
-export function nameAnswer(prompt: string, expected: (cluster: Cluster) => string[] | { problem: string }): AnswerQuestion {
+export function nameAnswer(prompt: string, expected: (cluster: ClusterReader) => string[] | { problem: string }): AnswerQuestion {
   return {
     prompt,
-    check(cluster: Cluster, answer: string): CheckResult {
+    check(cluster: ClusterReader, answer: string): CheckResult {
       const want = expected(cluster);
       if (!Array.isArray(want)) return { passed: false, detail: want.problem };
       const given = answer.trim().replace(/^["'`]|["'`]$/g, '').replace(/^[a-z.]+\//i, '').toLowerCase();
@@ -28,10 +28,10 @@ export function nameAnswer(prompt: string, expected: (cluster: Cluster) => strin
  * A question answered by a CPU amount, compared in millicores: `1.5`, `1500m` and `1500m CPU`
  * are the same answer.
  */
-export function cpuAnswer(prompt: string, expectedMilli: (cluster: Cluster) => number | { problem: string }): AnswerQuestion {
+export function cpuAnswer(prompt: string, expectedMilli: (cluster: ClusterReader) => number | { problem: string }): AnswerQuestion {
   return {
     prompt,
-    check(cluster: Cluster, answer: string): CheckResult {
+    check(cluster: ClusterReader, answer: string): CheckResult {
       const want = expectedMilli(cluster);
       if (typeof want !== 'number') return { passed: false, detail: want.problem };
       const text = answer.trim().replace(/\s*(cpus?|cores?)$/i, '');

@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { createClusterReader } from '../sim/index.ts';
 import { Cluster, type KubeObject } from '../sim/index.ts';
 import {
   containerCount,
@@ -39,9 +40,9 @@ beforeEach(() => {
 describe('pod checks', () => {
   it('say a missing Pod does not exist', async () => {
     for (const check of [podExists('web'), podRunning('web'), podReady('web'), podHasLabel('web', 'a', 'b')]) {
-      expect(await check.run(c)).toEqual({ passed: false, detail: 'pod "web" does not exist' });
+      expect(await check.run(createClusterReader(c))).toEqual({ passed: false, detail: 'pod "web" does not exist' });
     }
-    expect((await podExists('web', { namespace: 'dev' }).run(c)).detail).toBe('pod "web" does not exist in namespace "dev"');
+    expect((await podExists('web', { namespace: 'dev' }).run(createClusterReader(c))).detail).toBe('pod "web" does not exist in namespace "dev"');
   });
 
   it('podRunning passes a running Pod and names the STATUS otherwise', async () => {
@@ -52,10 +53,10 @@ describe('pod checks', () => {
       containerStatuses: [{ name: 'x', ready: false, restartCount: 0, state: { waiting: { reason: 'ContainerCreating' } } }],
     });
     addPod(c, 'db', { containers: [{ name: 'db', image: 'mysql' }] }, { phase: 'Running', containerStatuses: [crashing('db')] });
-    expect(await podRunning('web').run(c)).toEqual({ passed: true });
-    expect(await podRunning('new').run(c)).toEqual({ passed: false, detail: 'pod "new" exists but is Pending, not Running' });
-    expect((await podRunning('creating').run(c)).detail).toBe('pod "creating" exists but is ContainerCreating, not Running');
-    expect((await podRunning('db').run(c)).detail).toBe('pod "db" exists but is CrashLoopBackOff, not Running');
+    expect(await podRunning('web').run(createClusterReader(c))).toEqual({ passed: true });
+    expect(await podRunning('new').run(createClusterReader(c))).toEqual({ passed: false, detail: 'pod "new" exists but is Pending, not Running' });
+    expect((await podRunning('creating').run(createClusterReader(c))).detail).toBe('pod "creating" exists but is ContainerCreating, not Running');
+    expect((await podRunning('db').run(createClusterReader(c))).detail).toBe('pod "db" exists but is CrashLoopBackOff, not Running');
   });
 
   it('podRunning sees a Pod being deleted as Terminating', async () => {
@@ -63,15 +64,15 @@ describe('pod checks', () => {
     c.api.modifyStatus('pods', 'default', 'web', (p) => {
       p.metadata.deletionTimestamp = '2026-11-30T03:00:10Z';
     });
-    expect((await podRunning('web').run(c)).detail).toBe('pod "web" exists but is Terminating, not Running');
+    expect((await podRunning('web').run(createClusterReader(c))).detail).toBe('pod "web" exists but is Terminating, not Running');
   });
 
   it('podReady counts ready containers like the READY column', async () => {
     const spec = { containers: [{ name: 'web', image: 'nginx' }, { name: 'sidecar', image: 'busybox' }] };
     addPod(c, 'pair', spec, { phase: 'Running', containerStatuses: [running('sidecar', false), running('web')] });
-    expect(await podReady('pair').run(c)).toEqual({ passed: false, detail: 'pod "pair" has 1/2 containers ready (STATUS Running)' });
+    expect(await podReady('pair').run(createClusterReader(c))).toEqual({ passed: false, detail: 'pod "pair" has 1/2 containers ready (STATUS Running)' });
     c.api.updateStatus('pods', 'default', 'pair', { phase: 'Running', containerStatuses: [running('sidecar'), running('web')] });
-    expect(await podReady('pair').run(c)).toEqual({ passed: true });
+    expect(await podReady('pair').run(createClusterReader(c))).toEqual({ passed: true });
   });
 
   it('podPhase compares the phase', async () => {
@@ -83,26 +84,26 @@ describe('pod checks', () => {
       phase: 'Failed',
       containerStatuses: [{ name: 'fail', ready: false, state: { terminated: { reason: 'Error', exitCode: 1 } } }],
     });
-    expect(await podPhase('once', 'Succeeded').run(c)).toEqual({ passed: true });
-    expect((await podPhase('fail', 'Succeeded').run(c)).detail).toBe('pod "fail" is in phase Failed (STATUS Error), not Succeeded');
+    expect(await podPhase('once', 'Succeeded').run(createClusterReader(c))).toEqual({ passed: true });
+    expect((await podPhase('fail', 'Succeeded').run(createClusterReader(c))).detail).toBe('pod "fail" is in phase Failed (STATUS Error), not Succeeded');
   });
 
   it('podHasLabel tells a missing label from a different value', async () => {
     addPod(c, 'web', { containers: [{ name: 'web', image: 'nginx' }] }, {}, { tier: 'backend', run: 'web' });
-    expect((await podHasLabel('web', 'tier', 'frontend').run(c)).detail).toBe('pod "web" has label tier=backend, not tier=frontend');
-    expect((await podHasLabel('web', 'app', 'web').run(c)).detail).toBe('pod "web" has no label app');
-    expect(await podHasLabel('web', 'run', 'web').run(c)).toEqual({ passed: true });
+    expect((await podHasLabel('web', 'tier', 'frontend').run(createClusterReader(c))).detail).toBe('pod "web" has label tier=backend, not tier=frontend');
+    expect((await podHasLabel('web', 'app', 'web').run(createClusterReader(c))).detail).toBe('pod "web" has no label app');
+    expect(await podHasLabel('web', 'run', 'web').run(createClusterReader(c))).toEqual({ passed: true });
   });
 
   it('containerCount, podRunsImage and podRestartPolicy read the spec', async () => {
     addPod(c, 'pair', { containers: [{ name: 'web', image: 'nginx:1.25' }, { name: 's', image: 'busybox:1.36' }] }, {});
     addPod(c, 'solo', { containers: [{ name: 'web', image: 'nginx:1.19' }] }, {});
-    expect(await containerCount('pair', 2).run(c)).toEqual({ passed: true });
-    expect((await containerCount('solo', 2).run(c)).detail).toBe('pod "solo" has 1 container, not 2');
-    expect(await podRunsImage('pair', 'busybox').run(c)).toEqual({ passed: true });
-    expect(await podRunsImage('pair', 'nginx:1.25').run(c)).toEqual({ passed: true });
-    expect((await podRunsImage('solo', 'nginx:1.25').run(c)).detail).toBe('pod "solo" runs nginx:1.19, not nginx:1.25');
-    expect((await podRestartPolicy('solo', 'Never').run(c)).detail).toBe('pod "solo" has restartPolicy Always, not Never');
+    expect(await containerCount('pair', 2).run(createClusterReader(c))).toEqual({ passed: true });
+    expect((await containerCount('solo', 2).run(createClusterReader(c))).detail).toBe('pod "solo" has 1 container, not 2');
+    expect(await podRunsImage('pair', 'busybox').run(createClusterReader(c))).toEqual({ passed: true });
+    expect(await podRunsImage('pair', 'nginx:1.25').run(createClusterReader(c))).toEqual({ passed: true });
+    expect((await podRunsImage('solo', 'nginx:1.25').run(createClusterReader(c))).detail).toBe('pod "solo" runs nginx:1.19, not nginx:1.25');
+    expect((await podRestartPolicy('solo', 'Never').run(createClusterReader(c))).detail).toBe('pod "solo" has restartPolicy Always, not Never');
   });
 
   it('containerEnvSet accepts a value or a reference, not an empty value', async () => {
@@ -113,10 +114,10 @@ describe('pod checks', () => {
     addPod(c, 'c', { containers: [{ name: 'db', image: 'mysql:8.0', env: [{ name: 'MYSQL_ROOT_PASSWORD', value: '' }] }] }, {});
     addPod(c, 'd', { containers: [{ name: 'web', image: 'nginx' }] }, {});
     const check = (n: string) => containerEnvSet(n, 'mysql', 'MYSQL_ROOT_PASSWORD');
-    expect(await check('a').run(c)).toEqual({ passed: true });
-    expect(await check('b').run(c)).toEqual({ passed: true });
-    expect((await check('c').run(c)).detail).toBe('the mysql container of pod "c" does not set MYSQL_ROOT_PASSWORD');
-    expect((await check('d').run(c)).detail).toBe('pod "d" has no container running mysql');
+    expect(await check('a').run(createClusterReader(c))).toEqual({ passed: true });
+    expect(await check('b').run(createClusterReader(c))).toEqual({ passed: true });
+    expect((await check('c').run(createClusterReader(c))).detail).toBe('the mysql container of pod "c" does not set MYSQL_ROOT_PASSWORD');
+    expect((await check('d').run(createClusterReader(c))).detail).toBe('pod "d" has no container running mysql');
   });
 });
 

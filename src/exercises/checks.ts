@@ -1,9 +1,9 @@
 /**
  * Reusable checks over cluster state. Each returns a `Check` whose label a learner reads and
  * whose detail, on failure, says what is still missing in the words `kubectl` would show.
- * Checks read through `cluster.api` only; they never match the commands that were typed.
+ * Checks read through the read-only client only; they never match the commands that were typed.
  */
-import type { Cluster, KubeObject } from '../sim/index.ts';
+import type { ClusterReader, KubeObject } from '../sim/index.ts';
 import type { Check, CheckResult } from './exercise.ts';
 import { podDisplayStatus, podReadyCount } from './pod-status.ts';
 
@@ -35,8 +35,8 @@ function quoted(name: string): string {
 function podCheck(label: string, name: string, ref: PodRef, test: (pod: KubeObject) => CheckResult): Check {
   return {
     label,
-    run(cluster: Cluster): CheckResult {
-      const pod = cluster.api.tryGet('pods', ref.namespace ?? DEFAULT_NS, name);
+    run(cluster: ClusterReader): CheckResult {
+      const pod = cluster.tryGet('pods', ref.namespace ?? DEFAULT_NS, name);
       if (!pod) return fail(`${quoted(name)} does not exist${ref.namespace ? ` in namespace "${ref.namespace}"` : ''}`);
       return test(pod);
     },

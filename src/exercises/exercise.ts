@@ -4,7 +4,7 @@
  * typed: `kubectl run`, `kubectl create` and `kubectl apply -f` all pass the same check,
  * because each leaves the same objects behind.
  */
-import type { Cluster } from '../sim/index.ts';
+import type { ClusterReader } from '../sim/index.ts';
 
 /** One check's verdict. `detail` says what is still missing when it fails. */
 export interface CheckResult {
@@ -17,8 +17,8 @@ export interface CheckResult {
 export interface Check {
   /** What the learner sees in the checklist. */
   label: string;
-  /** Reads the cluster (through `cluster.api`) and never changes it. May be async; callers await. */
-  run(cluster: Cluster): CheckResult | Promise<CheckResult>;
+  /** Reads the cluster through its read-only client and never changes it. May be async; callers await. */
+  run(cluster: ClusterReader): CheckResult | Promise<CheckResult>;
 }
 
 /**
@@ -30,7 +30,7 @@ export interface AnswerQuestion {
   /** The question, in Markdown, shown next to the answer input. */
   prompt: string;
   /** Judges `answer` (as typed, untrimmed) on the cluster; reads it and never changes it. */
-  check(cluster: Cluster, answer: string): CheckResult | Promise<CheckResult>;
+  check(cluster: ClusterReader, answer: string): CheckResult | Promise<CheckResult>;
 }
 
 /**

@@ -4,15 +4,15 @@
  * whether an Ingress shows the controller's address. Failing details say what a learner with
  * curl would see: the controller's 404, its 503, a connection the backend refuses.
  */
-import { ApiError, probeIngress, type Cluster, type IngressProbe, type KubeObject } from '../sim/index.ts';
+import { ApiError, type ClusterReader, type IngressProbe, type KubeObject } from '../sim/index.ts';
 import type { Check, CheckResult } from './exercise.ts';
 
 const pass: CheckResult = { passed: true };
 const fail = (detail: string): CheckResult => ({ passed: false, detail });
 
-function tryGet(cluster: Cluster, resource: string, namespace: string, name: string): KubeObject | undefined {
+function tryGet(cluster: ClusterReader, resource: string, namespace: string, name: string): KubeObject | undefined {
   try {
-    return cluster.api.get(resource, namespace, name);
+    return cluster.get(resource, namespace, name);
   } catch (e) {
     if (e instanceof ApiError) return undefined;
     throw e;
@@ -43,8 +43,8 @@ export function describeProbe(p: IngressProbe): string {
 export function routedTo(host: string, path: string, labels: Record<string, string>, label: string, namespace = 'default'): Check {
   return {
     label,
-    run(cluster: Cluster) {
-      const p = probeIngress(cluster, host, path);
+    run(cluster: ClusterReader) {
+      const p = cluster.probes.ingress(host, path);
       if (p.outcome !== 'reached') return fail(`http://${host}${path}: ${describeProbe(p)}`);
       if (p.namespace !== namespace) return fail(`http://${host}${path} reaches namespace ${p.namespace}, not ${namespace}`);
       const wanted = Object.entries(labels);
@@ -60,7 +60,7 @@ export function routedTo(host: string, path: string, labels: Record<string, stri
 export function ingressHasAddress(name: string, label: string, namespace = 'default'): Check {
   return {
     label,
-    run(cluster: Cluster) {
+    run(cluster: ClusterReader) {
       const ing = tryGet(cluster, 'ingresses.networking.k8s.io', namespace, name);
       if (!ing) return fail(`ingress "${name}" does not exist`);
       const lb = ((ing.status as { loadBalancer?: { ingress?: { ip?: string; hostname?: string }[] } } | undefined)?.loadBalancer?.ingress ?? []);

@@ -4,7 +4,7 @@
  * several affinity terms (ORed), each must restrict the label; within a term (ANDed), one
  * expression is enough. Preferred affinity does not keep a Pod anywhere and does not count.
  */
-import type { Cluster, KubeObject } from '../sim/index.ts';
+import type { ClusterReader, KubeObject } from '../sim/index.ts';
 import type { Check, CheckResult } from './exercise.ts';
 
 interface Expression {
@@ -53,8 +53,8 @@ function podSpecOf(obj: KubeObject): PodSpecLike | undefined {
 export function keptOnNodes(label: string, resource: string, name: string, key: string, allowed: readonly string[], namespace = 'default'): Check {
   return {
     label,
-    run(cluster: Cluster): CheckResult {
-      const obj = cluster.api.tryGet(resource, namespace, name);
+    run(cluster: ClusterReader): CheckResult {
+      const obj = cluster.tryGet(resource, namespace, name);
       if (!obj) return { passed: false, detail: `${resource.split('.')[0]!.replace(/s$/, '')} "${name}" does not exist` };
       const problem = restrictionProblem(podSpecOf(obj), key, allowed);
       return problem === undefined ? { passed: true } : { passed: false, detail: problem };

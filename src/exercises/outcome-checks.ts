@@ -4,7 +4,7 @@
  * ran to completion, a CronJob that fires every night. Like the other checks they read
  * cluster state only.
  */
-import { parseSchedule, type Cluster, type KubeObject } from '../sim/index.ts';
+import { parseSchedule, type ClusterReader, type KubeObject } from '../sim/index.ts';
 import type { Check, CheckResult } from './exercise.ts';
 import { imageMatches } from './checks.ts';
 import { podDisplayStatus, podReadyCount, podRestarts } from './pod-status.ts';
@@ -23,8 +23,8 @@ const s = (n: number): string => (n === 1 ? '' : 's');
 export function podStaysUp(name: string, seconds: number, label: string, namespace = NS): Check {
   return {
     label,
-    run(cluster: Cluster): CheckResult {
-      const pod = cluster.api.tryGet('pods', namespace, name);
+    run(cluster: ClusterReader): CheckResult {
+      const pod = cluster.tryGet('pods', namespace, name);
       if (!pod) return fail(`pod "${name}" does not exist`);
       const status = podDisplayStatus(pod);
       if (status !== 'Running') return fail(`pod "${name}" shows STATUS ${status}: its logs and events say why`);
@@ -50,9 +50,9 @@ export function podStaysUp(name: string, seconds: number, label: string, namespa
 export function ownedPodsRun(resource: 'replicasets' | 'deployments', name: string, count: number, image: string, label: string, namespace = NS): Check {
   return {
     label,
-    run(cluster: Cluster): CheckResult {
+    run(cluster: ClusterReader): CheckResult {
       const key = `${resource}.apps`;
-      const owner = cluster.api.tryGet(key, namespace, name);
+      const owner = cluster.tryGet(key, namespace, name);
       if (!owner) return fail(`${resource.slice(0, -1)}.apps "${name}" does not exist`);
       const sets = resource === 'deployments' ? ownedBy(cluster, 'replicasets', owner) : [owner];
       const pods = sets.flatMap((rs) => ownedBy(cluster, 'pods', rs)).filter((p) => !p.metadata.deletionTimestamp);
@@ -74,8 +74,8 @@ export function ownedPodsRun(resource: 'replicasets' | 'deployments', name: stri
 export function daemonSetMountsHostPath(name: string, path: string, label: string, opts: { readOnly?: boolean } = {}, namespace = NS): Check {
   return {
     label,
-    run(cluster: Cluster): CheckResult {
-      const ds = cluster.api.tryGet('daemonsets.apps', namespace, name);
+    run(cluster: ClusterReader): CheckResult {
+      const ds = cluster.tryGet('daemonsets.apps', namespace, name);
       if (!ds) return fail(`daemonset.apps "${name}" does not exist`);
       const spec = ds.spec?.template?.spec ?? {};
       const norm = (p: string) => p.replace(/\/+$/, '') || '/';
@@ -95,10 +95,10 @@ export function daemonSetMountsHostPath(name: string, path: string, label: strin
 export function cronJobRunCompleted(name: string, label: string, namespace = NS): Check {
   return {
     label,
-    run(cluster: Cluster): CheckResult {
-      const cj = cluster.api.tryGet('cronjobs.batch', namespace, name);
+    run(cluster: ClusterReader): CheckResult {
+      const cj = cluster.tryGet('cronjobs.batch', namespace, name);
       if (!cj) return fail(`cronjob.batch "${name}" does not exist`);
-      const jobs = cluster.api.list('jobs.batch', { namespace }).filter((j) => controllerOf(j)?.uid === cj.metadata.uid || j.metadata.ownerReferences?.some((r) => r.uid === cj.metadata.uid));
+      const jobs = cluster.list('jobs.batch', { namespace }).items.filter((j) => controllerOf(j)?.uid === cj.metadata.uid || j.metadata.ownerReferences?.some((r) => r.uid === cj.metadata.uid));
       const done = jobs.some((j) => ((j.status?.conditions ?? []) as { type?: string; status?: string }[]).some((c) => c.type === 'Complete' && c.status === 'True'));
       if (done) return pass;
       return fail(jobs.length === 0 ? `cronjob "${name}" has not run yet` : `no run of cronjob "${name}" has completed yet`);
@@ -110,8 +110,8 @@ export function cronJobRunCompleted(name: string, label: string, namespace = NS)
 export function cronJobDailyAt(name: string, hour: number, minute: number, label: string, namespace = NS): Check {
   return {
     label,
-    run(cluster: Cluster): CheckResult {
-      const cj = cluster.api.tryGet('cronjobs.batch', namespace, name);
+    run(cluster: ClusterReader): CheckResult {
+      const cj = cluster.tryGet('cronjobs.batch', namespace, name);
       if (!cj) return fail(`cronjob.batch "${name}" does not exist`);
       const schedule = String(cj.spec?.schedule ?? '');
       const zone = cj.spec?.timeZone as string | undefined;

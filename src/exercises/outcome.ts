@@ -3,7 +3,7 @@
  * fix. `outcome` groups the precise checks behind one such label; when it fails, the detail is
  * the first precise check that still fails, which the page shows only after a first attempt.
  */
-import type { Cluster } from '../sim/index.ts';
+import type { ClusterReader } from '../sim/index.ts';
 import type { Check, CheckResult } from './exercise.ts';
 
 /**
@@ -13,7 +13,7 @@ import type { Check, CheckResult } from './exercise.ts';
 export function outcome(label: string, ...checks: Check[]): Check {
   return {
     label,
-    async run(cluster: Cluster): Promise<CheckResult> {
+    async run(cluster: ClusterReader): Promise<CheckResult> {
       for (const check of checks) {
         const r = await check.run(cluster);
         if (!r.passed) return { passed: false, detail: r.detail ?? check.label };
@@ -24,10 +24,10 @@ export function outcome(label: string, ...checks: Check[]): Check {
 }
 
 /** A check from a plain test on the cluster: `test` returns undefined to pass, or the detail of its failure. */
-export function checkThat(label: string, test: (cluster: Cluster) => string | undefined): Check {
+export function checkThat(label: string, test: (cluster: ClusterReader) => string | undefined): Check {
   return {
     label,
-    run(cluster: Cluster): CheckResult {
+    run(cluster: ClusterReader): CheckResult {
       const detail = test(cluster);
       return detail === undefined ? { passed: true } : { passed: false, detail };
     },

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { Cluster, addNode } from '../sim/index.ts';
+import { createClusterReader } from '../sim/index.ts';
+import { Cluster } from '../sim/index.ts';
+import { addNode } from '../sim/host-api.ts';
 import { podAsksFor, podOnNodeLabelled, podSelectsNode } from './placement-checks.ts';
 
 function cluster(): Cluster {
@@ -25,27 +27,27 @@ describe('placement checks', () => {
 
   it('pass only when the Pod is bound to a node with the label', () => {
     const c = cluster();
-    expect(onXlarge.run(c)).toEqual({ passed: false, detail: 'pod "train" does not exist' });
+    expect(onXlarge.run(createClusterReader(c))).toEqual({ passed: false, detail: 'pod "train" does not exist' });
     put(c, undefined);
-    expect(onXlarge.run(c)).toEqual({ passed: false, detail: 'pod "train" is not scheduled to any node yet' });
+    expect(onXlarge.run(createClusterReader(c))).toEqual({ passed: false, detail: 'pod "train" is not scheduled to any node yet' });
     put(c, 'small');
-    expect(onXlarge.run(c)).toEqual({ passed: false, detail: 'pod "train" runs on node "small", labelled gpu.homelab/tier=small' });
+    expect(onXlarge.run(createClusterReader(c))).toEqual({ passed: false, detail: 'pod "train" runs on node "small", labelled gpu.homelab/tier=small' });
     put(c, 'plain');
-    expect(onXlarge.run(c)).toEqual({ passed: false, detail: 'pod "train" runs on node "plain", which has no label gpu.homelab/tier' });
+    expect(onXlarge.run(createClusterReader(c))).toEqual({ passed: false, detail: 'pod "train" runs on node "plain", which has no label gpu.homelab/tier' });
     put(c, 'big');
-    expect(onXlarge.run(c)).toEqual({ passed: true });
+    expect(onXlarge.run(createClusterReader(c))).toEqual({ passed: true });
   });
 
   it('read the nodeSelector and the resources the Pod asks for', () => {
     const c = cluster();
     put(c, 'big');
     const selects = podSelectsNode('train', 'gpu.homelab/tier', 'xlarge');
-    expect(selects.run(c)).toEqual({ passed: false, detail: 'its nodeSelector has no gpu.homelab/tier' });
+    expect(selects.run(createClusterReader(c))).toEqual({ passed: false, detail: 'its nodeSelector has no gpu.homelab/tier' });
     put(c, 'big', { nodeSelector: { 'gpu.homelab/tier': 'small' } });
-    expect(selects.run(c)).toEqual({ passed: false, detail: 'its nodeSelector asks for gpu.homelab/tier: small' });
+    expect(selects.run(createClusterReader(c))).toEqual({ passed: false, detail: 'its nodeSelector asks for gpu.homelab/tier: small' });
     put(c, 'big', { nodeSelector: { 'gpu.homelab/tier': 'xlarge' } });
-    expect(selects.run(c)).toEqual({ passed: true });
-    expect(podAsksFor('train', 'nvidia.com/gpu', '1').run(c)).toEqual({ passed: true });
-    expect(podAsksFor('train', 'nvidia.com/gpu', '2').run(c)).toMatchObject({ passed: false });
+    expect(selects.run(createClusterReader(c))).toEqual({ passed: true });
+    expect(podAsksFor('train', 'nvidia.com/gpu', '1').run(createClusterReader(c))).toEqual({ passed: true });
+    expect(podAsksFor('train', 'nvidia.com/gpu', '2').run(createClusterReader(c))).toMatchObject({ passed: false });
   });
 });

@@ -3,7 +3,7 @@
  * asking for an extended resource such as `nvidia.com/gpu`. They read the Pod and its node
  * from the API, never what the learner typed.
  */
-import type { Cluster } from '../sim/index.ts';
+import type { ClusterReader } from '../sim/index.ts';
 import type { Check, CheckResult } from './exercise.ts';
 
 const pass: CheckResult = { passed: true };
@@ -13,12 +13,12 @@ const fail = (detail: string): CheckResult => ({ passed: false, detail });
 export function podOnNodeLabelled(pod: string, key: string, value: string, namespace = 'default'): Check {
   return {
     label: `Pod ${pod} runs on a node labelled ${key}=${value}`,
-    run(cluster: Cluster): CheckResult {
-      const p = cluster.api.tryGet('pods', namespace, pod);
+    run(cluster: ClusterReader): CheckResult {
+      const p = cluster.tryGet('pods', namespace, pod);
       if (!p) return fail(`pod "${pod}" does not exist`);
       const nodeName = p.spec?.nodeName as string | undefined;
       if (!nodeName) return fail(`pod "${pod}" is not scheduled to any node yet`);
-      const node = cluster.api.tryGet('nodes', undefined, nodeName);
+      const node = cluster.tryGet('nodes', undefined, nodeName);
       const actual = node?.metadata.labels?.[key];
       if (actual === value) return pass;
       return fail(`pod "${pod}" runs on node "${nodeName}", ${actual === undefined ? `which has no label ${key}` : `labelled ${key}=${actual}`}`);
@@ -30,8 +30,8 @@ export function podOnNodeLabelled(pod: string, key: string, value: string, names
 export function podSelectsNode(pod: string, key: string, value: string, namespace = 'default'): Check {
   return {
     label: `Pod ${pod} has the nodeSelector ${key}: ${value}`,
-    run(cluster: Cluster): CheckResult {
-      const p = cluster.api.tryGet('pods', namespace, pod);
+    run(cluster: ClusterReader): CheckResult {
+      const p = cluster.tryGet('pods', namespace, pod);
       if (!p) return fail(`pod "${pod}" does not exist`);
       const selector = (p.spec?.nodeSelector ?? {}) as Record<string, string>;
       if (selector[key] === value) return pass;
@@ -44,8 +44,8 @@ export function podSelectsNode(pod: string, key: string, value: string, namespac
 export function podAsksFor(pod: string, resource: string, amount: string, namespace = 'default'): Check {
   return {
     label: `Pod ${pod} asks for ${resource}: ${amount}`,
-    run(cluster: Cluster): CheckResult {
-      const p = cluster.api.tryGet('pods', namespace, pod);
+    run(cluster: ClusterReader): CheckResult {
+      const p = cluster.tryGet('pods', namespace, pod);
       if (!p) return fail(`pod "${pod}" does not exist`);
       const containers = (p.spec?.containers ?? []) as { resources?: { requests?: Record<string, unknown>; limits?: Record<string, unknown> } }[];
       const asks = containers.some((c) => String(c.resources?.requests?.[resource] ?? c.resources?.limits?.[resource] ?? '') === amount);

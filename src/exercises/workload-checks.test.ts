@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { createClusterReader } from '../sim/index.ts';
 import { Cluster, type KubeObject } from '../sim/index.ts';
 import {
   cronJobFired,
@@ -73,30 +74,30 @@ function replicaSet(name: string, owner: KubeObject | undefined, replicas: numbe
 describe('deployment checks', () => {
   it('deploymentAvailable reports READY and AVAILABLE until the rollout is done', async () => {
     deployment('web', 3, 'nginx:1.25', { replicas: 3, updatedReplicas: 3, readyReplicas: 1, availableReplicas: 1 });
-    expect(await deploymentAvailable('web', 3).run(c)).toEqual({
+    expect(await deploymentAvailable('web', 3).run(createClusterReader(c))).toEqual({
       passed: false,
       detail: 'deployment.apps "web" shows READY 1/3, UP-TO-DATE 3, AVAILABLE 1',
     });
-    expect((await deploymentAvailable('web', 5).run(c)).detail).toBe('deployment.apps "web" asks for 3 replicas, not 5');
-    expect((await deploymentAvailable('nope', 3).run(c)).detail).toBe('deployment.apps "nope" does not exist');
+    expect((await deploymentAvailable('web', 5).run(createClusterReader(c))).detail).toBe('deployment.apps "web" asks for 3 replicas, not 5');
+    expect((await deploymentAvailable('nope', 3).run(createClusterReader(c))).detail).toBe('deployment.apps "nope" does not exist');
     c.api.updateStatus('deployments.apps', 'default', 'web', { observedGeneration: 1, replicas: 3, updatedReplicas: 3, readyReplicas: 3, availableReplicas: 3 });
-    expect(await deploymentAvailable('web', 3).run(c)).toEqual({ passed: true });
+    expect(await deploymentAvailable('web', 3).run(createClusterReader(c))).toEqual({ passed: true });
   });
 
   it('rolledTo wants the new ReplicaSet available and an old one kept at 0', async () => {
     const d = deployment('shop', 3, 'nginx:1.26', {});
-    expect((await rolledTo('shop', 'nginx:1.26').run(c)).detail).toBe('no ReplicaSet of deployment.apps "shop" runs nginx:1.26 yet');
+    expect((await rolledTo('shop', 'nginx:1.26').run(createClusterReader(c))).detail).toBe('no ReplicaSet of deployment.apps "shop" runs nginx:1.26 yet');
     replicaSet('shop-new', d, 3, 'nginx:1.26', { replicas: 3, availableReplicas: 3 });
-    expect((await rolledTo('shop', 'nginx:1.26').run(c)).detail).toBe(
+    expect((await rolledTo('shop', 'nginx:1.26').run(createClusterReader(c))).detail).toBe(
       'deployment.apps "shop" has no older ReplicaSet: it was created anew rather than updated',
     );
     replicaSet('shop-old', d, 1, 'nginx:1.25', { replicas: 1 });
-    expect((await rolledTo('shop', 'nginx:1.26').run(c)).detail).toBe('old ReplicaSet shop-old still has 1 Pods');
+    expect((await rolledTo('shop', 'nginx:1.26').run(createClusterReader(c))).detail).toBe('old ReplicaSet shop-old still has 1 Pods');
     c.api.modify('replicasets.apps', 'default', 'shop-old', (rs) => {
       rs.spec.replicas = 0;
     });
     c.api.updateStatus('replicasets.apps', 'default', 'shop-old', { replicas: 0 });
-    expect(await rolledTo('shop', 'nginx:1.26').run(c)).toEqual({ passed: true });
+    expect(await rolledTo('shop', 'nginx:1.26').run(createClusterReader(c))).toEqual({ passed: true });
   });
 });
 
@@ -106,22 +107,22 @@ describe('ownership checks', () => {
     const rs = replicaSet('web-abc', d, 1, 'nginx', {});
     create(c, 'pods', { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'web-1', labels: { app: 'web' } }, spec: { containers: [{ name: 'c', image: 'nginx' }] } });
     create(c, 'pods', { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'web-abc-x', labels: { app: 'web' }, ownerReferences: ownerRef(rs) }, spec: { containers: [{ name: 'c', image: 'nginx' }] } });
-    expect((await podsAllControlled('app', 'web', 1).run(c)).detail).toBe('not owned by any ReplicaSet: web-1');
+    expect((await podsAllControlled('app', 'web', 1).run(createClusterReader(c))).detail).toBe('not owned by any ReplicaSet: web-1');
     c.api.delete('pods', 'default', 'web-1', { gracePeriodSeconds: 0 });
-    expect(await podsAllControlled('app', 'web', 1).run(c)).toEqual({ passed: true });
-    expect((await podsAllControlled('app', 'web', 2).run(c)).detail).toBe('1 Pods labelled app=web, not 2');
+    expect(await podsAllControlled('app', 'web', 1).run(createClusterReader(c))).toEqual({ passed: true });
+    expect((await podsAllControlled('app', 'web', 2).run(createClusterReader(c))).detail).toBe('1 Pods labelled app=web, not 2');
   });
 
   it('orphanReplicaSet passes only when the ReplicaSet lost its owner', async () => {
     const d = deployment('legacy', 2, 'nginx', {});
     replicaSet('legacy-abc', d, 2, 'nginx', {});
-    expect((await orphanReplicaSet({ app: 'legacy' }).run(c)).detail).toBe('ReplicaSet legacy-abc is still owned by Deployment/legacy');
-    expect((await workloadGone('deployments', 'legacy').run(c)).detail).toBe('deployment.apps "legacy" still exists');
+    expect((await orphanReplicaSet({ app: 'legacy' }).run(createClusterReader(c))).detail).toBe('ReplicaSet legacy-abc is still owned by Deployment/legacy');
+    expect((await workloadGone('deployments', 'legacy').run(createClusterReader(c))).detail).toBe('deployment.apps "legacy" still exists');
     c.api.modify('replicasets.apps', 'default', 'legacy-abc', (rs) => {
       delete rs.metadata.ownerReferences;
     });
-    expect(await orphanReplicaSet({ app: 'legacy' }).run(c)).toEqual({ passed: true });
-    expect((await orphanReplicaSet({ app: 'other' }).run(c)).detail).toBe('no ReplicaSet makes Pods labelled app=other');
+    expect(await orphanReplicaSet({ app: 'legacy' }).run(createClusterReader(c))).toEqual({ passed: true });
+    expect((await orphanReplicaSet({ app: 'other' }).run(createClusterReader(c))).detail).toBe('no ReplicaSet makes Pods labelled app=other');
   });
 });
 
@@ -139,7 +140,7 @@ describe('statefulSetWithClaims', () => {
         volumeClaimTemplates: [{ metadata: { name: 'data' }, spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } } } }],
       },
     });
-    expect((await statefulSetWithClaims('db', 1).run(c)).detail).toBe('pod "db-0" does not exist yet');
+    expect((await statefulSetWithClaims('db', 1).run(createClusterReader(c))).detail).toBe('pod "db-0" does not exist yet');
     create(
       c,
       'pods',
@@ -157,10 +158,10 @@ describe('statefulSetWithClaims', () => {
       metadata: { name: 'data-db-0' },
       spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } } },
     }, { phase: 'Pending' });
-    expect((await statefulSetWithClaims('db', 1).run(c)).detail).toBe('persistentvolumeclaim "data-db-0" is Pending, not Bound');
+    expect((await statefulSetWithClaims('db', 1).run(createClusterReader(c))).detail).toBe('persistentvolumeclaim "data-db-0" is Pending, not Bound');
     c.api.updateStatus('persistentvolumeclaims', 'default', 'data-db-0', { phase: 'Bound' });
-    expect(await statefulSetWithClaims('db', 1).run(c)).toEqual({ passed: true });
-    expect((await statefulSetWithClaims('db', 3).run(c)).detail).toBe('statefulset.apps "db" asks for 1 replicas, not 3');
+    expect(await statefulSetWithClaims('db', 1).run(createClusterReader(c))).toEqual({ passed: true });
+    expect((await statefulSetWithClaims('db', 3).run(createClusterReader(c))).detail).toBe('statefulset.apps "db" asks for 1 replicas, not 3');
   });
 });
 
@@ -188,10 +189,10 @@ describe('node-wide checks', () => {
       create(c, 'pods', { apiVersion: 'v1', kind: 'Pod', metadata: { name, labels: { app: 'agent' }, ownerReferences: ownerRef(ds) }, spec: { nodeName, containers: [{ name: 'c', image: 'busybox' }] } }, runningPod(ready));
     pod('agent-a', 'w1', true);
     pod('agent-b', 'w2', false);
-    expect((await daemonSetOnEveryNode('agent', false).run(c)).detail).toBe('no ready Pod of daemonset.apps "agent" on w2');
-    expect((await daemonSetOnEveryNode('agent', true).run(c)).detail).toBe('no ready Pod of daemonset.apps "agent" on cp, w2');
-    expect(await nodeHasTaint('cp', 'node-role.kubernetes.io/control-plane', 'NoSchedule').run(c)).toEqual({ passed: true });
-    expect((await nodeHasTaint('w1', 'node-role.kubernetes.io/control-plane', 'NoSchedule').run(c)).detail).toBe(
+    expect((await daemonSetOnEveryNode('agent', false).run(createClusterReader(c))).detail).toBe('no ready Pod of daemonset.apps "agent" on w2');
+    expect((await daemonSetOnEveryNode('agent', true).run(createClusterReader(c))).detail).toBe('no ready Pod of daemonset.apps "agent" on cp, w2');
+    expect(await nodeHasTaint('cp', 'node-role.kubernetes.io/control-plane', 'NoSchedule').run(createClusterReader(c))).toEqual({ passed: true });
+    expect((await nodeHasTaint('w1', 'node-role.kubernetes.io/control-plane', 'NoSchedule').run(createClusterReader(c))).detail).toBe(
       'node "w1" no longer has the taint node-role.kubernetes.io/control-plane:NoSchedule',
     );
   });
@@ -206,11 +207,11 @@ describe('job checks', () => {
 
   it('jobCompleted checks the spec, then COMPLETIONS and the Complete condition', async () => {
     create(c, 'jobs.batch', { apiVersion: 'batch/v1', kind: 'Job', metadata: { name: 'batch' }, spec: jobSpec(3, 1) }, { succeeded: 3 });
-    expect((await jobCompleted('batch', 3, 2).run(c)).detail).toBe('job.batch "batch" has parallelism 1, not 2');
+    expect((await jobCompleted('batch', 3, 2).run(createClusterReader(c))).detail).toBe('job.batch "batch" has parallelism 1, not 2');
     create(c, 'jobs.batch', { apiVersion: 'batch/v1', kind: 'Job', metadata: { name: 'b2' }, spec: jobSpec(3, 2) }, { succeeded: 1 });
-    expect((await jobCompleted('b2', 3, 2).run(c)).detail).toBe('job.batch "b2" shows COMPLETIONS 1/3');
+    expect((await jobCompleted('b2', 3, 2).run(createClusterReader(c))).detail).toBe('job.batch "b2" shows COMPLETIONS 1/3');
     c.api.updateStatus('jobs.batch', 'default', 'b2', { succeeded: 3, conditions: [{ type: 'Complete', status: 'True' }] });
-    expect(await jobCompleted('b2', 3, 2).run(c)).toEqual({ passed: true });
+    expect(await jobCompleted('b2', 3, 2).run(createClusterReader(c))).toEqual({ passed: true });
   });
 
   it('cronJobFired wants a schedule time and a completed Job of its own', async () => {
@@ -220,11 +221,11 @@ describe('job checks', () => {
       metadata: { name: 'tick' },
       spec: { schedule: '*/1 * * * *', jobTemplate: { spec: jobSpec(1, 1) } },
     });
-    expect((await cronJobFired('tick').run(c)).detail).toBe('cronjob.batch "tick" has not been scheduled yet (LAST SCHEDULE <none>)');
+    expect((await cronJobFired('tick').run(createClusterReader(c))).detail).toBe('cronjob.batch "tick" has not been scheduled yet (LAST SCHEDULE <none>)');
     c.api.updateStatus('cronjobs.batch', 'default', 'tick', { lastScheduleTime: '2026-11-30T03:01:00Z' });
     create(c, 'jobs.batch', { apiVersion: 'batch/v1', kind: 'Job', metadata: { name: 'tick-1', ownerReferences: ownerRef(cj) }, spec: jobSpec(1, 1) }, { succeeded: 0 });
-    expect((await cronJobFired('tick').run(c)).detail).toBe('no Job of cronjob.batch "tick" has completed yet');
+    expect((await cronJobFired('tick').run(createClusterReader(c))).detail).toBe('no Job of cronjob.batch "tick" has completed yet');
     c.api.updateStatus('jobs.batch', 'default', 'tick-1', { succeeded: 1, conditions: [{ type: 'Complete', status: 'True' }] });
-    expect(await cronJobFired('tick').run(c)).toEqual({ passed: true });
+    expect(await cronJobFired('tick').run(createClusterReader(c))).toEqual({ passed: true });
   });
 });

@@ -1,10 +1,10 @@
 /**
  * Checks over workload controllers (Deployments, ReplicaSets, StatefulSets, DaemonSets, Jobs,
  * CronJobs) and the Pods they own. Like `checks.ts`, each reads cluster state through
- * `cluster.api` only and, on failure, says what is still missing in the words `kubectl get`
+ * the read-only client only and, on failure, says what is still missing in the words `kubectl get`
  * would show (READY 1/3, STATUS Pending...).
  */
-import { matches, selectorFromSet, selectorFromSpec, type Cluster, type KubeObject } from '../sim/index.ts';
+import { matches, selectorFromSet, selectorFromSpec, type ClusterReader, type KubeObject } from '../sim/index.ts';
 import type { Check, CheckResult } from './exercise.ts';
 import { imageMatches } from './checks.ts';
 import { podDisplayStatus, podReadyCondition } from './pod-status.ts';
@@ -43,11 +43,11 @@ function quoted(resource: string, name: string): string {
 }
 
 /** Runs `test` on the object, or fails with `deployment.apps "web" does not exist`. */
-function objectCheck(label: string, resource: string, name: string, test: (obj: KubeObject, cluster: Cluster) => CheckResult, namespace = NS): Check {
+function objectCheck(label: string, resource: string, name: string, test: (obj: KubeObject, cluster: ClusterReader) => CheckResult, namespace = NS): Check {
   return {
     label,
     run(cluster) {
-      const obj = cluster.api.tryGet(key(resource), namespace, name);
+      const obj = cluster.tryGet(key(resource), namespace, name);
       if (!obj) return fail(`${quoted(resource, name)} does not exist${namespace === NS ? '' : ` in namespace "${namespace}"`}`);
       return test(obj, cluster);
     },
@@ -65,13 +65,13 @@ export function controllerOf(obj: KubeObject): { kind: string; name: string; uid
 }
 
 /** Objects of `resource` in `namespace` whose controller is `owner`. */
-export function ownedBy(cluster: Cluster, resource: string, owner: KubeObject): KubeObject[] {
+export function ownedBy(cluster: ClusterReader, resource: string, owner: KubeObject): KubeObject[] {
   const ns = owner.metadata.namespace ?? NS;
-  return cluster.api.list(key(resource), { namespace: ns, filter: (o) => controllerOf(o)?.uid === owner.metadata.uid });
+  return cluster.list(key(resource), { namespace: ns }).items.filter((o) => controllerOf(o)?.uid === owner.metadata.uid);
 }
 
 /** Pods (not being deleted) that an object owns. */
-function livePodsOf(cluster: Cluster, owner: KubeObject): KubeObject[] {
+function livePodsOf(cluster: ClusterReader, owner: KubeObject): KubeObject[] {
   return ownedBy(cluster, 'pods', owner).filter((p) => !p.metadata.deletionTimestamp);
 }
 
@@ -87,7 +87,7 @@ export function workloadGone(resource: string, name: string, namespace = NS): Ch
   return {
     label: `${kind[0]!.toUpperCase()}${kind.slice(1)} ${name} no longer exists`,
     run(cluster) {
-      return cluster.api.tryGet(key(resource), namespace, name) ? fail(`${quoted(resource, name)} still exists`) : pass;
+      return cluster.tryGet(key(resource), namespace, name) ? fail(`${quoted(resource, name)} still exists`) : pass;
     },
   };
 }
@@ -163,7 +163,7 @@ export function podsAllControlled(key: string, value: string, minimum: number, n
   return {
     label: `Every Pod labelled ${key}=${value} belongs to a ReplicaSet (at least ${minimum})`,
     run(cluster) {
-      const pods = cluster.api.list('pods', { namespace, filter: (p) => p.metadata.labels?.[key] === value && !p.metadata.deletionTimestamp });
+      const pods = cluster.list('pods', { namespace }).items.filter((p) => p.metadata.labels?.[key] === value && !p.metadata.deletionTimestamp);
       const bare = pods.filter((p) => controllerOf(p)?.kind !== 'ReplicaSet').map((p) => p.metadata.name);
       if (bare.length > 0) return fail(`not owned by any ReplicaSet: ${bare.join(', ')}`);
       if (pods.length < minimum) return fail(`${pods.length} Pods labelled ${key}=${value}, not ${minimum}`);
@@ -177,7 +177,7 @@ export function podsRunning(key: string, value: string, count: number, namespace
   return {
     label: `${count} Pods labelled ${key}=${value} are Running and ready`,
     run(cluster) {
-      const pods = cluster.api.list('pods', { namespace, filter: (p) => p.metadata.labels?.[key] === value });
+      const pods = cluster.list('pods', { namespace }).items.filter((p) => p.metadata.labels?.[key] === value);
       const up = pods.filter((p) => podDisplayStatus(p) === 'Running' && podReadyCondition(p));
       if (up.length >= count) return pass;
       const others = pods.filter((p) => !up.includes(p)).map((p) => `${p.metadata.name} is ${podDisplayStatus(p)}`);
@@ -193,7 +193,7 @@ export function orphanReplicaSet(labels: Record<string, string>, namespace = NS)
     label: `A ReplicaSet for ${text} is still there, with no owner`,
     run(cluster) {
       const wanted = selectorFromSet(labels);
-      const sets = cluster.api.list(key('replicasets'), { namespace, filter: (rs) => matches(wanted, rs.spec?.template?.metadata?.labels) });
+      const sets = cluster.list(key('replicasets'), { namespace }).items.filter((rs) => matches(wanted, rs.spec?.template?.metadata?.labels));
       if (sets.length === 0) return fail(`no ReplicaSet makes Pods labelled ${text}`);
       const owned = sets.filter((rs) => controllerOf(rs));
       if (owned.length === sets.length) {
@@ -215,7 +215,7 @@ export function statefulSetWithClaims(name: string, replicas: number, namespace 
     if (!(sts.spec?.volumeClaimTemplates ?? []).length) return fail(`${quoted('statefulsets', name)} has no volumeClaimTemplates`);
     for (let i = 0; i < replicas; i++) {
       const podName = `${name}-${i}`;
-      const pod = cluster.api.tryGet('pods', namespace, podName);
+      const pod = cluster.tryGet('pods', namespace, podName);
       if (!pod) return fail(`pod "${podName}" does not exist yet`);
       const status = podDisplayStatus(pod);
       if (status !== 'Running' || !podReadyCondition(pod)) return fail(`pod "${podName}" is ${status}${status === 'Running' ? ' but not ready' : ''}`);
@@ -224,7 +224,7 @@ export function statefulSetWithClaims(name: string, replicas: number, namespace 
         .filter((c): c is string => !!c);
       if (claims.length === 0) return fail(`pod "${podName}" uses no PersistentVolumeClaim`);
       for (const claim of claims) {
-        const pvc = cluster.api.tryGet('persistentvolumeclaims', namespace, claim);
+        const pvc = cluster.tryGet('persistentvolumeclaims', namespace, claim);
         const phase: string = pvc?.status?.phase ?? 'missing';
         if (phase !== 'Bound') return fail(`persistentvolumeclaim "${claim}" is ${phase}, not Bound`);
       }
@@ -237,8 +237,9 @@ export function statefulSetWithClaims(name: string, replicas: number, namespace 
 export function daemonSetOnEveryNode(name: string, includeControlPlane: boolean, namespace = NS): Check {
   const where = includeControlPlane ? 'every node' : 'every worker node';
   return objectCheck(`DaemonSet ${name} has a ready Pod on ${where}`, 'daemonsets', name, (ds, cluster) => {
-    const nodes = cluster.api
+    const nodes = cluster
       .list('nodes')
+      .items
       .filter((n) => includeControlPlane || !('node-role.kubernetes.io/control-plane' in (n.metadata.labels ?? {})));
     const pods = livePodsOf(cluster, ds);
     const missing = nodes
@@ -280,7 +281,7 @@ export function nodeHasTaint(node: string, key: string, effect: string): Check {
   return {
     label: `Node ${node} keeps its taint ${key}:${effect}`,
     run(cluster) {
-      const n = cluster.api.tryGet('nodes', undefined, node);
+      const n = cluster.tryGet('nodes', undefined, node);
       if (!n) return fail(`node "${node}" does not exist`);
       const taints = (n.spec?.taints ?? []) as { key?: string; effect?: string }[];
       return taints.some((t) => t.key === key && t.effect === effect) ? pass : fail(`node "${node}" no longer has the taint ${key}:${effect}`);
@@ -289,11 +290,11 @@ export function nodeHasTaint(node: string, key: string, effect: string): Check {
 }
 
 /** At least `count` objects of `resource` exist in `namespace` and pass `ok`. */
-export function someWorkload(label: string, resource: string, ok: (obj: KubeObject, cluster: Cluster) => boolean, missing: string, namespace = NS): Check {
+export function someWorkload(label: string, resource: string, ok: (obj: KubeObject, cluster: ClusterReader) => boolean, missing: string, namespace = NS): Check {
   return {
     label,
     run(cluster) {
-      return cluster.api.list(key(resource), { namespace }).some((o) => ok(o, cluster)) ? pass : fail(missing);
+      return cluster.list(key(resource), { namespace }).items.some((o) => ok(o, cluster)) ? pass : fail(missing);
     },
   };
 }

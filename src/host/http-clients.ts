@@ -7,7 +7,8 @@
  * from the host, so those time out; cluster names (`web.default.svc.cluster.local`) do not
  * resolve here.
  */
-import { hostRequest, type Cluster, type FetchResult } from '../sim/index.ts';
+import type { Cluster } from '../sim/index.ts';
+import { hostRequest, type FetchResult } from '../sim/host-api.ts';
 import type { Command, ExecContext } from '../command/contract.ts';
 import type { LocalPorts } from '../command/local-ports.ts';
 

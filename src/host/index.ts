@@ -4,7 +4,7 @@
  * the page (src/ui), the command line (src/cli) and the tests (tests/support).
  */
 export { createInteractiveShell, type InteractiveShell, type InteractiveShellOptions } from './interactive-terminal.ts';
-export { createTerminalShell, type TerminalShell, type TerminalShellOptions } from './terminal.ts';
+export { createTerminalShell, kubectlOn, type TerminalShell, type TerminalShellOptions } from './terminal.ts';
 export { createTerminalCommands } from './terminal-commands.ts';
 export { runInClusterTime, type ClusterTimeOptions, type ClusterTimeOutcome, type InterruptReason, type RunnerClock } from './cluster-time.ts';
 export { replayJournal, type JournalEdit, type JournalEntry, type ReplayOptions } from './replay.ts';

@@ -38,7 +38,7 @@ export interface InteractiveShellOptions {
    * real-time driver advances). Resolves false when interrupted.
    */
   sleep?: (ms: number, interrupt: Interrupt) => Promise<boolean>;
-  /** kubectl to use (default createKubectl(cluster)). */
+  /** kubectl to use (default kubectlOn(cluster)). */
   kubectl?: Kubectl;
   /** Command table (default createTerminalCommands(cluster, kubectl)). */
   commands?: CommandTable;

@@ -11,7 +11,7 @@ import type { Interrupt, VirtualFS } from '../command/contract.ts';
 import { createLocalPorts, type LocalPorts } from '../command/local-ports.ts';
 import { createKubectl, type Kubectl } from '../kubectl/index.ts';
 import { Shell, type CommandTable, type ShellOptions } from '../shell/shell.ts';
-import type { Cluster } from '../sim/index.ts';
+import { createClient, type Cluster } from '../sim/index.ts';
 import { createTerminalCommands } from './terminal-commands.ts';
 
 /** How to build a terminal's shell; everything but `cluster` and `fs` has a default. */
@@ -19,7 +19,7 @@ export interface TerminalShellOptions {
   cluster: Cluster;
   /** The terminal's files (see createMemoryFS). */
   fs: VirtualFS;
-  /** kubectl to use (default createKubectl(cluster, localPorts)). */
+  /** kubectl to use (default kubectlOn(cluster, localPorts)). */
   kubectl?: Kubectl;
   /** Command table (default createTerminalCommands(cluster, kubectl)). */
   commands?: CommandTable;
@@ -51,6 +51,14 @@ export interface TerminalShell {
 }
 
 /**
+ * A kubectl talking to `cluster` through the simulator's client. Its random source is the
+ * cluster's seeded generator, so a session with the same seed draws the same names.
+ */
+export function kubectlOn(cluster: Cluster, localPorts?: LocalPorts): Kubectl {
+  return createKubectl({ client: createClient(cluster), random: cluster.random }, localPorts);
+}
+
+/**
  * The terminal's code-loading state, also active while its cluster loads simulator code (a
  * controller or program fetched on first use): cluster time must stand still then too, and
  * every host already holds its clock on this one state.
@@ -68,7 +76,7 @@ function withClusterCode(own: CodeLoading, cluster: Cluster): CodeLoading {
 export function createTerminalShell(o: TerminalShellOptions): TerminalShell {
   // The terminal owns its listening ports: kubectl opens forwards there, curl and wget connect there.
   const localPorts = o.kubectl?.localPorts ?? createLocalPorts();
-  const kubectl = o.kubectl ?? createKubectl(o.cluster, localPorts);
+  const kubectl = o.kubectl ?? kubectlOn(o.cluster, localPorts);
   const commands = o.commands ?? createTerminalCommands(o.cluster, kubectl);
   const loading = withClusterCode(createCodeLoading(), o.cluster);
   const shell = new Shell({

@@ -1,14 +1,15 @@
 /**
- * kubectl for the simulated cluster: `createKubectl(cluster)` gives a command (`run`) that
+ * kubectl for the simulated cluster: `createKubectl({ client, random })` gives a command (`run`) that
  * prints exactly what kubectl 1.32 prints, and `complete` for the shell's Tab completion.
  * The kubeconfig (current context and its namespace) lives per kubectl instance.
  */
-import type { Cluster } from '../sim/index.ts';
+import type { KubeClient } from '../sim/index.ts';
 import type { Command } from '../command/contract.ts';
 import { createLocalPorts, type LocalPorts } from '../command/local-ports.ts';
 import { buildInvocation, dispatch, resolveCommand, type Session } from './cli/dispatch.ts';
 import { flagsOf, globalFlags } from './cli/flags.ts';
 import { allVerbs } from './cli/registry.ts';
+import type { RandomSource } from './cli/verb.ts';
 import './verbs/index.ts';
 
 export interface Kubectl {
@@ -42,7 +43,7 @@ function complete(session: Session, args: string[]): string[] {
   const r = resolveCommand(args.slice(0, -1));
   let candidates: string[];
   if (prev === '-n' || prev === '--namespace') {
-    candidates = session.cluster.api.list('namespaces').map((n) => n.metadata.name ?? '');
+    candidates = session.client.list('namespaces').items.map((n) => n.metadata.name ?? '');
   } else if (prev === '-o' || prev === '--output') {
     candidates = OUTPUTS;
   } else if (!r.verb) {
@@ -63,14 +64,23 @@ function complete(session: Session, args: string[]): string[] {
   return [...new Set(candidates)].filter((c) => c.startsWith(word)).sort();
 }
 
+/** Where a kubectl runs: the API server it talks to and the machine it runs on. */
+export interface KubectlTarget {
+  /** The API server's client (`createClient(cluster)` from the simulator). */
+  client: KubeClient;
+  /** The machine's random source (the host hands the simulator's seeded one, so a session replays alike). */
+  random: RandomSource;
+}
+
 /**
- * Creates a kubectl bound to `cluster`, with a fresh kubeconfig (context kind-kind, namespace
- * default), running on a machine whose listening ports are `localPorts` (the host passes its
- * terminal's; by default a set of its own).
+ * Creates a kubectl talking to `target.client`, with a fresh kubeconfig (context kind-kind,
+ * namespace default), running on a machine whose listening ports are `localPorts` (the host
+ * passes its terminal's; by default a set of its own).
  */
-export function createKubectl(cluster: Cluster, localPorts: LocalPorts = createLocalPorts()): Kubectl {
+export function createKubectl(target: KubectlTarget, localPorts: LocalPorts = createLocalPorts()): Kubectl {
   const session: Session = {
-    cluster,
+    client: target.client,
+    random: target.random,
     config: { context: 'kind-kind', cluster: 'kind-kind', user: 'kubernetes-admin', namespace: 'default' },
     localPorts,
   };

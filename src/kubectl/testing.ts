@@ -3,7 +3,7 @@
  * `kubernetes` Service, as a fresh API server has), an in-memory file system, and `sh()`, which
  * runs one command line and returns stdout, stderr and exit code separately.
  */
-import { Cluster, DEFAULT_INSTALLERS, type KubeObject } from '../sim/index.ts';
+import { Cluster, createClient, DEFAULT_INSTALLERS, type KubeObject } from '../sim/index.ts';
 import type { ExecContext, VirtualFS } from '../command/contract.ts';
 import { createKubectl, type Kubectl } from './index.ts';
 
@@ -177,11 +177,16 @@ export async function sh(k: Kubectl, c: Cluster, line: string, opts: ShOptions =
 
 export { createKubectl };
 
+/** A kubectl on `c` (through its client, drawing from its random generator), as a terminal gets it. */
+export function kubectlFor(c: Cluster): Kubectl {
+  return createKubectl({ client: createClient(c), random: c.random });
+}
+
 /** A kind-preset cluster with a kubectl and a file system, plus `run(line)` for tests. */
 export async function kindSession(files: Record<string, string> = {}) {
   const { createCluster } = await import('../sim/index.ts');
   const c = createCluster({ preset: 'kind' });
-  const k = createKubectl(c);
+  const k = kubectlFor(c);
   const fs = memoryFS(Object.fromEntries(Object.entries(files).map(([p, t]) => [p.startsWith('/') ? p : `/home/learner/${p}`, t])));
   return { c, k, fs, run: (line: string, opts: ShOptions = {}) => sh(k, c, line, { fs, ...opts }) };
 }

@@ -1,6 +1,9 @@
 /**
- * The simulator's public API: the only module kubectl, the shell, exercises and the page
- * import from the simulator.
+ * The simulator's public API for kubectl and the exercises: the REST-shaped client they talk
+ * through, the cluster builder, the API's types, and the API machinery kubectl also carries
+ * (label and field selectors, quantities, patches, the resource registry that discovery
+ * serves, the decoders `kubectl run --overrides` checks with). The host's extra powers over a
+ * cluster (nodes, add-ons, the host network) are in `host-api.ts`.
  */
 import { Cluster, type ClusterOptions } from './cluster.ts';
 import { DEFAULT_INSTALLERS } from './components.ts';
@@ -8,42 +11,19 @@ import { install, installerCode, type Installer } from './installer.ts';
 import { loadAllParts } from './deferred/code-part.ts';
 import { getPreset, presetNames } from './presets/index.ts';
 
+// The client.
+export { createClient, createReadClient, createClusterReader, applyPatch, scaleOf, selectionFilter, DISCOVERY } from './client/index.ts';
+export type * from './client/types.ts';
+export type { KubeClient, ClusterReader, ClusterProbes, Subresources } from './client/index.ts';
+
+// The cluster builder and the composition root.
 export { Cluster, SERVER_VERSION } from './cluster.ts';
-export type { ClusterOptions, LogOptions, NodeProxy, Component, ExecIO, ExecRun, ShellTerminal } from './cluster.ts';
-export { SimClock, DEFAULT_EPOCH } from './clock/clock.ts';
-export type { Clock } from './clock/clock.ts';
-export { Random, SUFFIX_ALPHABET } from './clock/random.ts';
-export { ApiError } from './api/errors.ts';
-export type { StatusCause, StatusReason } from './api/errors.ts';
-export type { KubeObject, ObjectMeta, OwnerReference, WatchEvent } from './api/types.ts';
-export { clone, isoTime } from './api/types.ts';
-export {
-  RESOURCE_TYPES,
-  resolveResourceType,
-  requestedVersion,
-  resourceKey,
-  apiVersionOf,
-  typeByGvk,
-  typeByKey,
-  kindExists,
-} from './api/resources.ts';
-export type { ResourceType } from './api/resources.ts';
-export type { ApiServer, WriteOptions, WriteResult, ListOptions, DeleteOptions, PropagationPolicy, FieldValidation } from './apiserver/api-server.ts';
+export type { ClusterOptions, LogOptions, ExecIO, ExecRun, ShellTerminal } from './cluster.ts';
 export { presetNames } from './presets/index.ts';
-export { loadRemoteDocuments, remoteDocument } from './addons/documents.ts';
-export { probeIngress } from './addons/ingress-nginx/probe.ts';
-export type { IngressProbe } from './addons/ingress-nginx/probe.ts';
-export { addNode, stopNode, startNode, removeNode } from './nodes/node-ops.ts';
-export type { AddNodeOptions } from './nodes/node-ops.ts';
-export { allocatableFor, DEFAULT_KUBELET, KIND_KUBELET } from './nodes/allocatable.ts';
-export type { KubeletReservation } from './nodes/allocatable.ts';
-export * from './controllers/deployment/rollout-api.ts';
-export * from './controllers/statefulset/rollout-api.ts';
-export { base64Encode, base64Decode } from './api/base64.ts';
-export { humanDuration } from './api/duration.ts';
-export { parseSchedule } from './api/cron/schedule.ts';
-export type { CronSchedule } from './api/cron/schedule.ts';
-export type { Table, TableColumn, TableRegistry } from './apiserver/tables/table.ts';
+export { DEFAULT_INSTALLERS, installersFor } from './components.ts';
+export type { ClusterShape } from './components.ts';
+export { component, stopped, without } from './installer.ts';
+export type { Installer } from './installer.ts';
 
 /**
  * Builds a cluster from its installers (default: `DEFAULT_INSTALLERS`): kinds installed,
@@ -94,46 +74,55 @@ export async function createClusterWhenReady(opts: ClusterOptions = {}): Promise
 export async function loadInstallerCode(installers: readonly Installer[] = DEFAULT_INSTALLERS): Promise<void> {
   await loadAllParts(installerCode(installers));
 }
-export { DEFAULT_INSTALLERS, installersFor } from './components.ts';
-export type { ClusterShape } from './components.ts';
-export type { Installer } from './installer.ts';
-export { component, stopped, without, installerCode } from './installer.ts';
+export { installerCode } from './installer.ts';
 export { coldCode, SHARED_CODE } from './deferred/code-part.ts';
 export type { CodePart, CodeSource } from './deferred/code-part.ts';
 
-export type { ApiRegistries } from './apiserver/registries.ts';
-export { addonEnabled, offerAddon } from './addons/registry.ts';
+// The API's types and errors.
+export { ApiError } from './api/errors.ts';
+export type { StatusCause, StatusReason } from './api/errors.ts';
+export type { KubeObject, ObjectMeta, OwnerReference, WatchEvent } from './api/types.ts';
+export { clone, isoTime } from './api/types.ts';
+export type { FieldValidation, PropagationPolicy } from './apiserver/api-server.ts';
+export type { Table, TableColumn } from './apiserver/tables/table.ts';
+export type { FetchResult } from './kubelet/http.ts';
+export type { IngressProbe } from './addons/ingress-nginx/probe.ts';
+export type { TokenRequestSpec } from './auth/service-account-token.ts';
+
+// The resource registry discovery serves (kubectl resolves `po`, `deploy.apps` against it).
+export { RESOURCE_TYPES, resolveResourceType, requestedVersion, resourceKey, apiVersionOf, typeByGvk } from './api/resources.ts';
+export type { ResourceType } from './api/resources.ts';
+
+// API machinery kubectl has from client-go and apimachinery.
 export { parseLabelSelector, selectorFromSpec, selectorFromSet, matches, formatLabelSelector, formatLabels } from './api/labels.ts';
 export type { LabelSelector, LabelSelectorSpec, Requirement } from './api/labels.ts';
-export { parseFieldSelector, fieldMatches, fieldSelectorFor, validateFieldSelector, selectorListError } from './api/fields.ts';
-export type { FieldSelector } from './api/fields.ts';
 export { parseQuantity, formatQuantity, canonicalQuantity, compareQuantity, addQuantity, milliValue, quantityValue } from './api/quantity.ts';
 export type { Quantity } from './api/quantity.ts';
-export { podSummary } from './apiserver/tables/pods.ts';
-export { podQosClass } from './apiserver/kinds/pod-admission.ts';
-export { addon, addons } from './addons/registry.ts';
-export type { Addon } from './addons/registry.ts';
-export { hostRequest } from './network/host.ts';
-export { pickServiceBackend, readyBackends } from './network/service-backend.ts';
-export type { Backend } from './network/service-backend.ts';
-export { dnsQuery, resolveHost } from './network/dns.ts';
-export type { FetchResult } from './kubelet/http.ts';
-export { probeFromCluster } from './network/connect.ts';
-export { hostProbe } from './network/host.ts';
-export { portMappings, setPortMappings, type PortMapping } from './network/host.ts';
-export { requestIP } from './network/connect.ts';
+export { base64Encode, base64Decode } from './api/base64.ts';
+export { humanDuration } from './api/duration.ts';
+export { parseSchedule } from './api/cron/schedule.ts';
+export type { CronSchedule } from './api/cron/schedule.ts';
 // Own-key reads and writes (no key ever reaches a prototype) and the API server's decode
 // errors, which kubectl's client-side checks (`run --overrides`, patches, labels) share.
 export { getOwn, hasOwn, setOwn } from './api/own-keys.ts';
 export { objectMetaDecodeError } from './apiserver/object-meta-decode.ts';
 export { podSpecDecodeError } from './apiserver/kinds/pod-spec-schema.ts';
 export { jsonTypeName } from './apiserver/kinds/config.ts';
-export { metricsApiState, nodeAllocatable, nodeMetrics, podMetrics } from './addons/metrics-server/storage.ts';
+// The patch kinds of apimachinery (strategic merge, JSON merge, JSON patch): the server applies
+// them to a PATCH request, and kubectl's client side (`kustomize`, `edit`, `run --overrides`) uses
+// the same code, as kubectl links apimachinery's.
+export { jsonPatch, JsonPatchError, mergePatch, strategicPatch } from './api/patch.ts';
+
+// Shared with kubectl because kubectl computes the same thing on its side.
+/** The STATUS column of a Pod as kubectl prints it (exercise checks word their details with it). */
+export { podSummary } from './apiserver/tables/pods.ts';
+export { nodeAllocatable } from './addons/metrics-server/storage.ts';
 export { v2ToV1 as hpaAsV1 } from './kinds/horizontalpodautoscaler/convert.ts';
 export { inServedVersion } from './kinds/served-versions.ts';
 export { packTar, unpackTar } from './kubelet/sh/tar-format.ts';
 export type { TarMember } from './kubelet/sh/tar-format.ts';
-export { requestServiceAccountToken, TOKEN_ISSUER } from './auth/service-account-token.ts';
-export type { TokenRequestSpec } from './auth/service-account-token.ts';
-export { updateEphemeralContainers } from './apiserver/kinds/pod-ephemeral.ts';
 export { parseImageRef } from './kubelet/images/reference.ts';
+// `kubectl create job --from=cronjob/NAME` sends the Job the CronJob controller would create.
+export { jobFromCronJob } from './controllers/cronjob/job-from-cronjob.ts';
+// Published manifests the course applies by URL (`kubectl apply -f https://...`), loaded on first use.
+export { loadRemoteDocuments, remoteDocument } from './addons/documents.ts';

@@ -8,7 +8,7 @@
  * An exercise whose checks all pass (and whose answer is right) is done, attempt or not.
  * Loaded on demand by <course-exercise> once the exercise's terminal has a session.
  */
-import type { Cluster } from '../sim/index.ts';
+import { createClusterReader, type Cluster, type ClusterReader } from '../sim/index.ts';
 import type { CheckResult, Exercise } from '../exercises/exercise.ts';
 /** Re-exported so that the page script loads the exercise loader with the checker, not before. */
 export { loadExercise } from '../exercises/by-lesson.ts';
@@ -23,7 +23,7 @@ const THROTTLE_MS = 250;
 /** The question of an exercise whose answer is a value found in its cluster. */
 interface AnswerQuestion {
   prompt: string;
-  check(cluster: Cluster, answer: string): CheckResult | Promise<CheckResult>;
+  check(cluster: ClusterReader, answer: string): CheckResult | Promise<CheckResult>;
 }
 
 /** The exercise's question, when it has one. */
@@ -36,7 +36,7 @@ function questionOf(exercise: Exercise): AnswerQuestion | undefined {
 async function checkAnswer(q: AnswerQuestion, cluster: Cluster, value: string, missing: string): Promise<CheckResult> {
   if (!value.trim()) return { passed: false, detail: missing };
   try {
-    return await q.check(cluster, value.trim());
+    return await q.check(createClusterReader(cluster), value.trim());
   } catch (e) {
     return { passed: false, detail: `could not check: ${e instanceof Error ? e.message : String(e)}` };
   }

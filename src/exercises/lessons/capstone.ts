@@ -3,7 +3,7 @@
  * ConfigMaps and Secret, the PostgreSQL StatefulSet behind its headless Service, the web
  * Deployment, its Service and Ingress), with one thing broken in each.
  */
-import type { Cluster, KubeObject } from '../../sim/index.ts';
+import type { ClusterReader, KubeObject } from '../../sim/index.ts';
 import { ApiError, base64Decode } from '../../sim/index.ts';
 import type { Check, CheckResult, Exercise } from '../exercise.ts';
 import { routedTo } from '../ingress-checks.ts';
@@ -13,9 +13,9 @@ import { apply, shop, SHOP_DB, SHOP_WEB } from './capstone-shop.ts';
 const pass: CheckResult = { passed: true };
 const fail = (detail: string): CheckResult => ({ passed: false, detail });
 
-function tryGet(cluster: Cluster, resource: string, name: string): KubeObject | undefined {
+function tryGet(cluster: ClusterReader, resource: string, name: string): KubeObject | undefined {
   try {
-    return cluster.api.get(resource, 'default', name);
+    return cluster.get(resource, 'default', name);
   } catch (e) {
     if (e instanceof ApiError) return undefined;
     throw e;
@@ -25,7 +25,7 @@ function tryGet(cluster: Cluster, resource: string, name: string): KubeObject | 
 type Env = { name: string; value?: string; valueFrom?: { secretKeyRef?: { name: string; key: string } } };
 
 /** What an env var of a Pod template resolves to, when it comes from a Secret key. */
-function secretEnv(cluster: Cluster, template: KubeObject['spec'], name: string): { secret: string; value: string | undefined } | undefined {
+function secretEnv(cluster: ClusterReader, template: KubeObject['spec'], name: string): { secret: string; value: string | undefined } | undefined {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   const containers = ((template as any)?.spec?.containers ?? []) as { env?: Env[] }[];
   for (const c of containers) {

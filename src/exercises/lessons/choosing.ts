@@ -92,7 +92,7 @@ export const choosingExercises: Exercise[] = [
       outcome('schema ran to the end, under a controller that retries it', jobCompleted('schema', 1, undefined)),
       outcome('front keeps 2 replicas available and can be rolled out', deploymentAvailable('front', 2)),
       checkThat('Nothing starts schema again after it succeeded', (cluster) => {
-        const pod = cluster.api.list('pods', { namespace: 'default' }).find((p) => p.metadata.name === 'schema' || p.metadata.labels?.['job-name'] === 'schema');
+        const pod = cluster.list('pods', { namespace: 'default' }).items.find((p) => p.metadata.name === 'schema' || p.metadata.labels?.['job-name'] === 'schema');
         if (!pod) return 'no Pod of schema exists yet';
         return pod.spec?.restartPolicy === 'Always' ? 'its Pod would be started again after it ends' : undefined;
       }),

@@ -3,6 +3,7 @@
  * and refuse near misses.
  */
 import { describe, expect, it } from 'vitest';
+import { createClusterReader } from '../../sim/index.ts';
 import { openSession } from '../../../tests/support/session.ts';
 import { runChecks } from '../run-checks.ts';
 import { configurationExercises } from './configuration.ts';
@@ -45,12 +46,12 @@ describe('configuration exercises', () => {
     const e = byId('configuration/legacy-password');
     const s = await openSession({ seed: 3 });
     for (const l of e.setup) await s.run(l);
-    expect((await e.answer!.check(s.cluster, 'gr33n-Tea!42')).passed).toBe(true);
-    expect((await e.answer!.check(s.cluster, ' gr33n-Tea!42\n')).passed).toBe(true);
-    const encoded = await e.answer!.check(s.cluster, 'Z3IzM24tVGVhITQy');
+    expect((await e.answer!.check(createClusterReader(s.cluster), 'gr33n-Tea!42')).passed).toBe(true);
+    expect((await e.answer!.check(createClusterReader(s.cluster), ' gr33n-Tea!42\n')).passed).toBe(true);
+    const encoded = await e.answer!.check(createClusterReader(s.cluster), 'Z3IzM24tVGVhITQy');
     expect(encoded.passed).toBe(false);
     expect(encoded.detail).toMatch(/base64/);
     await s.run("kubectl create secret generic legacy --from-literal=password=changed --dry-run=client -o yaml | kubectl apply -f -");
-    expect((await e.answer!.check(s.cluster, 'gr33n-Tea!42')).passed).toBe(false);
+    expect((await e.answer!.check(createClusterReader(s.cluster), 'gr33n-Tea!42')).passed).toBe(false);
   });
 });

@@ -3,7 +3,7 @@
  * not exist, a Deployment whose Pods name the wrong Secret, and a password to be read out of a
  * Secret and handed on.
  */
-import { base64Decode, type Cluster, type KubeObject } from '../../sim/index.ts';
+import { base64Decode, type ClusterReader, type KubeObject } from '../../sim/index.ts';
 import type { Check, CheckResult, Exercise } from '../exercise.ts';
 import { podRunning } from '../checks.ts';
 import { deploymentAvailable } from '../workload-checks.ts';
@@ -20,16 +20,16 @@ function decodeData(b64: string): string | undefined {
 }
 
 /** The first container's log of a Pod (empty when it has not started). */
-function podLog(cluster: Cluster, pod: string): string {
+function podLog(cluster: ClusterReader, pod: string): string {
   try {
-    return cluster.nodeProxy?.logs(NS, pod, undefined, {}) ?? '';
+    return cluster.logs(NS, pod);
   } catch {
     return '';
   }
 }
 
 /** A Pod's log contains `text`: the program read the setting it needs. */
-function podPrinted(label: string, pod: () => (cluster: Cluster) => KubeObject | undefined, text: string, missing: string): Check {
+function podPrinted(label: string, pod: () => (cluster: ClusterReader) => KubeObject | undefined, text: string, missing: string): Check {
   return {
     label,
     run(cluster): CheckResult {
@@ -42,11 +42,11 @@ function podPrinted(label: string, pod: () => (cluster: Cluster) => KubeObject |
   };
 }
 
-const byName = (name: string) => (cluster: Cluster) => cluster.api.tryGet('pods', NS, name);
+const byName = (name: string) => (cluster: ClusterReader) => cluster.tryGet('pods', NS, name);
 
 /** The running Pod of Deployment `api` (label app=api), if any. */
-const apiPod = () => (cluster: Cluster) =>
-  cluster.api.list('pods', { namespace: NS }).find((p) => p.metadata.labels?.app === 'api' && !p.metadata.deletionTimestamp && p.status?.phase === 'Running');
+const apiPod = () => (cluster: ClusterReader) =>
+  cluster.list('pods', { namespace: NS }).items.find((p) => p.metadata.labels?.app === 'api' && !p.metadata.deletionTimestamp && p.status?.phase === 'Running');
 
 const SHOP_SETUP = `kubectl apply -f - <<'EOF'
 apiVersion: v1
@@ -112,8 +112,8 @@ EOF`;
 const sameAsLegacy: Check = {
   label: 'Secret app-db holds the password of legacy under the key password',
   run(cluster): CheckResult {
-    const legacy = cluster.api.tryGet('secrets', NS, 'legacy');
-    const mine = cluster.api.tryGet('secrets', NS, 'app-db');
+    const legacy = cluster.tryGet('secrets', NS, 'legacy');
+    const mine = cluster.tryGet('secrets', NS, 'app-db');
     if (!mine) return { passed: false, detail: 'secret "app-db" does not exist' };
     const want = decodeData(String((legacy?.data as Record<string, string> | undefined)?.password ?? ''));
     const got = (mine.data as Record<string, string> | undefined)?.password;
@@ -194,7 +194,7 @@ export const configurationExercises: Exercise[] = [
     answer: {
       prompt: 'What password is stored in the Secret legacy?',
       check(cluster, answer): CheckResult {
-        const legacy = cluster.api.tryGet('secrets', NS, 'legacy');
+        const legacy = cluster.tryGet('secrets', NS, 'legacy');
         const want = decodeData(String((legacy?.data as Record<string, string> | undefined)?.password ?? ''));
         if (!legacy || !want) return { passed: false, detail: 'the Secret legacy has no password any more' };
         if (answer.trim() === want) return { passed: true };

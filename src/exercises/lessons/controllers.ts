@@ -106,7 +106,7 @@ export const controllersExercises: Exercise[] = [
     ],
     checks: [outcome('All three cart Pods are still running', podsRunning('app', 'cart', 3))],
     answer: nameAnswer('Which Pod has no controller? Give its name.', (cluster) => {
-      const bare = cluster.api.list('pods', { namespace: 'default' }).filter((p) => p.metadata.labels?.app === 'cart' && !controllerOf(p) && !p.metadata.deletionTimestamp);
+      const bare = cluster.list('pods', { namespace: 'default' }).items.filter((p) => p.metadata.labels?.app === 'cart' && !controllerOf(p) && !p.metadata.deletionTimestamp);
       return bare.length > 0 ? bare.map((p) => p.metadata.name!) : { problem: 'no Pod labelled app=cart is without a controller any more: reset the exercise to start again' };
     }),
   },

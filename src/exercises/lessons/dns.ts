@@ -1,8 +1,8 @@
 /**
- * Exercises of the lesson "Cluster DNS": a short name used across namespaces, per-Pod names for
+ * Exercises of the lesson "ClusterReader DNS": a short name used across namespaces, per-Pod names for
  * a StatefulSet (built from a description), and CoreDNS scaled away.
  */
-import { probeFromCluster, type Cluster } from '../../sim/index.ts';
+import { type ClusterReader } from '../../sim/index.ts';
 import type { Check, CheckResult, Exercise } from '../exercise.ts';
 import { podReadyCondition } from '../pod-status.ts';
 import { deploymentAvailable } from '../workload-checks.ts';
@@ -61,16 +61,16 @@ EOF`;
 function frontendReachesCatalog(): Check {
   return {
     label: 'The frontend Pods reach the catalog Service',
-    run(cluster: Cluster): CheckResult {
+    run(cluster: ClusterReader): CheckResult {
       const pods = (deploymentPods(cluster, 'frontend') ?? []).filter((p) => podReadyCondition(p));
       if (!pods.length) return { passed: false, detail: 'no frontend Pod is ready' };
-      const catalog = cluster.api.tryGet('services', 'shop', 'catalog');
+      const catalog = cluster.tryGet('services', 'shop', 'catalog');
       if (!catalog) return { passed: false, detail: 'service "catalog" in namespace "shop" does not exist any more' };
       for (const p of pods) {
         const env = (p.spec?.containers?.[0]?.env ?? []) as { name: string; value?: string }[];
         const host = env.find((e) => e.name === 'CATALOG_HOST')?.value;
         if (!host) return { passed: false, detail: `pod "${p.metadata.name}" has no CATALOG_HOST` };
-        const r = probeFromCluster(cluster, p.metadata.namespace ?? 'default', host, 80);
+        const r = cluster.probes.fromPod(p.metadata.namespace ?? 'default', host, 80);
         const why = failure(r, `pod "${p.metadata.name}" asks for ${host}`);
         if (why) return { passed: false, detail: why };
         if ('ip' in r && r.ip !== catalog.spec?.clusterIP) return { passed: false, detail: `${host} is not the catalog Service (it reaches ${r.ip})` };

@@ -6,7 +6,7 @@
 import { nameAnswer } from '../answers.ts';
 import type { Exercise } from '../exercise.ts';
 import { checkThat } from '../outcome.ts';
-import type { Cluster, KubeObject } from '../../sim/index.ts';
+import type { ClusterReader, KubeObject } from '../../sim/index.ts';
 import { podDisplayStatus } from '../pod-status.ts';
 import { controllerOf, ownedBy, someWorkload } from '../workload-checks.ts';
 
@@ -133,9 +133,9 @@ export const labExercises: Exercise[] = [
     checks: [
       someWorkload('api keeps 2 replicas available', 'deployments', (d) => d.metadata.name === 'api' && (d.status?.availableReplicas ?? 0) >= 2 && d.spec?.replicas === 2, 'deployment.apps "api" does not have 2 available replicas'),
       checkThat('Pods of api leave an unreachable or not-ready node within 30 seconds', (cluster) => {
-        const d = cluster.api.tryGet('deployments.apps', 'default', 'api');
+        const d = cluster.tryGet('deployments.apps', 'default', 'api');
         if (!d) return 'deployment.apps "api" does not exist';
-        const pods = cluster.api.list('pods', { namespace: 'default' }).filter((p) => ownerDeployment(cluster, p) === 'api' && !p.metadata.deletionTimestamp);
+        const pods = cluster.list('pods', { namespace: 'default' }).items.filter((p) => ownerDeployment(cluster, p) === 'api' && !p.metadata.deletionTimestamp);
         if (pods.length === 0) return 'api has no Pods yet';
         for (const p of pods) {
           for (const key of ['node.kubernetes.io/unreachable', 'node.kubernetes.io/not-ready']) {
@@ -161,9 +161,9 @@ export const labExercises: Exercise[] = [
     ],
     setup: ['kubectl create deployment web --image=nginx:1.27 --replicas=4', 'kubectl rollout status deployment/web', 'cluster stop-node kind-worker', 'sleep 60'],
     solution: ['kubectl get nodes', 'kubectl describe node kind-worker | grep -A6 Conditions'],
-    checks: [checkThat('Every machine is still part of the cluster', (cluster) => (cluster.api.list('nodes').length >= 3 ? undefined : 'a node was removed'))],
+    checks: [checkThat('Every machine is still part of the cluster', (cluster) => (cluster.list('nodes').items.length >= 3 ? undefined : 'a node was removed'))],
     answer: nameAnswer('Which node stopped answering? Give its name.', (cluster) => {
-      const silent = cluster.api.list('nodes').filter((n) => !((n.status?.conditions ?? []) as { type?: string; status?: string }[]).some((c) => c.type === 'Ready' && c.status === 'True'));
+      const silent = cluster.list('nodes').items.filter((n) => !((n.status?.conditions ?? []) as { type?: string; status?: string }[]).some((c) => c.type === 'Ready' && c.status === 'True'));
       return silent.length > 0 ? silent.map((n) => n.metadata.name!) : { problem: 'every node is Ready again: reset the exercise to start again' };
     }),
   },
@@ -179,10 +179,10 @@ function evictionSeconds(pod: KubeObject, key: string): number | undefined {
 }
 
 /** The Deployment that owns the Pod through its ReplicaSet, if any. */
-function ownerDeployment(cluster: Cluster, pod: KubeObject): string | undefined {
+function ownerDeployment(cluster: ClusterReader, pod: KubeObject): string | undefined {
   const rsRef = controllerOf(pod);
   if (rsRef?.kind !== 'ReplicaSet') return undefined;
-  const rs = cluster.api.tryGet('replicasets.apps', pod.metadata.namespace ?? 'default', rsRef.name);
+  const rs = cluster.tryGet('replicasets.apps', pod.metadata.namespace ?? 'default', rsRef.name);
   const d = rs ? controllerOf(rs) : undefined;
   return d?.kind === 'Deployment' ? d.name : undefined;
 }

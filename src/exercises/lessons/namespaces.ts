@@ -3,7 +3,7 @@
  * typo that leaves a Pod out of a selection, and throwing away an experiment without touching
  * what must stay.
  */
-import { matches, selectorFromSet, type Cluster } from '../../sim/index.ts';
+import { matches, selectorFromSet, type ClusterReader } from '../../sim/index.ts';
 import type { Check, CheckResult, Exercise } from '../exercise.ts';
 import { podDisplayStatus } from '../pod-status.ts';
 
@@ -12,10 +12,11 @@ const pass: CheckResult = { passed: true };
 const fail = (detail: string): CheckResult => ({ passed: false, detail });
 
 /** The names of the Pods in `namespace` whose labels match `labels`, sorted. */
-function podsMatching(cluster: Cluster, namespace: string, labels: Record<string, string>): string[] {
+function podsMatching(cluster: ClusterReader, namespace: string, labels: Record<string, string>): string[] {
   const sel = selectorFromSet(labels);
-  return cluster.api
+  return cluster
     .list('pods', { namespace })
+    .items
     .filter((p) => !p.metadata.deletionTimestamp && matches(sel, p.metadata.labels ?? {}))
     .map((p) => p.metadata.name!)
     .sort();
@@ -26,8 +27,8 @@ function podInNamespace(name: string, namespace: string, key: string, value: str
   return {
     label: `Pod ${name} runs in namespace ${namespace}, labelled ${key}=${value}`,
     run(cluster) {
-      if (!cluster.api.tryGet('namespaces', '', namespace)) return fail(`namespace "${namespace}" does not exist`);
-      const pod = cluster.api.tryGet('pods', namespace, name);
+      if (!cluster.tryGet('namespaces', '', namespace)) return fail(`namespace "${namespace}" does not exist`);
+      const pod = cluster.tryGet('pods', namespace, name);
       if (!pod) return fail(`pod "${name}" does not exist in namespace "${namespace}"`);
       const status = podDisplayStatus(pod);
       if (status !== 'Running') return fail(`pod "${name}" is ${status}, not Running`);
@@ -55,7 +56,7 @@ function podsStillThere(names: string[], namespace = 'default'): Check {
   return {
     label: `Pods ${names.join(', ')} are still there`,
     run(cluster) {
-      const gone = names.filter((n) => !cluster.api.tryGet('pods', namespace, n));
+      const gone = names.filter((n) => !cluster.tryGet('pods', namespace, n));
       return gone.length ? fail(`missing: ${gone.join(', ')}`) : pass;
     },
   };
@@ -66,7 +67,7 @@ function namespaceGone(namespace: string): Check {
   return {
     label: `namespace ${namespace} and everything in it are gone`,
     run(cluster) {
-      const ns = cluster.api.tryGet('namespaces', '', namespace);
+      const ns = cluster.tryGet('namespaces', '', namespace);
       if (!ns) return pass;
       return fail(ns.metadata.deletionTimestamp ? `namespace "${namespace}" is still Terminating` : `namespace "${namespace}" still exists`);
     },

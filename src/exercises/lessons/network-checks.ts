@@ -1,9 +1,9 @@
 /**
- * Checks over Service traffic and cluster DNS for the Services and Cluster DNS lessons. They
+ * Checks over Service traffic and cluster DNS for the Services and ClusterReader DNS lessons. They
  * try the network the way a client would (a TCP connect that sends nothing, so no server logs
  * a request) and read the API; they never change the cluster.
  */
-import { dnsQuery, hostProbe, matches, probeFromCluster, readyBackends, selectorFromSpec, type Cluster, type FetchResult, type KubeObject } from '../../sim/index.ts';
+import { matches, selectorFromSpec, type ClusterReader, type FetchResult, type KubeObject } from '../../sim/index.ts';
 import type { Check, CheckResult } from '../exercise.ts';
 import { podReadyCondition } from '../pod-status.ts';
 
@@ -32,19 +32,19 @@ export function answersInCluster(label: string, host: string, port: number, name
   return {
     label,
     run(cluster) {
-      const why = failure(probeFromCluster(cluster, namespace, host, port), `${host}:${port} from a Pod in namespace "${namespace}"`);
+      const why = failure(cluster.probes.fromPod(namespace, host, port), `${host}:${port} from a Pod in namespace "${namespace}"`);
       return why ? fail(why) : pass;
     },
   };
 }
 
 /** The ready Pods a Deployment owns (through its ReplicaSets). */
-export function deploymentPods(cluster: Cluster, name: string, namespace = 'default'): KubeObject[] | undefined {
-  const d = cluster.api.tryGet('deployments.apps', namespace, name);
+export function deploymentPods(cluster: ClusterReader, name: string, namespace = 'default'): KubeObject[] | undefined {
+  const d = cluster.tryGet('deployments.apps', namespace, name);
   if (!d) return undefined;
   const sel = selectorFromSpec(d.spec?.selector);
-  const sets = new Set(cluster.api.list('replicasets.apps', { namespace }).filter((rs) => rs.metadata.ownerReferences?.some((o) => o.uid === d.metadata.uid)).map((rs) => rs.metadata.uid));
-  return cluster.api.list('pods', { namespace }).filter((p) => matches(sel, p.metadata.labels) && !p.metadata.deletionTimestamp && p.metadata.ownerReferences?.some((o) => sets.has(o.uid)));
+  const sets = new Set(cluster.list('replicasets.apps', { namespace }).items.filter((rs) => rs.metadata.ownerReferences?.some((o) => o.uid === d.metadata.uid)).map((rs) => rs.metadata.uid));
+  return cluster.list('pods', { namespace }).items.filter((p) => matches(sel, p.metadata.labels) && !p.metadata.deletionTimestamp && p.metadata.ownerReferences?.some((o) => sets.has(o.uid)));
 }
 
 /** Every ready Pod of Deployment `deployment` is a ready endpoint of Service `service` (on `port`), and nothing else is. */
@@ -52,13 +52,13 @@ export function serviceBacksDeployment(label: string, service: string, port: num
   return {
     label,
     run(cluster) {
-      const svc = cluster.api.tryGet('services', namespace, service);
+      const svc = cluster.tryGet('services', namespace, service);
       if (!svc) return fail(`service "${service}" does not exist`);
       const pods = deploymentPods(cluster, deployment, namespace);
       if (!pods) return fail(`deployment.apps "${deployment}" does not exist`);
       const ready = pods.filter((p) => podReadyCondition(p)).map((p) => p.status?.podIP as string);
       if (!ready.length) return fail(`no Pod of deployment.apps "${deployment}" is ready`);
-      const behind = new Set(readyBackends(cluster, svc, port).map((b) => b.ip));
+      const behind = new Set(cluster.probes.serviceBackends(svc, port).map((b) => b.ip));
       const missing = ready.filter((ip) => !behind.has(ip));
       if (missing.length) return fail(`service "${service}" sends no traffic to ${missing.length} of the ${ready.length} ready ${deployment} Pods`);
       const strangers = [...behind].filter((ip) => !ready.includes(ip));
@@ -73,11 +73,11 @@ export function answersOnEveryNode(label: string, port: number): Check {
   return {
     label,
     run(cluster) {
-      const nodes = cluster.api.list('nodes');
+      const nodes = cluster.list('nodes').items;
       for (const n of nodes) {
         const ip = (n.status?.addresses ?? []).find((a: { type: string }) => a.type === 'InternalIP')?.address as string | undefined;
         if (!ip) continue;
-        const why = failure(hostProbe(cluster, ip, port), `${ip}:${port} (node ${n.metadata.name})`);
+        const why = failure(cluster.probes.fromHost(ip, port), `${ip}:${port} (node ${n.metadata.name})`);
         if (why) return fail(why);
       }
       return nodes.length ? pass : fail('the cluster has no nodes');
@@ -90,7 +90,7 @@ export function nodePortBacksDeployment(label: string, nodePort: number, deploym
   return {
     label,
     run(cluster) {
-      const svc = cluster.api.list('services').find((s) => (s.spec?.ports ?? []).some((p: { nodePort?: number }) => p.nodePort === nodePort));
+      const svc = cluster.list('services').items.find((s) => (s.spec?.ports ?? []).some((p: { nodePort?: number }) => p.nodePort === nodePort));
       if (!svc) return fail(`no Service holds node port ${nodePort}`);
       if (svc.metadata.namespace !== namespace) return fail(`node port ${nodePort} belongs to service "${svc.metadata.name}" in namespace "${svc.metadata.namespace}"`);
       const port = (svc.spec.ports as { nodePort?: number; port: number }[]).find((p) => p.nodePort === nodePort)!.port;
@@ -104,10 +104,10 @@ export function nameResolvesToPod(label: string, name: string, pod: string, name
   return {
     label,
     run(cluster) {
-      const p = cluster.api.tryGet('pods', namespace, pod);
+      const p = cluster.tryGet('pods', namespace, pod);
       const ip = p?.status?.podIP as string | undefined;
       if (!ip) return fail(`pod "${pod}" has no IP yet`);
-      const r = dnsQuery(cluster, name, 'A');
+      const r = cluster.probes.dns(name, 'A');
       if (r.rcode === 'NXDOMAIN') return fail(`${name} does not exist in cluster DNS (NXDOMAIN)`);
       const got = r.answers.filter((a) => a.type === 'A').map((a) => a.data);
       if (got.length !== 1 || got[0] !== ip) return fail(`${name} resolves to ${got.join(', ') || 'nothing'}, not ${ip} (pod ${pod})`);

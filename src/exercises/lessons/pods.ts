@@ -2,7 +2,7 @@
  * Exercises of the lesson "Pods": create a Pod with a label, run a helper container beside a
  * web server, let a short task finish without restarts, and repair a crash-looping database.
  */
-import type { Cluster } from '../../sim/index.ts';
+import type { ClusterReader } from '../../sim/index.ts';
 import { imageMatches, podHasLabel, podPhase, podRunning, podRunsImage } from '../checks.ts';
 import type { Check, CheckResult, Exercise } from '../exercise.ts';
 import { checkThat, outcome } from '../outcome.ts';
@@ -40,8 +40,8 @@ interface ContainerLike {
 function webWithHelper(name: string): Check {
   return {
     label: `${name} serves nginx with a busybox helper running beside it, all of it ready`,
-    run(cluster: Cluster): CheckResult {
-      const pod = cluster.api.tryGet('pods', 'default', name);
+    run(cluster: ClusterReader): CheckResult {
+      const pod = cluster.tryGet('pods', 'default', name);
       if (!pod) return { passed: false, detail: `pod "${name}" does not exist` };
       const main = (pod.spec?.containers ?? []) as ContainerLike[];
       const sidecars = ((pod.spec?.initContainers ?? []) as ContainerLike[]).filter((c) => c.restartPolicy === 'Always');
@@ -115,7 +115,7 @@ export const podsExercises: Exercise[] = [
     checks: [
       outcome('once ran busybox to the end, successfully', podRunsImage('once', 'busybox'), podPhase('once', 'Succeeded')),
       checkThat('once was started only once', (cluster) => {
-        const pod = cluster.api.tryGet('pods', 'default', 'once');
+        const pod = cluster.tryGet('pods', 'default', 'once');
         const restarts = pod ? podRestarts(pod) : 0;
         return restarts === 0 ? undefined : `its container was started again ${restarts} time(s)`;
       }),

@@ -2,7 +2,7 @@
  * Exercises of the lesson "Probes": a liveness probe that kills a healthy app, a slow starter
  * killed before it is up, and taking one Pod out of a Service with its readiness probe.
  */
-import { matches, selectorFromSpec, type Cluster, type KubeObject } from '../../sim/index.ts';
+import { matches, selectorFromSpec, type ClusterReader, type KubeObject } from '../../sim/index.ts';
 import type { Check, CheckResult, Exercise } from '../exercise.ts';
 import { podDisplayStatus, podReadyCondition, podRestarts } from '../pod-status.ts';
 
@@ -15,13 +15,13 @@ const fail = (detail: string): CheckResult => ({ passed: false, detail });
 type Obj = Record<string, any>;
 
 /** The live (not terminating) Pods a Deployment's selector picks. */
-function podsOf(cluster: Cluster, d: KubeObject): KubeObject[] {
+function podsOf(cluster: ClusterReader, d: KubeObject): KubeObject[] {
   const sel = selectorFromSpec(d.spec?.selector ?? {});
-  return cluster.api.list('pods', { namespace: NS }).filter((p) => !p.metadata.deletionTimestamp && matches(sel, p.metadata.labels ?? {}));
+  return cluster.list('pods', { namespace: NS }).items.filter((p) => !p.metadata.deletionTimestamp && matches(sel, p.metadata.labels ?? {}));
 }
 
-function deployment(cluster: Cluster, name: string): KubeObject | undefined {
-  return cluster.api.tryGet('deployments.apps', NS, name);
+function deployment(cluster: ClusterReader, name: string): KubeObject | undefined {
+  return cluster.tryGet('deployments.apps', NS, name);
 }
 
 /** How long (ms) the Pod's containers have run without a break, the shortest of them. */
@@ -91,7 +91,7 @@ function serviceBackends(service: string, ready: number, notReady: number): Chec
   return {
     label: `Service ${service} sends traffic to exactly ${ready} Pods`,
     run(cluster) {
-      const ep = cluster.api.tryGet('endpoints', NS, service);
+      const ep = cluster.tryGet('endpoints', NS, service);
       if (!ep) return fail(`endpoints "${service}" not found`);
       const subsets: Obj[] = Array.isArray(ep.subsets) ? ep.subsets : [];
       const r = subsets.reduce((n, s) => n + (s.addresses?.length ?? 0), 0);

@@ -121,10 +121,10 @@ EOF`,
     ],
     checks: [
       checkThat('The training runs on a card big enough for the model', (cluster) => {
-        const pods = jobPods(cluster.api.list('pods', { namespace: 'default' }), 'train');
+        const pods = jobPods(cluster.list('pods', { namespace: 'default' }).items, 'train');
         if (pods.length === 0) return 'the Job train has no Pod';
         for (const p of pods) {
-          const node = p.spec?.nodeName ? cluster.api.tryGet('nodes', undefined, p.spec.nodeName) : undefined;
+          const node = p.spec?.nodeName ? cluster.tryGet('nodes', undefined, p.spec.nodeName) : undefined;
           const tier = node?.metadata.labels?.[TIER];
           if (!node) return `pod "${p.metadata.name}" is not on a node yet`;
           if (tier !== 'large' && tier !== 'xlarge') return `pod "${p.metadata.name}" runs on ${node.metadata.name}, tier ${tier ?? 'none'}`;
@@ -133,7 +133,7 @@ EOF`,
       }),
       keptOnNodes("Every Pod the Job creates goes to a big card", 'jobs.batch', 'train', TIER, ['large', 'xlarge']),
       checkThat('The training still asks for exactly one GPU', (cluster) => {
-        const job = cluster.api.tryGet('jobs.batch', 'default', 'train');
+        const job = cluster.tryGet('jobs.batch', 'default', 'train');
         if (!job) return 'job.batch "train" does not exist';
         const gpus = ((job.spec?.template?.spec?.containers ?? []) as { resources?: { limits?: Record<string, unknown> } }[]).map((c) => String(c.resources?.limits?.['nvidia.com/gpu'] ?? ''));
         return gpus.includes('1') ? undefined : 'no container of the Job asks for nvidia.com/gpu: 1';
@@ -156,11 +156,12 @@ EOF`,
     solution: ['kubectl describe node kind-worker | grep -A8 Allocatable', 'kubectl describe node kind-worker | grep -A5 "Allocated resources"'],
     checks: [outcome('The three Pods of batch are still running', podsRunning('app', 'batch', 3))],
     answer: cpuAnswer('How much CPU can still be requested on kind-worker (for example `2` or `2500m`)?', (cluster) => {
-      const node = cluster.api.tryGet('nodes', undefined, 'kind-worker');
+      const node = cluster.tryGet('nodes', undefined, 'kind-worker');
       if (!node) return { problem: 'node "kind-worker" does not exist' };
       const allocatable = milliValue(parseQuantity(String(node.status?.allocatable?.cpu ?? '0')));
-      const requested = cluster.api
+      const requested = cluster
         .list('pods')
+        .items
         .filter((p) => p.spec?.nodeName === 'kind-worker' && !['Succeeded', 'Failed'].includes(p.status?.phase))
         .flatMap((p) => (p.spec?.containers ?? []) as { resources?: { requests?: Record<string, unknown> } }[])
         .reduce((sum, c) => sum + (c.resources?.requests?.cpu === undefined ? 0 : milliValue(parseQuantity(String(c.resources.requests.cpu)))), 0);

@@ -62,7 +62,7 @@ EOF`;
 const parallelPods: Check = {
   label: 'StatefulSet cache starts and stops its Pods all at once',
   run(cluster): CheckResult {
-    const sts = cluster.api.tryGet('statefulsets.apps', NS, 'cache');
+    const sts = cluster.tryGet('statefulsets.apps', NS, 'cache');
     if (!sts) return { passed: false, detail: 'statefulset "cache" does not exist' };
     const policy = sts.spec?.podManagementPolicy ?? 'OrderedReady';
     return policy === 'Parallel' ? { passed: true } : { passed: false, detail: `its podManagementPolicy is ${policy}` };
@@ -73,8 +73,8 @@ const parallelPods: Check = {
 const headlessService: Check = {
   label: 'The Pods of cache have DNS names through the headless Service cache',
   run(cluster): CheckResult {
-    const svc = cluster.api.tryGet('services', NS, 'cache');
-    const sts = cluster.api.tryGet('statefulsets.apps', NS, 'cache');
+    const svc = cluster.tryGet('services', NS, 'cache');
+    const sts = cluster.tryGet('statefulsets.apps', NS, 'cache');
     if (!svc) return { passed: false, detail: 'service "cache" does not exist' };
     if (svc.spec?.clusterIP !== 'None') return { passed: false, detail: 'service "cache" has a cluster IP: it is not headless' };
     if (sts?.spec?.serviceName !== 'cache') return { passed: false, detail: 'the StatefulSet does not name "cache" as its serviceName' };

@@ -5,7 +5,8 @@
  * device plugin would advertise as `nvidia.com/gpu`), how its node is labelled, which taints its
  * kubelet registers it with, and what that kubelet keeps back from Pods (its allocatable).
  */
-import { canonicalQuantity, DEFAULT_KUBELET, parseQuantity, type AddNodeOptions } from '../../sim/index.ts';
+import { canonicalQuantity, parseQuantity } from '../../sim/index.ts';
+import { DEFAULT_KUBELET, type AddNodeOptions } from '../../sim/host-api.ts';
 
 /** The parsed command line, or the error to print after `cluster: `. */
 export type AddNodeArgs = { name: string; options: AddNodeOptions } | { error: string };

@@ -2,7 +2,8 @@
  * `cluster addons [list | enable NAME | disable NAME]`: the add-ons a kind user would install
  * next to the cluster (src/sim/addons/registry.ts). This command only parses and reports.
  */
-import { addon, addons, type Cluster } from '../../sim/index.ts';
+import type { Cluster } from '../../sim/index.ts';
+import { addon, addons } from '../../sim/host-api.ts';
 import type { ExecContext } from '../../command/contract.ts';
 
 /** Help lines for `cluster` usage. */

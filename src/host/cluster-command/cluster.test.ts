@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { Cluster, DEFAULT_INSTALLERS, addNode } from '../../sim/index.ts';
+import { Cluster, DEFAULT_INSTALLERS } from '../../sim/index.ts';
+import { addNode } from '../../sim/host-api.ts';
 import { createClusterCommand } from './cluster.ts';
 import { parseAddNode } from './cluster-add-node.ts';
 

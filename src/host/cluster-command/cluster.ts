@@ -4,7 +4,8 @@
  * these mean (src/sim/index.ts: addNode, stopNode, startNode, removeNode); this command only
  * parses arguments and reports.
  */
-import { addNode, removeNode, startNode, stopNode, type Cluster } from '../../sim/index.ts';
+import type { Cluster } from '../../sim/index.ts';
+import { addNode, removeNode, startNode, stopNode } from '../../sim/host-api.ts';
 import type { Command, ExecContext } from '../../command/contract.ts';
 import { ADD_NODE_HELP, parseAddNode } from './cluster-add-node.ts';
 import { ADDONS_HELP, clusterAddons } from './cluster-addons.ts';

@@ -3,7 +3,7 @@
  * flags as cobra does, parses the flags, prints help for `-h/--help`, runs the command and
  * turns anything it throws into kubectl-shaped error text.
  */
-import type { Cluster } from '../../sim/index.ts';
+import type { KubeClient } from '../../sim/index.ts';
 import type { ExecContext } from '../../command/contract.ts';
 import type { LocalPorts } from '../../command/local-ports.ts';
 import { HELP } from '../help/texts.ts';
@@ -13,6 +13,7 @@ import { FlagError, Flags, flagsOf, globalFlags, parseArgs, type FlagSpec } from
 import { loadWhatRunNeeds } from './on-demand.ts';
 import { findSubcommand, findVerb } from './registry.ts';
 import { unknownCommandMessage } from './suggest.ts';
+import type { RandomSource } from './verb.ts';
 import type { Invocation, KubeconfigState, Verb } from './verb.ts';
 
 export interface Resolved {
@@ -65,7 +66,8 @@ export function resolveCommand(args: string[]): Resolved {
 
 /** Everything a kubectl run needs from its session. */
 export interface Session {
-  cluster: Cluster;
+  client: KubeClient;
+  random: RandomSource;
   config: KubeconfigState;
   /** The listening ports of the machine kubectl runs on (its terminal's). */
   localPorts: LocalPorts;
@@ -78,7 +80,8 @@ export function buildInvocation(session: Session, r: Resolved, ctx: ExecContext)
   const flags = new Flags(parsed, specs);
   const ns = flags.str('namespace');
   const inv: Invocation = {
-    cluster: session.cluster,
+    client: session.client,
+    random: session.random,
     ctx,
     config: session.config,
     localPorts: session.localPorts,

@@ -3,7 +3,7 @@
  * Commands register themselves in `registry.ts`; sub-commands (`create configmap`,
  * `config view`) are Verbs too, reached through their parent's `subcommands`.
  */
-import type { Cluster } from '../../sim/index.ts';
+import type { KubeClient } from '../../sim/index.ts';
 import type { ExecContext } from '../../command/contract.ts';
 import type { LocalPorts } from '../../command/local-ports.ts';
 import type { Flags } from './flags.ts';
@@ -16,9 +16,22 @@ export interface KubeconfigState {
   namespace: string;
 }
 
+/**
+ * The random source of the machine kubectl runs on (the suffix of `debugger-xxxxx`, diff's temp
+ * directories). The host hands it over; nothing in it comes from the API server.
+ */
+export interface RandomSource {
+  /** `n` characters from the alphabet Kubernetes' name suffixes use. */
+  suffix(n: number): string;
+  /** An integer in [min, max]. */
+  int(min: number, max: number): number;
+}
+
 /** Everything a command's `run` gets. */
 export interface Invocation {
-  cluster: Cluster;
+  /** The API server, through the REST client (kubectl reaches the cluster through nothing else). */
+  client: KubeClient;
+  random: RandomSource;
   ctx: ExecContext;
   config: KubeconfigState;
   /** The listening ports of the machine kubectl runs on (`port-forward` opens its listeners there). */

@@ -6,7 +6,7 @@
  * kustomize's wording (missing kustomization, unknown field, missing resource, cycles).
  */
 import { parseDocuments } from '../resource/manifests.ts';
-import { jsonPatch, strategicPatch } from '../resource/patch.ts';
+import { jsonPatch, strategicPatch } from '../../sim/index.ts';
 import { generate, KustomizeError, suffixFor } from './generate.ts';
 import { addAnnotations, addLabels, fixReferences, legacySort, setImages } from './transform.ts';
 

@@ -3,7 +3,7 @@
  * columns by priority, `kind/name` in multi-kind output, the NAMESPACE column for `-A`, and
  * the LABELS / `-L` label columns (tableprinter.go).
  */
-import type { KubeObject, ResourceType, TableRegistry } from '../../sim/index.ts';
+import type { KubeObject, ReadClient, ResourceType } from '../../sim/index.ts';
 import { keyOf, kindPrefix } from '../resource/resolve.ts';
 import { cleanCell } from './table-writer.ts';
 
@@ -14,8 +14,8 @@ export interface TableOptions {
   showLabels: boolean;
   labelColumns: string[];
   now: number;
-  /** The API server's Table conversions (the cluster's `api.tables`). */
-  tables: TableRegistry;
+  /** The API server's Table conversion (a list asked for `as=Table`). */
+  tables: Pick<ReadClient, 'asTable'>;
 }
 
 function labelsCell(obj: KubeObject): string {
@@ -26,7 +26,7 @@ function labelsCell(obj: KubeObject): string {
 
 /** The header row for a kind under these options. */
 export function headerRow(type: ResourceType, opts: TableOptions): string[] {
-  const cols = opts.tables.toTable(keyOf(type), [], opts.now).columns.filter((c) => opts.wide || c.priority === 0);
+  const cols = opts.tables.asTable(keyOf(type), []).columns.filter((c) => opts.wide || c.priority === 0);
   const head = cols.map((c) => c.name.toUpperCase());
   if (opts.withNamespace && type.namespaced) head.unshift('NAMESPACE');
   for (const l of opts.labelColumns) head.push(l.slice(l.lastIndexOf('/') + 1).toUpperCase());
@@ -36,7 +36,7 @@ export function headerRow(type: ResourceType, opts: TableOptions): string[] {
 
 /** One row per object, cells in header order. */
 export function bodyRows(type: ResourceType, objects: KubeObject[], opts: TableOptions): string[][] {
-  const table = opts.tables.toTable(keyOf(type), objects, opts.now);
+  const table = opts.tables.asTable(keyOf(type), objects);
   const keep = table.columns.map((c) => opts.wide || c.priority === 0);
   const prefix = opts.withKind ? kindPrefix(type) + '/' : '';
   return table.rows.map((r) => {

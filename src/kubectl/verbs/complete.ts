@@ -22,7 +22,7 @@ export function typeWords(): string[] {
 export function objectNames(inv: Invocation, typeWord: string): string[] {
   const t = resolveResourceType(typeWord);
   if (!t) return [];
-  return inv.cluster.api.list(keyOf(t), { namespace: t.namespaced ? inv.namespace : undefined }).map((o) => o.metadata.name ?? '');
+  return inv.client.list(keyOf(t), { namespace: t.namespaced ? inv.namespace : undefined }).items.map((o) => o.metadata.name ?? '');
 }
 
 /** Candidates for `words` (positional words; the last one is being completed). */

@@ -11,6 +11,7 @@ export type StatusReason =
   | 'Conflict'
   | 'Forbidden'
   | 'MethodNotAllowed'
+  | 'TooManyRequests'
   | 'InternalError';
 
 export interface StatusCause {
@@ -36,6 +37,7 @@ const CODES: Record<StatusReason, number> = {
   BadRequest: 400,
   Forbidden: 403,
   MethodNotAllowed: 405,
+  TooManyRequests: 429,
   InternalError: 500,
 };
 

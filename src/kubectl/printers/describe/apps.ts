@@ -2,7 +2,9 @@
  * `kubectl describe` for Deployments (with OldReplicaSets / NewReplicaSet), ReplicaSets,
  * StatefulSets (with Volume Claims) and DaemonSets, following describe.go in kubectl 1.32.
  */
-import { findNewReplicaSet, findOldReplicaSets, formatLabelSelector, formatLabels, ownedReplicaSets, type KubeObject } from '../../../sim/index.ts';
+import { formatLabelSelector, formatLabels, type KubeObject } from '../../../sim/index.ts';
+import { ownedReplicaSets } from '../../verbs/rollout/deployment-history.ts';
+import { findNewReplicaSet, findOldReplicaSets } from '../../verbs/rollout/deployment-util.ts';
 import { annotationItems, describeEvents, labelItems, multiline, registerDescriber, rfc1123z, type DescribeContext } from './common.ts';
 import { describePodTemplate, podPhaseCounts } from './pod-template.ts';
 import { PrefixWriter } from './prefix-writer.ts';
@@ -11,7 +13,7 @@ import { PrefixWriter } from './prefix-writer.ts';
 type Any = any;
 
 function podsOf(ctx: DescribeContext, obj: KubeObject): KubeObject[] {
-  return ctx.api.list('pods', { namespace: obj.metadata.namespace });
+  return ctx.api.list('pods', { namespace: obj.metadata.namespace }).items;
 }
 
 function controlledBy(obj: KubeObject): string | undefined {
@@ -56,7 +58,7 @@ export function describeDeployment(d: KubeObject, ctx: DescribeContext): string 
   }
   // kubectl sorts the list by creation time while finding the new ReplicaSet, so the old
   // ones come oldest first.
-  const all = ownedReplicaSets(d, ctx.api.list('replicasets.apps', { namespace: d.metadata.namespace })).sort(
+  const all = ownedReplicaSets(d, ctx.api.list('replicasets.apps', { namespace: d.metadata.namespace }).items).sort(
     (a, b) => created(a) - created(b) || (a.metadata.name! < b.metadata.name! ? -1 : 1),
   );
   const fresh = findNewReplicaSet(d, all);

@@ -2,12 +2,12 @@
  * Pieces every describer shares: RFC1123Z times, multi-line label / annotation / toleration
  * blocks, the Events table, and the per-kind describer registry.
  */
-import { humanDuration, type ApiServer, type KubeObject } from '../../../sim/index.ts';
+import { humanDuration, type KubeObject, type ReadClient } from '../../../sim/index.ts';
 import type { PrefixWriter } from './prefix-writer.ts';
 
 /** What a describer may read besides the object itself. */
 export interface DescribeContext {
-  api: ApiServer;
+  api: ReadClient;
   now: number;
   /** Whether to print the Events block (`--show-events`, default true). */
   showEvents: boolean;
@@ -92,12 +92,9 @@ export function tolerationItems(tolerations: Toleration[] | undefined): string[]
 export function eventsFor(obj: KubeObject, ctx: DescribeContext): KubeObject[] {
   const ns = obj.metadata.namespace ?? 'default';
   const uid = obj.metadata.uid;
-  const events = ctx.api.list('events', {
-    namespace: obj.metadata.namespace ? ns : undefined,
-    filter: (e) => {
-      const io = e.involvedObject as { uid?: string; kind?: string; name?: string } | undefined;
-      return !!io && (io.uid === uid || (io.kind === obj.kind && io.name === obj.metadata.name && !io.uid));
-    },
+  const events = ctx.api.list('events', { namespace: obj.metadata.namespace ? ns : undefined }).items.filter((e) => {
+    const io = e.involvedObject as { uid?: string; kind?: string; name?: string } | undefined;
+    return !!io && (io.uid === uid || (io.kind === obj.kind && io.name === obj.metadata.name && !io.uid));
   });
   const t = (e: KubeObject) => Date.parse(String(e.lastTimestamp ?? e.eventTime ?? e.metadata.creationTimestamp ?? 0));
   // Ties (events of the same second) keep the order they were recorded in, as the

@@ -95,9 +95,8 @@ export function describeNode(node: KubeObject, ctx: DescribeContext): string {
   if (spec.podCIDR) w.write(0, `PodCIDR:\t${spec.podCIDR}\n`);
   if (spec.podCIDRs?.length) w.write(0, `PodCIDRs:\t${spec.podCIDRs.join(',')}\n`);
   if (spec.providerID) w.write(0, `ProviderID:\t${spec.providerID}\n`);
-  const pods = ctx.api.list('pods', {
-    filter: (p) => p.spec?.nodeName === md.name && p.status?.phase !== 'Succeeded' && p.status?.phase !== 'Failed',
-  });
+  // As kubectl asks: spec.nodeName=NODE,status.phase!=Succeeded,status.phase!=Failed.
+  const pods = ctx.api.list('pods', { fieldSelector: `spec.nodeName=${md.name},status.phase!=Succeeded,status.phase!=Failed` }).items;
   const alloc: Any = st.allocatable ?? {};
   w.write(0, `Non-terminated Pods:\t(${pods.length} in total)\n`);
   w.write(1, 'Namespace\tName\tCPU Requests\tCPU Limits\tMemory Requests\tMemory Limits\tAge\n');

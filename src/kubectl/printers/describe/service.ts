@@ -9,10 +9,9 @@ type Any = any;
 /** The ready endpoints behind one Service port, `ip:port` joined by commas (at most 3, then `+ N more...`). */
 export function endpointsFor(svc: KubeObject, port: Any, ctx: DescribeContext): string {
   const ns = svc.metadata.namespace;
-  const slices = ctx.api.list('endpointslices.discovery.k8s.io', {
-    namespace: ns,
-    filter: (s) => s.metadata.labels?.['kubernetes.io/service-name'] === svc.metadata.name,
-  });
+  const slices = ctx.api
+    .list('endpointslices.discovery.k8s.io', { namespace: ns })
+    .items.filter((s) => s.metadata.labels?.['kubernetes.io/service-name'] === svc.metadata.name);
   const addrs: string[] = [];
   if (slices.length) {
     for (const s of slices) {

@@ -16,7 +16,7 @@ export function describeNamespace(ns: KubeObject, ctx: DescribeContext): string 
   const w = new PrefixWriter();
   header(w, ns, false);
   w.write(0, `Status:\t${ns.status?.phase ?? 'Active'}\n`);
-  const quotas = ctx.api.list('resourcequotas', { namespace: ns.metadata.name });
+  const quotas = ctx.api.list('resourcequotas', { namespace: ns.metadata.name }).items;
   if (!quotas.length) w.write(0, '\nNo resource quota.\n');
   else {
     w.write(0, '\nResource Quotas\n');
@@ -29,7 +29,7 @@ export function describeNamespace(ns: KubeObject, ctx: DescribeContext): string 
       for (const k of Object.keys(hard).sort()) w.write(1, `${k}\t${used[k] ?? '0'}\t${hard[k]}\n`);
     }
   }
-  const limits = ctx.api.list('limitranges', { namespace: ns.metadata.name });
+  const limits = ctx.api.list('limitranges', { namespace: ns.metadata.name }).items;
   if (!limits.length) w.write(0, '\nNo LimitRange resource.\n');
   else {
     // describeLimitRanges: one table for all of them, each row after a space.

@@ -44,7 +44,7 @@ export function describePVC(pvc: KubeObject, ctx: DescribeContext): string {
   if (spec.volumeMode) w.write(0, `VolumeMode:\t${spec.volumeMode}\n`);
   const users = ctx.api
     .list('pods', { namespace: pvc.metadata.namespace })
-    .filter((p) => ((p.spec?.volumes ?? []) as Any[]).some((v) => v.persistentVolumeClaim?.claimName === pvc.metadata.name))
+    .items.filter((p) => ((p.spec?.volumes ?? []) as Any[]).some((v) => v.persistentVolumeClaim?.claimName === pvc.metadata.name))
     .map((p) => p.metadata.name!)
     .sort();
   multiline(w, 0, 'Used By', users);

@@ -43,10 +43,10 @@ function applyOne(inv: Invocation, m: Manifest, dry: DryRun): void {
   manifest.metadata.annotations = { ...(manifest.metadata.annotations ?? {}), [LAST_APPLIED]: applied };
   const key = keyOf(t);
   const opts = { dryRun: dry === 'server', fieldValidation: validationOf(inv) };
-  const live = inv.cluster.api.tryGet(key, ns, manifest.metadata.name);
+  const live = inv.client.tryGet(key, ns, manifest.metadata.name);
   if (!live) {
     if (dry === 'client') return printWritten(inv, t, manifest, 'created', dry);
-    const res = inv.cluster.api.create(key, manifest, opts);
+    const res = inv.client.create(key, manifest, opts);
     printWarnings(inv, res.warnings);
     return printWritten(inv, t, res.object, 'created', dry);
   }
@@ -65,7 +65,7 @@ function applyOne(inv: Invocation, m: Manifest, dry: DryRun): void {
   const merged = mergedObject(live, manifest, previous);
   if (toCompactJson(merged) === toCompactJson(live)) return printWritten(inv, t, live, 'unchanged', dry);
   if (dry === 'client') return printWritten(inv, t, merged, 'configured', dry);
-  const res = inv.cluster.api.update(key, merged, opts);
+  const res = inv.client.update(key, merged, opts);
   printWarnings(inv, res.warnings);
   printWritten(inv, t, res.object, 'configured', dry);
 }
@@ -92,7 +92,7 @@ async function run(inv: Invocation): Promise<number> {
         continue;
       }
       if (!(e instanceof ApiError)) throw e;
-      const exists = inv.cluster.api.tryGet(keyOf(m.type), m.type.namespaced ? (m.obj.metadata.namespace || inv.namespace) : undefined, m.obj.metadata.name ?? '');
+      const exists = inv.client.tryGet(keyOf(m.type), m.type.namespaced ? (m.obj.metadata.namespace || inv.namespace) : undefined, m.obj.metadata.name ?? '');
       errors.add(e, { file: m.source, op: exists ? 'patching' : 'creating' });
     }
   }

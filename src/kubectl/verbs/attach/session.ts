@@ -8,6 +8,7 @@ import type { KubeObject } from '../../../sim/index.ts';
 import { CliError } from '../../cli/errors.ts';
 import type { Invocation } from '../../cli/verb.ts';
 import { NOT_A_TERMINAL, feedFromKeyboard, sendAll } from '../exec/tty.ts';
+import { podStreams } from '../../resource/streams.ts';
 
 /** kubectl's notice before it attaches (printed on stderr unless `--quiet`). */
 export const PRESS_ENTER = "If you don't see a command prompt, try pressing enter.\n";
@@ -47,8 +48,7 @@ export interface SessionOptions {
 
 /** Streams the attached container until its process ends; resolves to false when interrupted. */
 export async function attachSession(inv: Invocation, ns: string, name: string, container: string, opts: SessionOptions): Promise<boolean> {
-  const proxy = inv.cluster.nodeProxy;
-  if (!proxy) throw new CliError('the server could not find the requested resource');
+  const proxy = podStreams(inv);
   inv.ctx.streaming();
   if (opts.backlog) inv.out(proxy.logs(ns, name, container, {}) + proxy.pendingOutput(ns, name, container));
   const term = opts.stdin ? proxy.terminal(ns, name, container) : undefined;
@@ -59,12 +59,12 @@ export async function attachSession(inv: Invocation, ns: string, name: string, c
   await new Promise<void>((resolve) => {
     inv.ctx.interrupt.onInterrupt(() => resolve());
     stopOutput = proxy.attachOutput(ns, name, container, (stream, chunk) => (stream === 'stderr' && !opts.containerTty ? inv.err(chunk) : inv.out(chunk)));
-    stopWatch = inv.cluster.api.watch('pods', ns, (e) => {
+    stopWatch = inv.client.watch('pods', { namespace: ns }, (e) => {
       if (e.object.metadata.name !== name) return;
       if (e.type === 'DELETED' || containerState(e.object, container)?.terminated) resolve();
     });
     // The container may have ended between the caller's check and the subscription.
-    if (containerState(inv.cluster.api.tryGet('pods', ns, name), container)?.terminated) resolve();
+    if (containerState(inv.client.tryGet('pods', ns, name), container)?.terminated) resolve();
     if (term && opts.raw) feeder = feedFromKeyboard(inv, term, () => finished);
     else if (term) sendAll(term, inv.ctx.stdin);
   });

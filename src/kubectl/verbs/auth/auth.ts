@@ -44,16 +44,16 @@ function ruleAllows(rule: Any, verb: string, group: string, resource: string, na
 function rulesOf(inv: Invocation, ref: Any, ns: string | undefined): Any[] {
   const role: KubeObject | undefined =
     ref?.kind === 'ClusterRole'
-      ? inv.cluster.api.tryGet('clusterroles.rbac.authorization.k8s.io', undefined, ref.name)
+      ? inv.client.tryGet('clusterroles.rbac.authorization.k8s.io', undefined, ref.name)
       : ns
-        ? inv.cluster.api.tryGet('roles.rbac.authorization.k8s.io', ns, ref?.name ?? '')
+        ? inv.client.tryGet('roles.rbac.authorization.k8s.io', ns, ref?.name ?? '')
         : undefined;
   return ((role as Any)?.rules ?? []) as Any[];
 }
 
 function allowed(inv: Invocation, who: Identity, verb: string, group: string, resource: string, name: string, ns: string | undefined): boolean {
-  const bindings: { b: Any; ns: string | undefined }[] = inv.cluster.api.list('clusterrolebindings.rbac.authorization.k8s.io', {}).map((b) => ({ b, ns: undefined }));
-  if (ns) for (const b of inv.cluster.api.list('rolebindings.rbac.authorization.k8s.io', { namespace: ns })) bindings.push({ b, ns });
+  const bindings: { b: Any; ns: string | undefined }[] = inv.client.list('clusterrolebindings.rbac.authorization.k8s.io', {}).items.map((b) => ({ b, ns: undefined }));
+  if (ns) for (const b of inv.client.list('rolebindings.rbac.authorization.k8s.io', { namespace: ns }).items) bindings.push({ b, ns });
   return bindings.some(({ b, ns: bns }) => ((b.subjects ?? []) as Any[]).some((s) => subjectMatches(s, who, bns)) && rulesOf(inv, b.roleRef, bns).some((r) => ruleAllows(r, verb, group, resource, name)));
 }
 

@@ -34,7 +34,7 @@ async function targets(inv: Invocation): Promise<Ref[]> {
     if (!r.names) throw new CliError('resource(s) were provided, but no name was specified');
     for (const name of r.names) {
       // The object must exist: autoscale reads it first.
-      inv.cluster.api.get(keyOf(r.type), inv.namespace, name);
+      inv.client.get(keyOf(r.type), inv.namespace, name);
       out.push({ type: r.type, name, namespace: inv.namespace });
     }
   }
@@ -70,7 +70,7 @@ async function run(inv: Invocation): Promise<number> {
       printWritten(inv, hpaType, hpa, 'autoscaled', dry);
       continue;
     }
-    const res = inv.cluster.api.create(keyOf(hpaType), hpa, { dryRun: dry === 'server' });
+    const res = inv.client.create(keyOf(hpaType), hpa, { dryRun: dry === 'server' });
     printWarnings(inv, res.warnings);
     printWritten(inv, hpaType, hpaAsV1(res.object) as KubeObject, 'autoscaled', dry);
   }

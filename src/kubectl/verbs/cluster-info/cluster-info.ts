@@ -9,10 +9,7 @@ const SERVER = 'https://127.0.0.1:6443';
 
 async function run(inv: Invocation): Promise<number> {
   let text = `Kubernetes control plane is running at ${SERVER}\n`;
-  const services = inv.cluster.api.list('services', {
-    namespace: 'kube-system',
-    filter: (s) => s.metadata.labels?.['kubernetes.io/cluster-service'] === 'true',
-  });
+  const services = inv.client.list('services', { namespace: 'kube-system', labelSelector: 'kubernetes.io/cluster-service=true' }).items;
   for (const s of services) {
     const label = s.metadata.labels?.['kubernetes.io/name'] ?? s.metadata.name;
     const port = s.spec?.ports?.[0]?.name;

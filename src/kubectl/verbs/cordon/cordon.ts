@@ -35,7 +35,7 @@ export function setUnschedulable(inv: Invocation, nodes: KubeObject[], desired: 
       if (desired) copy.spec.unschedulable = true;
       else delete copy.spec.unschedulable;
       delete copy.metadata.resourceVersion;
-      inv.cluster.api.update('nodes', copy, { dryRun: dry === 'server' });
+      inv.client.update('nodes', copy, { dryRun: dry === 'server' });
     }
     inv.out(`node/${node.metadata.name} ${word}${drySuffix(dry)}\n`);
   }

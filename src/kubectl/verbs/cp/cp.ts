@@ -88,14 +88,14 @@ function localMembers(inv: Invocation, abs: string, name: string, out: TarMember
   const fs = inv.ctx.fs;
   if (fs.isDir(abs)) {
     const entries = fs.list(abs);
-    if (!entries.length) out.push({ name, dir: true, content: '', mode: 0o755, mtime: inv.cluster.now() });
+    if (!entries.length) out.push({ name, dir: true, content: '', mode: 0o755, mtime: inv.client.now() });
     for (const e of entries) {
       const n = e.replace(/\/$/, '');
       localMembers(inv, join(abs, n), `${name}/${n}`, out);
     }
     return;
   }
-  out.push({ name, dir: false, content: fs.read(abs) ?? '', mode: 0o644, mtime: inv.cluster.now() });
+  out.push({ name, dir: false, content: fs.read(abs) ?? '', mode: 0o644, mtime: inv.client.now() });
 }
 
 async function copyToPod(inv: Invocation, src: FileSpec, dest: FileSpec): Promise<number> {

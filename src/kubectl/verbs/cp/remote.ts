@@ -6,6 +6,7 @@
 import { ApiError, type KubeObject } from '../../../sim/index.ts';
 import { CliError } from '../../cli/errors.ts';
 import type { Invocation } from '../../cli/verb.ts';
+import { podStreams } from '../../resource/streams.ts';
 
 /** What a finished remote command printed, and its exit code (130 when interrupted). */
 export interface RemoteResult {
@@ -16,7 +17,7 @@ export interface RemoteResult {
 
 /** The Pod `name` in `namespace`, checked as exec checks it (it must exist and not be completed). */
 export function execTarget(inv: Invocation, namespace: string, name: string): KubeObject {
-  const pod = inv.cluster.api.tryGet('pods', namespace, name);
+  const pod = inv.client.tryGet('pods', namespace, name);
   if (!pod) throw new ApiError('NotFound', `pods "${name}" not found`);
   const phase = pod.status?.phase;
   if (phase === 'Succeeded' || phase === 'Failed') throw new CliError(`cannot exec into a container in a completed pod; current phase is ${phase}`);
@@ -44,8 +45,7 @@ export function execContainer(inv: Invocation, pod: KubeObject, notice: (t: stri
 
 /** Runs `argv` in the container with `stdin`, to its end. */
 export async function runRemote(inv: Invocation, pod: KubeObject, container: string, argv: string[], stdin = ''): Promise<RemoteResult> {
-  const proxy = inv.cluster.nodeProxy;
-  if (!proxy) throw new CliError('the server could not find the requested resource');
+  const proxy = podStreams(inv);
   let stdout = '';
   let stderr = '';
   const proc = proxy.exec(pod.metadata.namespace!, pod.metadata.name!, container, argv, {

@@ -42,7 +42,7 @@ async function createFromFiles(inv: Invocation): Promise<number> {
         printWritten(inv, m.type, obj, 'created', dry);
         continue;
       }
-      const res = inv.cluster.api.create(keyOf(m.type), obj, { dryRun: dry === 'server', fieldValidation: validationOf(inv) });
+      const res = inv.client.create(keyOf(m.type), obj, { dryRun: dry === 'server', fieldValidation: validationOf(inv) });
       printWarnings(inv, res.warnings);
       printWritten(inv, m.type, res.object, 'created', dry);
     } catch (e) {

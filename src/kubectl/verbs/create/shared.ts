@@ -32,7 +32,7 @@ export function createGenerated(inv: Invocation, resource: string, obj: KubeObje
   if (type.namespaced) input.metadata.namespace = inv.namespace;
   delete input.status;
   try {
-    const res = inv.cluster.api.create(keyOf(type), input, { dryRun: dry === 'server', fieldValidation: validationOf(inv) });
+    const res = inv.client.create(keyOf(type), input, { dryRun: dry === 'server', fieldValidation: validationOf(inv) });
     printWarnings(inv, res.warnings);
     printWritten(inv, type, res.object, 'created', dry);
     return 0;

@@ -3,7 +3,7 @@
  * subresource and prints it (or the TokenRequest with `-o`), with kubectl 1.32's client-side
  * checks of `--duration`, `--audience` and the `--bound-object-*` flags.
  */
-import { ApiError, requestServiceAccountToken, type TokenRequestSpec } from '../../../sim/index.ts';
+import { ApiError, type TokenRequestSpec } from '../../../sim/index.ts';
 import { CliError } from '../../cli/errors.ts';
 import { registerSubcommand } from '../../cli/registry.ts';
 import type { Invocation, Verb } from '../../cli/verb.ts';
@@ -46,7 +46,7 @@ const tokenCommand: Verb = {
     const request = spec(inv);
     let result;
     try {
-      result = requestServiceAccountToken(inv.cluster, inv.namespace, name, request);
+      result = inv.client.createToken(inv.namespace, name, request);
     } catch (e) {
       if (e instanceof ApiError) throw new CliError(`failed to create token: ${e.message}`);
       throw e;

@@ -48,7 +48,7 @@ function buildDeployment(inv: Invocation, name: string): KubeObject {
     const c: Record<string, unknown> = {};
     if (command.length) c.command = command;
     c.image = image;
-    c.name = containerNameFor(image, () => inv.cluster.random.suffix(5));
+    c.name = containerNameFor(image, () => inv.random.suffix(5));
     c.resources = {};
     return c;
   });

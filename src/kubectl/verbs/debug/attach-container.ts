@@ -8,6 +8,7 @@ import { CliError } from '../../cli/errors.ts';
 import type { Invocation } from '../../cli/verb.ts';
 import { useTTY } from '../exec/tty.ts';
 import { attachSession } from '../attach/session.ts';
+import { podStreams } from '../../resource/streams.ts';
 
 const POLL_MS = 250;
 
@@ -21,15 +22,14 @@ function stateOf(pod: KubeObject | undefined, container: string): State | undefi
 /** Attaches to `container` of Pod `name`; `ephemeral` picks kubectl attach's closing notice. Resolves to the exit status. */
 export async function attachToContainer(inv: Invocation, ns: string, name: string, container: string, ephemeral: boolean): Promise<number> {
   for (;;) {
-    const pod = inv.cluster.api.tryGet('pods', ns, name);
+    const pod = inv.client.tryGet('pods', ns, name);
     if (!pod) throw new CliError(`pods "${name}" not found`);
     const st = stateOf(pod, container);
     if (st?.running || st?.terminated) break;
     if (!(await inv.ctx.sleep(POLL_MS))) return 130;
   }
-  const proxy = inv.cluster.nodeProxy;
-  if (!proxy) throw new CliError('the server could not find the requested resource');
-  const ended = () => !!stateOf(inv.cluster.api.tryGet('pods', ns, name), container)?.terminated;
+  const proxy = podStreams(inv);
+  const ended = () => !!stateOf(inv.client.tryGet('pods', ns, name), container)?.terminated;
   if (ended()) {
     inv.out(proxy.logs(ns, name, container, {}));
     return 0;
@@ -38,7 +38,7 @@ export async function attachToContainer(inv: Invocation, ns: string, name: strin
   if (tty && !inv.flags.bool('quiet')) inv.err("If you don't see a command prompt, try pressing enter.\n");
   const stdin = inv.flags.bool('stdin');
   await attachSession(inv, ns, name, container, { stdin, raw: tty, containerTty: inv.flags.bool('tty'), backlog: true });
-  const pod = inv.cluster.api.tryGet('pods', ns, name);
+  const pod = inv.client.tryGet('pods', ns, name);
   if (tty && !inv.flags.bool('quiet') && pod?.spec?.restartPolicy !== 'Never' && pod?.spec?.restartPolicy !== 'OnFailure') {
     inv.out(
       ephemeral

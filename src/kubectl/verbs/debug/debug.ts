@@ -6,7 +6,7 @@
  * `node-debugger-NODE-xxxxx`) and the legacy profile's changes are kubectl 1.32's; with `-i`
  * it attaches to the new container as `kubectl attach` does.
  */
-import { ApiError, clone, parseImageRef, updateEphemeralContainers, type KubeObject } from '../../../sim/index.ts';
+import { ApiError, clone, parseImageRef, type KubeObject } from '../../../sim/index.ts';
 import { CliError, formatApiError } from '../../cli/errors.ts';
 import { registerVerb } from '../../cli/registry.ts';
 import type { Invocation } from '../../cli/verb.ts';
@@ -87,7 +87,7 @@ function debugName(inv: Invocation, o: Options, pod: KubeObject): string {
     [...(pod.spec?.containers ?? []), ...(pod.spec?.initContainers ?? []), ...(pod.spec?.ephemeralContainers ?? [])].map((c: Obj) => c.name),
   );
   let name = '';
-  while (!name || taken.has(name)) name = `debugger-${inv.cluster.random.suffix(5)}`;
+  while (!name || taken.has(name)) name = `debugger-${inv.random.suffix(5)}`;
   if (!o.quiet) inv.out(`Defaulting debug container name to ${name}.\n`);
   return name;
 }
@@ -126,7 +126,7 @@ async function debugEphemeral(inv: Invocation, o: Options, pod: KubeObject): Pro
     ec.securityContext = { allowPrivilegeEscalation: false, capabilities: { drop: ['ALL'] }, runAsNonRoot: true, seccompProfile: { type: 'RuntimeDefault' } };
   }
   try {
-    updateEphemeralContainers(inv.cluster, pod.metadata.namespace!, pod.metadata.name!, [...(pod.spec?.ephemeralContainers ?? []), ec]);
+    inv.client.updateEphemeralContainers(pod.metadata.namespace!, pod.metadata.name!, [...(pod.spec?.ephemeralContainers ?? []), ec]);
   } catch (e) {
     apiError(e);
   }
@@ -135,7 +135,7 @@ async function debugEphemeral(inv: Invocation, o: Options, pod: KubeObject): Pro
 
 function create(inv: Invocation, pod: KubeObject): KubeObject {
   try {
-    return inv.cluster.api.create('pods', pod).object;
+    return inv.client.create('pods', pod).object;
   } catch (e) {
     return apiError(e);
   }
@@ -193,14 +193,14 @@ async function debugCopy(inv: Invocation, o: Options, pod: KubeObject): Promise<
     spec.shareProcessNamespace = inv.flags.has('share-processes') ? inv.flags.bool('share-processes') : true;
   } else if (inv.flags.bool('keep-labels') && pod.metadata.labels) copy.metadata.labels = pod.metadata.labels;
   const created = create(inv, copy);
-  if (inv.flags.bool('replace')) inv.cluster.api.delete('pods', pod.metadata.namespace, pod.metadata.name!, { gracePeriodSeconds: 0 });
+  if (inv.flags.bool('replace')) inv.client.delete('pods', pod.metadata.namespace, pod.metadata.name!, { gracePeriodSeconds: 0 });
   return o.attach && name ? attachToContainer(inv, created.metadata.namespace!, created.metadata.name!, name, false) : 0;
 }
 
 async function debugNode(inv: Invocation, o: Options, node: KubeObject): Promise<number> {
   const container = o.container || 'debugger';
   const nodeName = node.metadata.name!;
-  const name = `node-debugger-${nodeName}-${inv.cluster.random.suffix(5)}`;
+  const name = `node-debugger-${nodeName}-${inv.random.suffix(5)}`;
   if (!o.quiet) inv.out(`Creating debugging pod ${name} with container ${container} on node ${nodeName}.\n`);
   const c: Obj = {
     name: container,
@@ -237,13 +237,13 @@ async function run(inv: Invocation): Promise<number> {
     const kind = slash < 0 ? 'pods' : arg.slice(0, slash).toLowerCase();
     const name = slash < 0 ? arg : arg.slice(slash + 1);
     if (['node', 'nodes', 'no'].includes(kind)) {
-      const node = inv.cluster.api.tryGet('nodes', undefined, name);
+      const node = inv.client.tryGet('nodes', undefined, name);
       if (!node) throw new CliError(formatApiError(new ApiError('NotFound', `nodes "${name}" not found`)), { plain: true });
       status = await debugNode(inv, o, node);
       continue;
     }
     if (!['pod', 'pods', 'po'].includes(kind)) throw new CliError(`"/v1, Kind=${kind}" not supported by debug`);
-    const pod = inv.cluster.api.tryGet('pods', inv.namespace, name);
+    const pod = inv.client.tryGet('pods', inv.namespace, name);
     if (!pod) throw new CliError(formatApiError(new ApiError('NotFound', `pods "${name}" not found`)), { plain: true });
     status = o.copyTo ? await debugCopy(inv, o, pod) : await debugEphemeral(inv, o, pod);
   }

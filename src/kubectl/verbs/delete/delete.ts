@@ -60,7 +60,7 @@ function targets(inv: Invocation): Target[] | undefined {
 
 async function waitGone(inv: Invocation, t: Target, uid: string | undefined): Promise<boolean> {
   for (;;) {
-    const cur = inv.cluster.api.tryGet(keyOf(t.type), t.namespace, t.name);
+    const cur = inv.client.tryGet(keyOf(t.type), t.namespace, t.name);
     if (!cur || cur.metadata.uid !== uid) return true;
     if (!(await inv.ctx.sleep(100))) return false;
   }
@@ -90,7 +90,7 @@ async function run(inv: Invocation): Promise<number> {
   for (const t of list) {
     let gone: KubeObject;
     try {
-      gone = inv.cluster.api.delete(keyOf(t.type), t.namespace, t.name, {
+      gone = inv.client.delete(keyOf(t.type), t.namespace, t.name, {
         gracePeriodSeconds: grace >= 0 ? grace : undefined,
         propagationPolicy: policy,
         dryRun: dry !== 'none',

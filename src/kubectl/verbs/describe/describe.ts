@@ -22,7 +22,7 @@ async function run(inv: Invocation): Promise<number> {
   const allNs = inv.flags.bool('all-namespaces');
   if (inv.flags.list('filename').length) {
     for (const m of readManifests(inv)) {
-      const obj = inv.cluster.api.tryGet(keyOf(m.type), manifestNamespace(inv, m), m.obj.metadata.name ?? '');
+      const obj = inv.client.tryGet(keyOf(m.type), manifestNamespace(inv, m), m.obj.metadata.name ?? '');
       if (obj) found.push({ type: m.type, obj });
       else errors.push(notFoundError(m.type, m.obj.metadata.name ?? ''));
     }
@@ -45,7 +45,7 @@ async function run(inv: Invocation): Promise<number> {
       }
     }
   }
-  const ctx: DescribeContext = { api: inv.cluster.api, now: inv.cluster.now(), showEvents: inv.flags.str('show-events') !== 'false' };
+  const ctx: DescribeContext = { api: inv.client, now: inv.client.now(), showEvents: inv.flags.str('show-events') !== 'false' };
   const texts = found.map(({ type, obj }) => (describerFor(keyOf(type)) ?? describeGeneric)(withKind(obj, type), ctx));
   if (texts.length) inv.out(texts.join('\n\n'));
   if (!texts.length && !errors.length) {

@@ -30,8 +30,8 @@ function pair(inv: Invocation, m: Manifest): { live?: KubeObject; merged: KubeOb
   if (ns) manifest.metadata.namespace = ns;
   const key = keyOf(m.type);
   const opts = { dryRun: true, fieldValidation: validationOf(inv) };
-  const live = inv.cluster.api.tryGet(key, ns, manifest.metadata.name ?? '');
-  if (!live) return { merged: inv.cluster.api.create(key, manifest, opts).object, ns };
+  const live = inv.client.tryGet(key, ns, manifest.metadata.name ?? '');
+  if (!live) return { merged: inv.client.create(key, manifest, opts).object, ns };
   // kubectl's modified configuration always carries an annotations map, without its own annotation.
   const { [LAST_APPLIED]: _own, ...annotations } = manifest.metadata.annotations ?? {};
   manifest.metadata.annotations = annotations;
@@ -45,7 +45,7 @@ function pair(inv: Invocation, m: Manifest): { live?: KubeObject; merged: KubeOb
   const merged = strategicMerge(clone(live), manifest) as KubeObject;
   if (previous) pruneRemoved(merged, previous, manifest);
   merged.metadata = { ...merged.metadata, name: live.metadata.name, namespace: live.metadata.namespace };
-  const result = inv.cluster.api.update(key, merged, opts).object;
+  const result = inv.client.update(key, merged, opts).object;
   return { live, merged: result, ns };
 }
 
@@ -67,10 +67,10 @@ async function run(inv: Invocation): Promise<number> {
   await inv.ctx.loadCode(loadManifestParser());
   const dir = inv.flags.str('kustomize');
   const manifests = dir ? buildFromDir(inv, dir).flatMap((o) => toManifest(o, dir)) : readManifests(inv);
-  const liveDir = `/tmp/LIVE-${inv.cluster.random.int(100_000_000, 4_294_967_295)}`;
-  const mergedDir = `/tmp/MERGED-${inv.cluster.random.int(100_000_000, 4_294_967_295)}`;
+  const liveDir = `/tmp/LIVE-${inv.random.int(100_000_000, 4_294_967_295)}`;
+  const mergedDir = `/tmp/MERGED-${inv.random.int(100_000_000, 4_294_967_295)}`;
   // Both files of a pair are written within the same clock tick.
-  const written = stamp(inv.cluster.now(), inv.cluster.random.int(0, 999_999_999));
+  const written = stamp(inv.client.now(), inv.random.int(0, 999_999_999));
   let out = '';
   for (const m of manifests) {
     let p: ReturnType<typeof pair>;

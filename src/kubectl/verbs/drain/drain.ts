@@ -37,7 +37,7 @@ async function evict(inv: Invocation, pods: KubeObject[], grace: number, timeout
   for (const pod of pods) {
     inv.out(`evicting pod ${pod.metadata.namespace}/${pod.metadata.name}${dry === 'server' ? ' (server dry run)' : ''}\n`);
     try {
-      inv.cluster.api.delete('pods', pod.metadata.namespace, pod.metadata.name!, {
+      inv.client.evict(pod.metadata.namespace!, pod.metadata.name!, {
         gracePeriodSeconds: grace >= 0 ? grace : undefined,
         dryRun: dry === 'server',
       });
@@ -51,7 +51,7 @@ async function evict(inv: Invocation, pods: KubeObject[], grace: number, timeout
   while (waiting.length) {
     for (let i = 0; i < waiting.length; ) {
       const p = waiting[i]!;
-      const cur = inv.cluster.api.tryGet('pods', p.metadata.namespace, p.metadata.name!);
+      const cur = inv.client.tryGet('pods', p.metadata.namespace, p.metadata.name!);
       if (!cur || cur.metadata.uid !== p.metadata.uid) {
         inv.out(`pod/${p.metadata.name} evicted\n`);
         waiting.splice(i, 1);
@@ -80,7 +80,7 @@ async function run(inv: Invocation): Promise<number> {
   const remaining: string[] = [];
   for (const node of nodes) {
     const name = node.metadata.name!;
-    const list = podsForDeletion(inv.cluster.api, name, opts, sel ? (p) => matches(sel, p.metadata.labels) : undefined);
+    const list = podsForDeletion(inv.client, name, opts, sel ? (p) => matches(sel, p.metadata.labels) : undefined);
     let err: string | undefined | null = list.errors.length ? (list.errors.length === 1 ? list.errors[0] : `[${list.errors.join(', ')}]`) : undefined;
     if (!err) {
       if (list.warnings) inv.err(`Warning: ${list.warnings}\n`);

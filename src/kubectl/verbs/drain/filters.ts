@@ -3,7 +3,7 @@
  * status wins): DaemonSet pods need --ignore-daemonsets, mirror (static) pods are skipped,
  * emptyDir pods need --delete-emptydir-data, pods without a controller need --force.
  */
-import type { ApiServer, KubeObject } from '../../../sim/index.ts';
+import type { KubeObject, ReadClient } from '../../../sim/index.ts';
 
 export interface DrainOptions {
   force: boolean;
@@ -33,7 +33,7 @@ function controllerOf(pod: KubeObject) {
 }
 
 /** A pod's verdict after all filters. */
-export function podStatus(api: ApiServer, pod: KubeObject, o: DrainOptions): Status {
+export function podStatus(api: ReadClient, pod: KubeObject, o: DrainOptions): Status {
   const filters: ((p: KubeObject) => Status)[] = [
     (p) => {
       const ref = controllerOf(p);
@@ -76,9 +76,10 @@ function grouped(items: { pod: KubeObject; status: Status }[], kind: Status['kin
 }
 
 /** What GetPodsForDeletion finds on a node: pods to evict, errors, warnings. */
-export function podsForDeletion(api: ApiServer, node: string, o: DrainOptions, podFilter?: (p: KubeObject) => boolean) {
+export function podsForDeletion(api: ReadClient, node: string, o: DrainOptions, podFilter?: (p: KubeObject) => boolean) {
   const pods = api
-    .list('pods', { filter: (p) => p.spec?.nodeName === node && (!podFilter || podFilter(p)) })
+    .list('pods', { fieldSelector: `spec.nodeName=${node}` })
+    .items.filter((p) => !podFilter || podFilter(p))
     .sort((a, b) => (a.metadata.namespace! + '/' + a.metadata.name!).localeCompare(b.metadata.namespace! + '/' + b.metadata.name!));
   const items = pods.map((pod) => ({ pod, status: podStatus(api, pod, o) }));
   const errors = [...grouped(items, 'error')].map(([msg, list]) => `cannot delete ${msg}: ${list.join(', ')}`).sort();

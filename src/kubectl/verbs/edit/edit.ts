@@ -16,7 +16,7 @@ import type { Invocation } from '../../cli/verb.ts';
 import { getObject, listObjects, withKind } from '../../resource/fetch.ts';
 import { loadManifestParser, manifestNamespace, parseDocumentStream, readManifests, toManifest, type Manifest } from '../../resource/manifests.ts';
 import { LAST_APPLIED, lastAppliedOf } from '../../resource/last-applied.ts';
-import { mergePatch } from '../../resource/patch.ts';
+import { mergePatch } from '../../../sim/index.ts';
 import { keyOf, parseRequests, qualifiedPlural } from '../../resource/resolve.ts';
 import { NO_RESOURCES } from '../../resource/workloads.ts';
 import { printWarnings, printWritten, validationOf } from '../../resource/write.ts';
@@ -59,7 +59,7 @@ function originals(inv: Invocation): Original[] {
 
 function readLive(inv: Invocation, m: Manifest): KubeObject {
   const ns = manifestNamespace(inv, m);
-  return withKind(inv.cluster.api.get(keyOf(m.type), ns, m.obj.metadata.name ?? ''), m.type);
+  return withKind(inv.client.get(keyOf(m.type), ns, m.obj.metadata.name ?? ''), m.type);
 }
 
 /** The objects as the editor shows them: one object, or a List of several. */
@@ -114,11 +114,11 @@ function patchAll(inv: Invocation, shown: Original[], edited: Manifest[]): Outco
     const name = original.obj.metadata.name ?? '';
     try {
       const key = keyOf(original.type);
-      const live = inv.cluster.api.get(key, original.obj.metadata.namespace, name);
+      const live = inv.client.get(key, original.obj.metadata.namespace, name);
       const next = mergePatch(clone(live), diff) as KubeObject;
       // A patch carries no resourceVersion precondition unless the edit changed it.
       if (!md || !('resourceVersion' in md)) next.metadata = { ...next.metadata, resourceVersion: live.metadata.resourceVersion };
-      const res = inv.cluster.api.update(key, next, { fieldValidation: validationOf(inv) });
+      const res = inv.client.update(key, next, { fieldValidation: validationOf(inv) });
       printWarnings(inv, res.warnings);
       printWritten(inv, original.type, withKind(res.object, original.type), 'edited', 'none');
     } catch (e) {
@@ -171,7 +171,7 @@ async function run(inv: Invocation): Promise<number> {
       );
       original = buffer;
     } else buffer += manualStrip(edited);
-    const seed = `${inv.cluster.now()}:${attempt}:${shown.map((o) => o.obj.metadata.uid).join(',')}`;
+    const seed = `${inv.client.now()}:${attempt}:${shown.map((o) => o.obj.metadata.uid).join(',')}`;
     const file = tempFileName(seed, ext, (p) => fs.exists(p));
     fs.write(file, buffer);
     if (!inv.ctx.edit || !isTerminalEditor(command)) {

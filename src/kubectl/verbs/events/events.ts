@@ -49,8 +49,9 @@ async function run(inv: Invocation): Promise<number> {
   const types = inv.flags.list('types').map((t) => t.toLowerCase());
   for (const t of types) if (t !== 'normal' && t !== 'warning') throw new CliError(`valid --types are Normal or Warning`);
   const keep = (e: KubeObject) => (!byFor || byFor(e)) && (!types.length || types.includes(String(e.type).toLowerCase()));
-  const events = inv.cluster.api
-    .list('events', { namespace: allNs ? undefined : inv.namespace, filter: keep })
+  const events = inv.client
+    .list('events', { namespace: allNs ? undefined : inv.namespace })
+    .items.filter(keep)
     .sort((a, b) => time(a) - time(b) || Number(a.metadata.resourceVersion) - Number(b.metadata.resourceVersion));
   const header = ['LAST SEEN', 'TYPE', 'REASON', 'OBJECT', 'MESSAGE'];
   if (allNs) header.unshift('NAMESPACE');
@@ -60,7 +61,7 @@ async function run(inv: Invocation): Promise<number> {
   const print = (list: KubeObject[]) => {
     if (!list.length) return;
     if (!isTable(format)) return inv.out(renderObjects(list, format, false));
-    const rows = list.map((e) => row(e, inv.cluster.now(), allNs));
+    const rows = list.map((e) => row(e, inv.client.now(), allNs));
     if (!headerDone) rows.unshift(header);
     headerDone = true;
     inv.out(writer.flush(rows));
@@ -75,7 +76,7 @@ async function run(inv: Invocation): Promise<number> {
   }
   print(events);
   inv.ctx.streaming();
-  const stop = inv.cluster.api.watch('events', allNs ? undefined : inv.namespace, (ev) => {
+  const stop = inv.client.watch('events', { namespace: allNs ? undefined : inv.namespace }, (ev) => {
     if (ev.type !== 'DELETED' && keep(ev.object)) print([ev.object]);
   });
   await new Promise<void>((resolve) => inv.ctx.interrupt.onInterrupt(() => resolve()));

@@ -17,10 +17,11 @@ import type { Invocation } from '../../cli/verb.ts';
 import { keyOf, resolveType } from '../../resource/resolve.ts';
 import { completePods } from '../complete.ts';
 import { readFor, useTTY } from './tty.ts';
+import { podStreams } from '../../resource/streams.ts';
 
 /** The pod an exec argument names: a pod, or the first pod of a workload or Service. */
 export function podFor(inv: Invocation, arg: string): KubeObject {
-  const api = inv.cluster.api;
+  const api = inv.client;
   const slash = arg.indexOf('/');
   const type = slash < 0 ? resolveType('pods') : resolveType(arg.slice(0, slash));
   const name = slash < 0 ? arg : arg.slice(slash + 1);
@@ -29,7 +30,7 @@ export function podFor(inv: Invocation, arg: string): KubeObject {
   if (type.plural === 'pods') return found;
   const selector = type.plural === 'services' ? { matchLabels: found.spec?.selector ?? {} } : type.plural === 'jobs' ? { matchLabels: { 'batch.kubernetes.io/controller-uid': found.metadata.uid! } } : found.spec?.selector;
   const sel = selectorFromSpec(selector);
-  const pods = api.list('pods', { namespace: inv.namespace, filter: (p) => matches(sel, p.metadata.labels) && !p.metadata.deletionTimestamp });
+  const pods = api.list('pods', { namespace: inv.namespace }).items.filter((p) => matches(sel, p.metadata.labels) && !p.metadata.deletionTimestamp);
   if (!pods.length) throw new CliError('timed out waiting for the condition');
   const running = pods.filter((p) => p.status?.phase === 'Running');
   const byAge = (a: KubeObject, b: KubeObject) => Date.parse(a.metadata.creationTimestamp ?? '') - Date.parse(b.metadata.creationTimestamp ?? '');
@@ -62,8 +63,7 @@ async function run(inv: Invocation): Promise<number> {
   const phase = pod.status?.phase;
   if (phase === 'Succeeded' || phase === 'Failed') throw new CliError(`cannot exec into a container in a completed pod; current phase is ${phase}`);
   const container = containerFor(inv, pod);
-  const proxy = inv.cluster.nodeProxy;
-  if (!proxy) throw new CliError('the server could not find the requested resource');
+  const proxy = podStreams(inv);
   const stdin = inv.flags.bool('stdin') ? inv.ctx.stdin : '';
   const ns = pod.metadata.namespace ?? inv.namespace;
   // Validation (pod, container, executable) happens here, before the command runs.

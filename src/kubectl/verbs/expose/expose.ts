@@ -35,7 +35,7 @@ function sources(inv: Invocation): Source[] {
   for (const r of parseRequests(inv.args)) {
     if (!r.names) throw new CliError('resource(s) were provided, but no name was specified');
     const ns = r.type.namespaced ? inv.namespace : undefined;
-    for (const name of r.names) out.push({ type: r.type, obj: withKind(inv.cluster.api.get(keyOf(r.type), ns, name), r.type), namespace: ns });
+    for (const name of r.names) out.push({ type: r.type, obj: withKind(inv.client.get(keyOf(r.type), ns, name), r.type), namespace: ns });
   }
   return out;
 }
@@ -168,7 +168,7 @@ async function run(inv: Invocation): Promise<number> {
     delete (input.metadata as Any).creationTimestamp;
     delete input.status;
     try {
-      const res = inv.cluster.api.create('services', input, { dryRun: dry === 'server', fieldValidation: validationOf(inv) });
+      const res = inv.client.create('services', input, { dryRun: dry === 'server', fieldValidation: validationOf(inv) });
       printWarnings(inv, res.warnings);
       printWritten(inv, resolveType('services'), res.object, 'exposed', dry);
     } catch (e) {

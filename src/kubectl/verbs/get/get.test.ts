@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { createKubectl, kindSession, sh, testCluster } from '../../testing.ts';
+import { kindSession, kubectlFor, sh, testCluster } from '../../testing.ts';
 
 describe('kubectl get', () => {
   it('prints namespaces as the API table', async () => {
     const c = testCluster();
     c.advance(18_000);
-    const r = await sh(createKubectl(c), c, 'get ns');
+    const r = await sh(kubectlFor(c), c, 'get ns');
     expect(r).toEqual({
       stdout: 'NAME              STATUS   AGE\ndefault           Active   18s\nkube-node-lease   Active   18s\nkube-public       Active   18s\nkube-system       Active   18s\n',
       stderr: '',

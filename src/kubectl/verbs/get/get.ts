@@ -103,8 +103,8 @@ async function run(inv: Invocation): Promise<number> {
     withNamespace: allNs,
     showLabels: inv.flags.bool('show-labels'),
     labelColumns: inv.flags.list('label-columns'),
-    now: inv.cluster.now(),
-    tables: inv.cluster.api.tables,
+    now: inv.client.now(),
+    tables: inv.client,
   };
   const watching = inv.flags.bool('watch') || inv.flags.bool('watch-only');
   if (watching) return watchTable(inv, groups, opts, format);

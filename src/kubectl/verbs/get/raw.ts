@@ -94,11 +94,12 @@ function body(inv: Invocation, path: string): string {
   });
   if (name !== undefined) {
     if (!t.verbs.includes('get')) throw new ApiError('MethodNotAllowed', 'the server does not allow this method on the requested resource');
-    return `${JSON.stringify(wire(convert(inv.cluster.api.get(key, t.namespaced ? (ns ?? '') : '', name)), true))}\n`;
+    return `${JSON.stringify(wire(convert(inv.client.get(key, t.namespaced ? (ns ?? '') : '', name)), true))}\n`;
   }
   if (!t.verbs.includes('list')) throw new ApiError('MethodNotAllowed', 'the server does not allow this method on the requested resource');
-  const items = inv.cluster.api.list(key, { namespace: t.namespaced ? ns : undefined }).map((o) => wire(convert(o), false));
-  const list = { kind: `${t.kind}List`, apiVersion, metadata: { resourceVersion: String(inv.cluster.store.currentRV()) }, items };
+  const listed = inv.client.list(key, { namespace: t.namespaced ? ns : undefined });
+  const items = listed.items.map((o) => wire(convert(o), false));
+  const list = { kind: `${t.kind}List`, apiVersion, metadata: { resourceVersion: listed.metadata.resourceVersion }, items };
   return `${JSON.stringify(list)}\n`;
 }
 

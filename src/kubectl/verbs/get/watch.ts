@@ -34,7 +34,7 @@ export async function watchTable(
       for (const o of objs) inv.out(renderObjects([o], format, true));
       return;
     }
-    const rows = bodyRows(type, objs, { ...opts, now: inv.cluster.now() });
+    const rows = bodyRows(type, objs, { ...opts, now: inv.client.now() });
     if (!headerDone) rows.unshift(headerRow(type, opts));
     headerDone = true;
     inv.out(writer.flush(rows));
@@ -42,7 +42,7 @@ export async function watchTable(
 
   if (!inv.flags.bool('watch-only')) print(objects);
   inv.ctx.streaming();
-  const unsubscribe = inv.cluster.api.watch(keyOf(type), namespaceFor(inv, type, opts.withNamespace), (e) => {
+  const unsubscribe = inv.client.watch(keyOf(type), { namespace: namespaceFor(inv, type, opts.withNamespace) }, (e) => {
     const o = e.object;
     if (names.size && !names.has(o.metadata.name ?? '')) return;
     if (filter && !filter(o)) return;

@@ -88,7 +88,7 @@ export async function updateMetadata(inv: Invocation, kind: MetadataKind): Promi
         copy.metadata[kind.field] = next;
         if (Object.keys(next).length === 0) delete copy.metadata[kind.field];
         delete copy.metadata.resourceVersion;
-        inv.cluster.api.update(keyOf(type), copy, { dryRun: dry === 'server' });
+        inv.client.update(keyOf(type), copy, { dryRun: dry === 'server' });
       } catch (e) {
         if (!(e instanceof ApiError)) throw e;
         inv.err(formatApiError(e) + '\n');

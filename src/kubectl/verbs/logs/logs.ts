@@ -11,6 +11,7 @@ import { registerVerb } from '../../cli/registry.ts';
 import type { Invocation } from '../../cli/verb.ts';
 import { completePods } from '../complete.ts';
 import { podFor, podsFor, targetsOf, type LogTarget } from './targets.ts';
+import { podStreams } from '../../resource/streams.ts';
 
 const USAGE = "expected 'logs [-f] [-p] (POD | TYPE/NAME) [-c CONTAINER]'.\nPOD or TYPE/NAME is a required argument for the logs command";
 /** logs.go's selectorTail: with `-l`, each container's last 10 lines unless --tail says otherwise. */
@@ -27,7 +28,7 @@ function logOptions(inv: Invocation, selector: string): LogOptions {
   if (tail < -1) throw new CliError('--tail must be greater than or equal to -1');
   if (selector && tail === -1) tail = SELECTOR_TAIL;
   let from: number | undefined;
-  if (since > 0) from = inv.cluster.now() - Math.ceil(since / 1000) * 1000;
+  if (since > 0) from = inv.client.now() - Math.ceil(since / 1000) * 1000;
   else if (sinceTime) {
     from = Date.parse(sinceTime);
     if (Number.isNaN(from)) throw new CliError(`parsing time "${sinceTime}" as "2006-01-02T15:04:05Z07:00": cannot parse "${sinceTime}" as "2006"`);
@@ -44,7 +45,7 @@ function prefixer(inv: Invocation, t: LogTarget): (text: string) => string {
 
 /** Follows every target until each container stops (or its pod goes away), or Ctrl-C. */
 async function follow(inv: Invocation, targets: LogTarget[]): Promise<void> {
-  const proxy = inv.cluster.nodeProxy!;
+  const proxy = podStreams(inv);
   inv.ctx.streaming();
   const stops: (() => void)[] = [];
   await new Promise<void>((resolve) => {
@@ -61,7 +62,7 @@ async function follow(inv: Invocation, targets: LogTarget[]): Promise<void> {
       };
       stops.push(proxy.followLogs(ns, t.pod.metadata.name!, t.container, (chunk) => inv.out(fix(chunk))));
       stops.push(
-        inv.cluster.api.watch('pods', ns, (e) => {
+        inv.client.watch('pods', { namespace: ns }, (e) => {
           if (e.object.metadata.name !== t.pod.metadata.name) return;
           const statuses = [...(e.object.status?.containerStatuses ?? []), ...(e.object.status?.initContainerStatuses ?? [])] as {
             name: string;
@@ -85,8 +86,7 @@ async function run(inv: Invocation): Promise<number> {
   const container = inv.args[1] ?? (f.str('container') || undefined);
   if (container && f.bool('all-containers')) throw new CliError(`--all-containers=true should not be specified with container name ${container}`);
   const opts = logOptions(inv, selector);
-  const proxy = inv.cluster.nodeProxy;
-  if (!proxy) throw new CliError('the server could not find the requested resource');
+  const proxy = podStreams(inv);
   const pods = selector ? podsFor(inv, selector) : [podFor(inv, inv.args[0]!)];
   if (selector && !pods.length) {
     inv.err(`No resources found in ${inv.namespace} namespace.\n`);

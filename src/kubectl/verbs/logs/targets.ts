@@ -16,7 +16,7 @@ export interface LogTarget {
 
 /** Finds the pod a `logs` argument names (a pod, or a workload's first pod). */
 export function podFor(inv: Invocation, arg: string): KubeObject {
-  const api = inv.cluster.api;
+  const api = inv.client;
   const slash = arg.indexOf('/');
   const type = slash < 0 ? resolveType('pods') : resolveType(arg.slice(0, slash));
   const name = slash < 0 ? arg : arg.slice(slash + 1);
@@ -29,7 +29,7 @@ export function podFor(inv: Invocation, arg: string): KubeObject {
   const spec = found.spec?.jobTemplate?.spec ?? found.spec;
   const selector = type.plural === 'jobs' ? { matchLabels: { 'batch.kubernetes.io/controller-uid': found.metadata.uid! } } : spec?.selector;
   const sel = selectorFromSpec(selector);
-  const pods = api.list('pods', { namespace: inv.namespace, filter: (p) => matches(sel, p.metadata.labels) });
+  const pods = api.list('pods', { namespace: inv.namespace }).items.filter((p) => matches(sel, p.metadata.labels));
   if (!pods.length) throw new CliError(`timed out waiting for the condition`);
   const active = pods.filter((p) => !p.metadata.deletionTimestamp);
   const chosen = (active.length ? active : pods).sort(
@@ -47,7 +47,7 @@ export function podsFor(inv: Invocation, selector: string): KubeObject[] {
   } catch (e) {
     throw new CliError(e instanceof Error ? e.message : String(e));
   }
-  return inv.cluster.api.list('pods', { namespace: inv.namespace, filter: (p) => matches(sel, p.metadata.labels) });
+  return inv.client.list('pods', { namespace: inv.namespace }).items.filter((p) => matches(sel, p.metadata.labels));
 }
 
 /** The default container: the annotation's, else the first (with kubectl's notice when there are several). */

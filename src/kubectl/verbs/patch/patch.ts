@@ -9,7 +9,7 @@ import { registerVerb } from '../../cli/registry.ts';
 import type { Invocation } from '../../cli/verb.ts';
 import { withKind } from '../../resource/fetch.ts';
 import { loadManifestParser, manifestNamespace, parseDocuments, readManifests } from '../../resource/manifests.ts';
-import { jsonPatch, JsonPatchError, mergePatch, strategicPatch } from '../../resource/patch.ts';
+import { jsonPatch, JsonPatchError, mergePatch, strategicPatch } from '../../../sim/index.ts';
 import { keyOf, parseRequests } from '../../resource/resolve.ts';
 import { canonical, NO_RESOURCES } from '../../resource/workloads.ts';
 import { checkWriteOutput, dryRunOf, printWarnings, printWritten, validationOf } from '../../resource/write.ts';
@@ -89,7 +89,7 @@ async function run(inv: Invocation): Promise<number> {
   const dry = dryRunOf(inv);
   for (const t of targets(inv)) {
     const key = keyOf(t.type);
-    const live = withKind(inv.cluster.api.get(key, t.namespace, t.name), t.type);
+    const live = withKind(inv.client.get(key, t.namespace, t.name), t.type);
     const next = patched(clone(live), patch, kind);
     const unchanged = canonical(next) === canonical(live);
     if (unchanged || dry === 'client') {
@@ -97,7 +97,7 @@ async function run(inv: Invocation): Promise<number> {
       continue;
     }
     next.metadata = { ...next.metadata, resourceVersion: live.metadata.resourceVersion };
-    const res = inv.cluster.api.update(key, next, { dryRun: dry === 'server', fieldValidation: validationOf(inv) });
+    const res = inv.client.update(key, next, { dryRun: dry === 'server', fieldValidation: validationOf(inv) });
     printWarnings(inv, res.warnings);
     printWritten(inv, t.type, withKind(res.object, t.type), 'patched', dry);
   }

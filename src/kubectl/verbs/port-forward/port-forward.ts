@@ -9,7 +9,7 @@
  * reaches them. `--address` picks the addresses (default `localhost`: 127.0.0.1 and ::1), and a
  * local port left out (`:80`) is a free ephemeral port.
  */
-import { ApiError, matches, requestIP, selectorFromSpec, type KubeObject } from '../../../sim/index.ts';
+import { ApiError, matches, selectorFromSpec, type KubeObject } from '../../../sim/index.ts';
 import type { LocalListener } from '../../../command/local-ports.ts';
 import { CliError, usageError } from '../../cli/errors.ts';
 import { registerVerb } from '../../cli/registry.ts';
@@ -29,12 +29,12 @@ function target(inv: Invocation, arg: string): { obj: KubeObject; type: string; 
   const slash = arg.indexOf('/');
   const type = slash < 0 ? resolveType('pods') : resolveType(arg.slice(0, slash));
   const name = slash < 0 ? arg : arg.slice(slash + 1);
-  const obj = inv.cluster.api.tryGet(keyOf(type), inv.namespace, name);
+  const obj = inv.client.tryGet(keyOf(type), inv.namespace, name);
   if (!obj) throw new ApiError('NotFound', `${type.group ? `${type.plural}.${type.group}` : type.plural} "${name}" not found`);
   if (type.plural === 'pods') return { obj, type: 'pods', pod: obj };
   const sel = selectorOf(type.plural, obj);
   if (!sel) throw new CliError(`error: cannot attach to *v1.Service: invalid service '${name}': Service is defined without a selector`, { plain: true });
-  const pods = inv.cluster.api.list('pods', { namespace: inv.namespace, filter: (p) => matches(sel, p.metadata.labels) && !p.metadata.deletionTimestamp });
+  const pods = inv.client.list('pods', { namespace: inv.namespace }).items.filter((p) => matches(sel, p.metadata.labels) && !p.metadata.deletionTimestamp);
   if (!pods.length) throw new CliError('error: timed out waiting for the condition', { plain: true });
   const byAge = (a: KubeObject, b: KubeObject) => Date.parse(a.metadata.creationTimestamp ?? '') - Date.parse(b.metadata.creationTimestamp ?? '');
   const running = pods.filter((p) => p.status?.phase === 'Running').sort(byAge);
@@ -106,14 +106,12 @@ registerVerb({
     const podName = pod.metadata.name!;
     const handler = (local: () => number, remote: number) => (path: string, agent: string) => {
       inv.out(`Handling connection for ${local()}\n`);
-      const live = inv.cluster.store.get('pods', ns, podName);
-      const ip = live?.status?.podIP as string | undefined;
-      if (!ip) return { error: 'refused' as const };
-      const r = requestIP(inv.cluster, { cluster: true }, ip, remote, path, agent);
+      const live = inv.client.tryGet('pods', ns, podName);
+      const r = inv.client.portForward(ns, podName, remote, path, agent);
       if ('error' in r && r.error === 'refused') {
         const l = local();
         inv.err(
-          `${klogHeader(inv.cluster.clock.now(), 'portforward.go:424')} "Unhandled Error" err="an error occurred forwarding ${l} -> ${remote}: error forwarding port ${remote} to pod ${live?.metadata.uid}, uid : failed to execute portforward in network namespace: failed to connect to localhost:${remote} inside namespace, IPv4: dial tcp4 127.0.0.1:${remote}: connect: connection refused IPv6 dial tcp6 [::1]:${remote}: connect: connection refused "\n`,
+          `${klogHeader(inv.client.now(), 'portforward.go:424')} "Unhandled Error" err="an error occurred forwarding ${l} -> ${remote}: error forwarding port ${remote} to pod ${live?.metadata.uid}, uid : failed to execute portforward in network namespace: failed to connect to localhost:${remote} inside namespace, IPv4: dial tcp4 127.0.0.1:${remote}: connect: connection refused IPv6 dial tcp6 [::1]:${remote}: connect: connection refused "\n`,
         );
         return { error: 'not-http' as const };
       }
@@ -166,7 +164,7 @@ registerVerb({
     let stopWatch = () => {};
     await new Promise<void>((resolve) => {
       inv.ctx.interrupt.onInterrupt(() => resolve());
-      stopWatch = inv.cluster.api.watch('pods', ns, (e) => {
+      stopWatch = inv.client.watch('pods', { namespace: ns }, (e) => {
         if (e.object.metadata.name !== podName) return;
         if (e.type === 'DELETED' || e.object.metadata.deletionTimestamp || e.object.status?.phase !== 'Running') {
           lost = true;

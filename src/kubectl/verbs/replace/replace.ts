@@ -33,9 +33,9 @@ function replaceOne(inv: Invocation, m: Manifest, dry: DryRun): void {
   const obj = manifestObject(inv, m);
   const key = keyOf(m.type);
   // A PUT of an object the server does not have is NotFound, as for kubectl.
-  inv.cluster.api.get(key, obj.metadata.namespace, obj.metadata.name ?? '');
+  inv.client.get(key, obj.metadata.namespace, obj.metadata.name ?? '');
   if (dry === 'client') return printWritten(inv, m.type, obj, 'replaced', dry);
-  const res = inv.cluster.api.update(key, obj, { dryRun: dry === 'server', fieldValidation: validationOf(inv) });
+  const res = inv.client.update(key, obj, { dryRun: dry === 'server', fieldValidation: validationOf(inv) });
   printWarnings(inv, res.warnings);
   printWritten(inv, m.type, res.object, 'replaced', dry);
 }
@@ -45,19 +45,19 @@ async function forceReplaceOne(inv: Invocation, m: Manifest, policy: Policy, gra
   const key = keyOf(m.type);
   const ns = obj.metadata.namespace;
   const name = obj.metadata.name ?? '';
-  const gone = inv.cluster.api.tryGet(key, ns, name);
+  const gone = inv.client.tryGet(key, ns, name);
   if (gone) {
-    inv.cluster.api.delete(key, ns, name, { propagationPolicy: policy, gracePeriodSeconds: grace >= 0 ? grace : undefined });
+    inv.client.delete(key, ns, name, { propagationPolicy: policy, gracePeriodSeconds: grace >= 0 ? grace : undefined });
     // kubectl polls until the old object has left before creating the new one.
     for (;;) {
-      const cur = inv.cluster.api.tryGet(key, ns, name);
+      const cur = inv.client.tryGet(key, ns, name);
       if (!cur || cur.metadata.uid !== gone.metadata.uid) break;
       if (!(await inv.ctx.sleep(1000))) return false;
     }
   }
   delete obj.metadata.resourceVersion;
   delete obj.metadata.uid;
-  const res = inv.cluster.api.create(key, obj, { fieldValidation: validationOf(inv) });
+  const res = inv.client.create(key, obj, { fieldValidation: validationOf(inv) });
   printWarnings(inv, res.warnings);
   printWritten(inv, m.type, res.object, 'replaced', 'none');
   return true;

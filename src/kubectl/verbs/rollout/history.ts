@@ -3,7 +3,9 @@
  * ReplicaSets, or a StatefulSet's / DaemonSet's ControllerRevisions), or with `--revision=N`
  * that revision's pod template, printed with raw tabs as kubectl does.
  */
-import { ownedReplicaSets, ownedRevisions, rolloutHistory, templateOf, type KubeObject } from '../../../sim/index.ts';
+import type { KubeObject } from '../../../sim/index.ts';
+import { ownedReplicaSets, rolloutHistory } from './deployment-history.ts';
+import { ownedRevisions, templateOf } from './revisions.ts';
 import { CliError } from '../../cli/errors.ts';
 import type { Invocation, Verb } from '../../cli/verb.ts';
 import { describePodTemplate, RawPrefixWriter } from '../../printers/describe/pod-template.ts';
@@ -17,11 +19,11 @@ const CHANGE_CAUSE = 'kubernetes.io/change-cause';
 export function historyOf(inv: Invocation, obj: KubeObject): Map<number, KubeObject['spec']> {
   const out = new Map<number, KubeObject['spec']>();
   if (obj.kind === 'Deployment') {
-    const rss = ownedReplicaSets(obj, inv.cluster.api.list('replicasets.apps', { namespace: obj.metadata.namespace }));
+    const rss = ownedReplicaSets(obj, inv.client.list('replicasets.apps', { namespace: obj.metadata.namespace }).items);
     for (const r of rolloutHistory(obj, rss)) out.set(r.revision, r.template);
     return out;
   }
-  for (const rev of ownedRevisions(inv.cluster.api, obj)) {
+  for (const rev of ownedRevisions(inv.client, obj)) {
     const template = templateOf(rev) as KubeObject['spec'];
     const cause = rev.metadata.annotations?.[CHANGE_CAUSE];
     if (cause) template.metadata = { ...(template.metadata ?? {}), annotations: { ...(template.metadata?.annotations ?? {}), [CHANGE_CAUSE]: cause } };

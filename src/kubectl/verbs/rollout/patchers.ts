@@ -48,7 +48,7 @@ async function patchEach(inv: Invocation, mutate: Mutation, done: string, restar
       if (!isApps(t, ['Deployment', 'DaemonSet', 'StatefulSet']) && !restartErrors) {
         throw new Error(done === 'paused' ? 'pausing is not supported' : 'resuming is not supported');
       }
-      mutate(copy, inv.cluster.now());
+      mutate(copy, inv.client.now());
     } catch (e) {
       const msg = (e as Error).message;
       errors.push(
@@ -63,7 +63,7 @@ async function patchEach(inv: Invocation, mutate: Mutation, done: string, restar
       continue;
     }
     delete copy.metadata.resourceVersion;
-    inv.cluster.api.update(keyOf(t.type), copy);
+    inv.client.update(keyOf(t.type), copy);
     inv.out(`${kindPrefix(t.type)}/${name} ${done}\n`);
   }
   if (!errors.length) return 0;

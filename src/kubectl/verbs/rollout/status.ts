@@ -4,7 +4,10 @@
  * `--watch=false` (one line), `--timeout` (`error: timed out waiting for the condition`)
  * and `--revision` for Deployments. Time passes in cluster time (ctx.sleep).
  */
-import { daemonSetRolloutStatus, deploymentRolloutStatus, statefulSetRolloutStatus, type KubeObject, type RolloutStatus } from '../../../sim/index.ts';
+import type { KubeObject } from '../../../sim/index.ts';
+import { daemonSetRolloutStatus } from './daemonset-status.ts';
+import { deploymentRolloutStatus, type RolloutStatus } from './deployment-status.ts';
+import { statefulSetRolloutStatus } from './statefulset-status.ts';
 import { CliError } from '../../cli/errors.ts';
 import type { Invocation, Verb } from '../../cli/verb.ts';
 import { keyOf } from '../../resource/resolve.ts';
@@ -44,7 +47,7 @@ async function run(inv: Invocation): Promise<number> {
   const name = obj.metadata.name;
   const queue: KubeObject[] = [obj];
   let deleted = false;
-  const unsubscribe = inv.cluster.api.watch(keyOf(type), obj.metadata.namespace, (e) => {
+  const unsubscribe = inv.client.watch(keyOf(type), { namespace: obj.metadata.namespace }, (e) => {
     if (e.object.metadata.name !== name) return;
     if (e.type === 'DELETED') deleted = true;
     else queue.push(e.object);

@@ -15,7 +15,7 @@ export function rolloutTargets(inv: Invocation): Target[] {
   if (inv.flags.list('filename').length) {
     return readManifests(inv).map((m) => ({
       type: m.type,
-      obj: withKind(inv.cluster.api.get(keyOf(m.type), manifestNamespace(inv, m), m.obj.metadata.name ?? ''), m.type),
+      obj: withKind(inv.client.get(keyOf(m.type), manifestNamespace(inv, m), m.obj.metadata.name ?? ''), m.type),
     }));
   }
   if (inv.args.length === 0) throw new CliError('required resource not specified');

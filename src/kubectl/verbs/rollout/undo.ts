@@ -4,7 +4,9 @@
  * template recorded in the ControllerRevision. Prints `rolled back`, or
  * `skipped rollback (current template already matches revision N)`.
  */
-import { applyRollback, clone, ownedReplicaSets, ownedRevisions, planRollback, templateOf, type KubeObject } from '../../../sim/index.ts';
+import { clone, type KubeObject } from '../../../sim/index.ts';
+import { applyRollback, ownedReplicaSets, planRollback } from './deployment-history.ts';
+import { ownedRevisions, templateOf } from './revisions.ts';
 import { CliError } from '../../cli/errors.ts';
 import type { Invocation, Verb } from '../../cli/verb.ts';
 import { describePodTemplate, RawPrefixWriter } from '../../printers/describe/pod-template.ts';
@@ -21,7 +23,7 @@ function templateText(template: unknown): string {
 
 /** Rolls a Deployment back; returns the operation kubectl prints after the name. */
 function undoDeployment(inv: Invocation, d: KubeObject, toRevision: number, dry: DryRun): string {
-  const rss = ownedReplicaSets(d, inv.cluster.api.list('replicasets.apps', { namespace: d.metadata.namespace }));
+  const rss = ownedReplicaSets(d, inv.client.list('replicasets.apps', { namespace: d.metadata.namespace }).items);
   const plan = planRollback(d, rss, toRevision);
   if (plan.kind === 'error') throw new CliError(plan.message);
   if (plan.kind === 'skipped') return `skipped rollback (current template already matches revision ${plan.revision})`;
@@ -33,14 +35,14 @@ function undoDeployment(inv: Invocation, d: KubeObject, toRevision: number, dry:
   const copy = clone(d);
   applyRollback(copy, plan);
   delete copy.metadata.resourceVersion;
-  inv.cluster.api.update('deployments.apps', copy, { dryRun: dry === 'server' });
+  inv.client.update('deployments.apps', copy, { dryRun: dry === 'server' });
   return 'rolled back';
 }
 
 /** Rolls a StatefulSet or DaemonSet back to a ControllerRevision's template. */
 function undoFromRevisions(inv: Invocation, obj: KubeObject, key: string, toRevision: number, dry: DryRun): string {
   if (toRevision < 0) throw new CliError(`unable to find specified revision ${toRevision} in history`);
-  const history = ownedRevisions(inv.cluster.api, obj);
+  const history = ownedRevisions(inv.client, obj);
   if (toRevision === 0 && history.length <= 1) throw new CliError('no last revision to roll back to');
   const target = toRevision === 0 ? history[history.length - 2] : history.find((r) => Number(r.revision) === toRevision);
   if (!target) throw new CliError(`unable to find specified revision ${toRevision} in history`);
@@ -52,7 +54,7 @@ function undoFromRevisions(inv: Invocation, obj: KubeObject, key: string, toRevi
   const copy = clone(obj);
   copy.spec.template = clone(template);
   delete copy.metadata.resourceVersion;
-  inv.cluster.api.update(key, copy, { dryRun: dry === 'server' });
+  inv.client.update(key, copy, { dryRun: dry === 'server' });
   return 'rolled back';
 }
 

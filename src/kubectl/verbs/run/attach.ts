@@ -10,6 +10,7 @@ import type { KubeObject } from '../../../sim/index.ts';
 import { CliError } from '../../cli/errors.ts';
 import type { Invocation } from '../../cli/verb.ts';
 import { PRESS_ENTER, attachSession, rawTerminal } from '../attach/session.ts';
+import { podStreams } from '../../resource/streams.ts';
 
 const POLL_MS = 250;
 
@@ -28,11 +29,11 @@ function firstTermination(pod: KubeObject | undefined, container: string): { exi
 /** `--rm`: deletes what run created (the Pod, then an exposed Service), as removeCreatedObjects does. */
 function remove(inv: Invocation, ns: string, name: string, extra: KubeObject[]): void {
   if (!inv.flags.bool('rm')) return;
-  if (inv.cluster.api.tryGet('pods', ns, name)) inv.cluster.api.delete('pods', ns, name, {});
+  if (inv.client.tryGet('pods', ns, name)) inv.client.delete('pods', ns, name, {});
   inv.out(`pod "${name}" deleted\n`);
   for (const svc of extra) {
     const svcName = svc.metadata.name!;
-    if (inv.cluster.api.tryGet('services', ns, svcName)) inv.cluster.api.delete('services', ns, svcName, {});
+    if (inv.client.tryGet('services', ns, svcName)) inv.client.delete('services', ns, svcName, {});
     inv.out(`service "${svcName}" deleted\n`);
   }
 }
@@ -45,7 +46,7 @@ export async function attachToPod(inv: Invocation, created: KubeObject, extra: K
   const timeout = inv.flags.has('pod-running-timeout') ? inv.flags.duration('pod-running-timeout') : 60_000;
   // Wait for the container to run (or to have already finished).
   for (let waited = 0; ; waited += POLL_MS) {
-    const pod = inv.cluster.api.tryGet('pods', ns, name);
+    const pod = inv.client.tryGet('pods', ns, name);
     if (!pod) throw new CliError(`pods "${name}" not found`);
     const phase = pod.status?.phase;
     if (phase === 'Running' || phase === 'Succeeded' || phase === 'Failed' || firstTermination(pod, container)) break;
@@ -58,9 +59,8 @@ export async function attachToPod(inv: Invocation, created: KubeObject, extra: K
       return 130;
     }
   }
-  const proxy = inv.cluster.nodeProxy;
-  if (!proxy) throw new CliError('the server could not find the requested resource');
-  let done = firstTermination(inv.cluster.api.tryGet('pods', ns, name), container);
+  const proxy = podStreams(inv);
+  let done = firstTermination(inv.client.tryGet('pods', ns, name), container);
   const stdin = inv.flags.bool('stdin');
   const raw = rawTerminal(inv, stdin, inv.flags.bool('tty'));
   if (done) {
@@ -69,9 +69,9 @@ export async function attachToPod(inv: Invocation, created: KubeObject, extra: K
   } else {
     if (!inv.flags.bool('quiet')) inv.err(PRESS_ENTER);
     await attachSession(inv, ns, name, container, { stdin, raw, containerTty: inv.flags.bool('tty'), backlog: true });
-    done = firstTermination(inv.cluster.api.tryGet('pods', ns, name), container);
+    done = firstTermination(inv.client.tryGet('pods', ns, name), container);
   }
-  const pod = inv.cluster.api.tryGet('pods', ns, name);
+  const pod = inv.client.tryGet('pods', ns, name);
   const restart = pod?.spec?.restartPolicy ?? created.spec?.restartPolicy;
   if (raw && !inv.flags.bool('quiet') && restart === 'Always') {
     inv.out(`Session ended, resume using 'kubectl attach ${name} -c ${container} -i -t' command when the pod is running\n`);

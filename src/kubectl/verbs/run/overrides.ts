@@ -5,7 +5,7 @@
  */
 import { jsonTypeName, objectMetaDecodeError, podSpecDecodeError, type KubeObject } from '../../../sim/index.ts';
 import { CliError } from '../../cli/errors.ts';
-import { mergePatch } from '../../resource/patch.ts';
+import { mergePatch } from '../../../sim/index.ts';
 
 /** The Go types of a Pod's top-level fields, for the decode error of a wrongly typed one. */
 const POD_FIELDS: Record<string, string> = { apiVersion: 'string', kind: 'string', metadata: 'v1.ObjectMeta', spec: 'v1.PodSpec', status: 'v1.PodStatus' };

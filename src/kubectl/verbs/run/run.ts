@@ -75,7 +75,7 @@ function create(inv: Invocation, plural: string, obj: KubeObject, dry: 'none' | 
   const input = { ...obj, metadata: { ...obj.metadata, namespace: inv.namespace } };
   delete (input.metadata as Record<string, unknown>).creationTimestamp;
   delete input.status;
-  const res = inv.cluster.api.create(plural, input, { dryRun: dry === 'server', fieldValidation: validationOf(inv) });
+  const res = inv.client.create(plural, input, { dryRun: dry === 'server', fieldValidation: validationOf(inv) });
   printWarnings(inv, res.warnings);
   return res.object;
 }

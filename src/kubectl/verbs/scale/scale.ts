@@ -27,7 +27,7 @@ function collect(inv: Invocation): { found: Target[]; firstError?: ApiError } {
     }
     for (const n of r.names) {
       try {
-        found.push({ type: r.type, obj: withKind(inv.cluster.api.get(keyOf(r.type), r.type.namespaced ? inv.namespace : undefined, n), r.type) });
+        found.push({ type: r.type, obj: withKind(inv.client.get(keyOf(r.type), r.type.namespaced ? inv.namespace : undefined, n), r.type) });
       } catch (e) {
         if (!(e instanceof ApiError)) throw e;
         firstError ??= e;
@@ -55,7 +55,7 @@ async function run(inv: Invocation): Promise<number> {
       copy.spec.replicas = replicas;
       delete copy.metadata.resourceVersion;
       try {
-        inv.cluster.api.update(keyOf(type), copy, { dryRun: dry === 'server' });
+        inv.client.update(keyOf(type), copy, { dryRun: dry === 'server' });
       } catch (e) {
         if (isNotFound(e)) continue;
         throw e;

@@ -83,7 +83,7 @@ export function patchTargets(
     if (dry !== 'client' && !unchanged) {
       delete copy.metadata.resourceVersion;
       try {
-        inv.cluster.api.update(keyOf(type), copy, { dryRun: dry === 'server' });
+        inv.client.update(keyOf(type), copy, { dryRun: dry === 'server' });
       } catch (e) {
         if (!(e instanceof ApiError)) throw e;
         errors.push(`failed to patch ${done.split(' ')[0]} update to pod template: ${e.message}`);

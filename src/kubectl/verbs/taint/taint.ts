@@ -138,7 +138,7 @@ async function run(inv: Invocation): Promise<number> {
       if (taints.length) copy.spec.taints = taints;
       else delete copy.spec.taints;
       delete copy.metadata.resourceVersion;
-      inv.cluster.api.update('nodes', copy, { dryRun: dry === 'server' });
+      inv.client.update('nodes', copy, { dryRun: dry === 'server' });
     }
     inv.out(`node/${node.metadata.name} ${op}${drySuffix(dry)}\n`);
   }

@@ -13,7 +13,7 @@ describe('kubectl top', () => {
 describe('kubectl top with metrics-server', () => {
   it('answers ServiceUnavailable while metrics-server starts, then prints usage', async () => {
     const { c, run } = await kindSession();
-    const { addon } = await import('../../../sim/index.ts');
+    const { addon } = await import('../../../sim/host-api.ts');
     addon(c, 'metrics-server')!.enable(c);
     expect((await run('top node')).stderr).toBe(
       'Error from server (ServiceUnavailable): the server is currently unable to handle the request (get nodes.metrics.k8s.io)\n',

@@ -4,7 +4,7 @@
  * while its APIService has no ready backend the aggregator answers ServiceUnavailable; Pods
  * (or nodes) not yet scraped twice have no metrics (`metrics not available yet`).
  */
-import { metricsApiState, nodeAllocatable, nodeMetrics, podMetrics, type Cluster } from '../../../sim/index.ts';
+import { nodeAllocatable, type KubeClient } from '../../../sim/index.ts';
 import { CliError, usageError } from '../../cli/errors.ts';
 import { registerVerb } from '../../cli/registry.ts';
 import type { Invocation, Verb } from '../../cli/verb.ts';
@@ -23,8 +23,8 @@ function unavailable(resource: string): CliError {
   });
 }
 
-function checkApi(cluster: Cluster, resource: string): void {
-  const state = metricsApiState(cluster);
+function checkApi(client: KubeClient, resource: string): void {
+  const state = client.metrics.state();
   if (state === 'absent') throw new CliError('Metrics API not available');
   if (state === 'unavailable') throw unavailable(resource);
 }
@@ -42,14 +42,14 @@ function print(inv: Invocation, header: string[], rows: string[][]): void {
 async function topPod(inv: Invocation): Promise<number> {
   if (inv.args.length > 1) throw new CliError('unexpected args: ' + JSON.stringify(inv.args.slice(1)).replace(/"/g, '').replace(/,/g, ' '));
   const order = sortBy(inv);
-  checkApi(inv.cluster, 'pods');
+  checkApi(inv.client, 'pods');
   const all = inv.flags.bool('all-namespaces');
   const ns = all ? undefined : inv.namespace;
   const name = inv.args[0];
   const filter = selectorFilter(inv);
-  const pods = inv.cluster.api.list('pods', { namespace: ns }).filter((p) => !filter || filter(p));
+  const pods = inv.client.list('pods', { namespace: ns }).items.filter((p) => !filter || filter(p));
   const wanted = new Set(pods.filter((p) => !name || p.metadata.name === name).map((p) => `${p.metadata.namespace}/${p.metadata.name}`));
-  let items = podMetrics(inv.cluster, ns).filter((m) => wanted.has(`${m.namespace}/${m.name}`));
+  let items = inv.client.metrics.pods(ns).filter((m) => wanted.has(`${m.namespace}/${m.name}`));
   if (name && !items.length) {
     if (wanted.size) throw new CliError('metrics not available yet');
     throw new CliError(`Error from server (NotFound): podmetrics.metrics.k8s.io "${inv.namespace}/${name}" not found`, { plain: true });
@@ -82,12 +82,12 @@ async function topPod(inv: Invocation): Promise<number> {
 async function topNode(inv: Invocation): Promise<number> {
   if (inv.args.length > 1) throw new CliError('unexpected args: ' + JSON.stringify(inv.args.slice(1)).replace(/"/g, '').replace(/,/g, ' '));
   const order = sortBy(inv);
-  checkApi(inv.cluster, 'nodes');
+  checkApi(inv.client, 'nodes');
   const name = inv.args[0];
   const filter = selectorFilter(inv);
-  let nodes = inv.cluster.api.list('nodes').filter((n) => (!filter || filter(n)) && (!name || n.metadata.name === name));
+  let nodes = inv.client.list('nodes').items.filter((n) => (!filter || filter(n)) && (!name || n.metadata.name === name));
   if (name && !nodes.length) throw new CliError(`Error from server (NotFound): nodemetrics.metrics.k8s.io "${name}" not found`, { plain: true });
-  const metrics = new Map(nodeMetrics(inv.cluster).map((m) => [m.name, m]));
+  const metrics = new Map(inv.client.metrics.nodes().map((m) => [m.name, m]));
   if (!nodes.some((n) => metrics.has(n.metadata.name!))) throw new CliError('metrics not available yet');
   if (order)
     nodes = [...nodes].sort((a, b) => {

@@ -82,7 +82,7 @@ async function run(inv: Invocation): Promise<number> {
   // wait.go ignores NotFound for --for=delete: what is already gone is not visited, and no match is no error.
   if (!list.length && kind !== 'delete') throw new CliError('no matching resources found');
   for (const t of list) {
-    const get = () => inv.cluster.api.tryGet(keyOf(t.type), t.namespace, t.name);
+    const get = () => inv.client.tryGet(keyOf(t.type), t.namespace, t.name);
     let obj = get();
     if (!obj && kind === 'other') throw new CliError(notFoundError(t.type, t.name), { plain: true });
     if (!obj && kind === 'delete') continue;

@@ -5,7 +5,7 @@
  * JSON patch (RFC 6902: add, remove, replace, move, copy, test).
  */
 
-import { getOwn, hasOwn, setOwn } from '../../sim/index.ts';
+import { getOwn, hasOwn, setOwn } from './own-keys.ts';
 
 type Json = unknown;
 type JsonMap = Record<string, Json>;

@@ -1,8 +1,8 @@
 /**
  * What `kubectl rollout status` reports for a DaemonSet (kubectl's DaemonSetStatusViewer).
  */
-import type { KubeObject } from '../../api/types.ts';
-import { ONLY_ROLLING_UPDATE, type RolloutStatus } from '../statefulset/rollout-status.ts';
+import type { KubeObject } from '../../../sim/index.ts';
+import { ONLY_ROLLING_UPDATE, type RolloutStatus } from './statefulset-status.ts';
 
 /** The DaemonSet rollout status line. */
 export function daemonSetRolloutStatus(ds: KubeObject): RolloutStatus {

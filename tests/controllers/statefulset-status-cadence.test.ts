@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { Cluster } from '../../cluster.ts';
-import type { KubeObject } from '../../api/types.ts';
-import { statefulSetController } from './statefulset-controller.ts';
-import { statefulSetRolloutStatus } from './rollout-status.ts';
-import { finishDeletions, podsNamed, runPod, workloadTestCluster } from './workload-fixture.ts';
+import type { Cluster } from '../../src/sim/cluster.ts';
+import type { KubeObject } from '../../src/sim/api/types.ts';
+import { statefulSetController } from '../../src/sim/controllers/statefulset/statefulset-controller.ts';
+import { statefulSetRolloutStatus } from '../../src/kubectl/verbs/rollout/statefulset-status.ts';
+import { finishDeletions, podsNamed, runPod, workloadTestCluster } from '../../src/sim/controllers/statefulset/workload-fixture.ts';
 
 function web(replicas: number): KubeObject {
   return {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { KubeObject } from '../../api/types.ts';
-import { daemonSetRolloutStatus } from '../daemonset/rollout-status.ts';
-import { statefulSetRolloutStatus } from './rollout-status.ts';
+import type { KubeObject } from '../../../sim/index.ts';
+import { daemonSetRolloutStatus } from './daemonset-status.ts';
+import { statefulSetRolloutStatus } from './statefulset-status.ts';
 
 function sts(status: Record<string, unknown>, generation = 1, strategy: Record<string, unknown> = { type: 'RollingUpdate', rollingUpdate: { partition: 0 } }): KubeObject {
   return { apiVersion: 'apps/v1', kind: 'StatefulSet', metadata: { name: 'web', generation }, spec: { replicas: 3, updateStrategy: strategy }, status };

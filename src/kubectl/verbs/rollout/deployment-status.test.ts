@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { KubeObject } from '../../api/types.ts';
-import { deploymentRolloutStatus } from './rollout-status.ts';
+import type { KubeObject } from '../../../sim/index.ts';
+import { deploymentRolloutStatus } from './deployment-status.ts';
 
 function d(generation: number, status: Record<string, unknown>, replicas = 3): KubeObject {
   return { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'web', generation }, spec: { replicas }, status };

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { Cluster } from '../../cluster.ts';
-import type { KubeObject } from '../../api/types.ts';
-import { deploymentManifest, eventMessages, podsOf, readyAll, replicaSetManifest, workloadCluster } from '../shared/test-fixture.ts';
-import { computePodTemplateHash } from '../shared/pod-template-hash.ts';
-import { applyRollback, planRollback, rolloutHistory } from './rollback.ts';
-import { deploymentRolloutStatus } from './rollout-status.ts';
+import type { Cluster } from '../../src/sim/cluster.ts';
+import type { KubeObject } from '../../src/sim/api/types.ts';
+import { deploymentManifest, eventMessages, podsOf, readyAll, replicaSetManifest, workloadCluster } from '../../src/sim/controllers/shared/test-fixture.ts';
+import { computePodTemplateHash } from '../../src/sim/controllers/shared/pod-template-hash.ts';
+import { applyRollback, planRollback, rolloutHistory } from '../../src/kubectl/verbs/rollout/deployment-history.ts';
+import { deploymentRolloutStatus } from '../../src/kubectl/verbs/rollout/deployment-status.ts';
 
 const D = 'deployments.apps';
 const RS = 'replicasets.apps';

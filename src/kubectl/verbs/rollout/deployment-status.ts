@@ -2,8 +2,7 @@
  * `kubectl rollout status` for Deployments (polymorphichelpers/rollout_status.go): one line
  * describing where the rollout stands, whether it is done, or the progress-deadline error.
  */
-import type { KubeObject } from '../../api/types.ts';
-import { getCondition, REASONS } from './progress.ts';
+import type { KubeObject } from '../../../sim/index.ts';
 
 export interface RolloutStatus {
   /** The line kubectl prints (with its trailing newline), or the error text after `error: `. */
@@ -21,7 +20,8 @@ export function deploymentRolloutStatus(deployment: KubeObject): RolloutStatus {
   if ((deployment.metadata.generation ?? 0) > n('observedGeneration')) {
     return { message: 'Waiting for deployment spec update to be observed...\n', done: false, failed: false };
   }
-  if (getCondition(s, 'Progressing')?.reason === REASONS.timedOut) {
+  const progressing = (s.conditions as { type?: string; reason?: string }[] | undefined)?.find((c) => c.type === 'Progressing');
+  if (progressing?.reason === 'ProgressDeadlineExceeded') {
     return { message: `deployment "${name}" exceeded its progress deadline`, done: false, failed: true };
   }
   const want = Number(deployment.spec?.replicas ?? 1);

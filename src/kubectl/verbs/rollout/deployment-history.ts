@@ -6,11 +6,8 @@
  * hash) and gives it the next revision. These pure helpers do the reading and planning;
  * kubectl writes the result.
  */
-import { clone, type KubeObject } from '../../api/types.ts';
-import { controllerRefOf } from '../shared/controller-ref.ts';
-import { POD_TEMPLATE_HASH_LABEL } from '../shared/pod-template-hash.ts';
-import { equalIgnoreHash, revisionOf } from './replica-sets.ts';
-import { CHANGE_CAUSE_ANNOTATION, SKIPPED_ANNOTATIONS } from './revision.ts';
+import { clone, type KubeObject } from '../../../sim/index.ts';
+import { CHANGE_CAUSE_ANNOTATION, controllerRefOf, equalIgnoreHash, POD_TEMPLATE_HASH_LABEL, revisionOf, SKIPPED_ANNOTATIONS } from './deployment-util.ts';
 
 /** One line of `kubectl rollout history`. */
 export interface RolloutRevision {

@@ -2,7 +2,7 @@
  * What `kubectl rollout status` reports for a StatefulSet (kubectl's StatefulSetStatusViewer):
  * one line per poll, `done` when the rollout finished, `failed` for OnDelete.
  */
-import type { KubeObject } from '../../api/types.ts';
+import type { KubeObject } from '../../../sim/index.ts';
 
 /**
  * Same shape as the Deployment viewer's: `message` is the line kubectl prints (with its

@@ -1,0 +1,129 @@
+/**
+ * The subresources kubectl reaches beyond plain objects: `status`, `scale`, `binding`,
+ * `eviction`, `ephemeralcontainers`, `token`, `exec`/`attach`, `portforward`, and the
+ * aggregated metrics API (`metrics.k8s.io`), each as the API server serves it.
+ */
+import { ApiError, conflict } from '../api/errors.ts';
+import { matches, selectorFromSpec } from '../api/labels.ts';
+import { clone, type KubeObject } from '../api/types.ts';
+import type { Cluster } from '../cluster.ts';
+import { resourceKey } from '../api/resources.ts';
+import { updateEphemeralContainers } from '../apiserver/kinds/pod-ephemeral.ts';
+import { requestServiceAccountToken } from '../auth/service-account-token.ts';
+import { requestIP } from '../network/connect.ts';
+import { metricsApiState, nodeMetrics, podMetrics } from '../addons/metrics-server/storage.ts';
+import { resourceTypeAt } from './address.ts';
+import type { DeleteOptions, ResourceAddress, WriteOptions, WriteResult } from './types.ts';
+
+/** Resources with a `scale` subresource (autoscaling/v1 Scale). */
+const SCALABLE = new Set(['deployments.apps', 'replicasets.apps', 'statefulsets.apps', 'replicationcontrollers']);
+
+/** The autoscaling/v1 Scale of a scalable object. */
+export function scaleOf(obj: KubeObject): KubeObject {
+  const md = obj.metadata;
+  const sel = obj.spec?.selector;
+  // ReplicationControllers carry a plain map; the others a LabelSelector, which Scale gives as a string.
+  const selector = sel ? Object.entries(sel.matchLabels ?? (sel.matchExpressions ? {} : sel)).map(([k, v]) => `${k}=${v}`).join(',') : '';
+  return {
+    apiVersion: 'autoscaling/v1',
+    kind: 'Scale',
+    metadata: { name: md.name, namespace: md.namespace, uid: md.uid, resourceVersion: md.resourceVersion, creationTimestamp: md.creationTimestamp },
+    spec: { replicas: obj.spec?.replicas ?? 0 },
+    status: { replicas: obj.status?.replicas ?? 0, ...(selector ? { selector } : {}) },
+  };
+}
+
+function scalableKey(resource: ResourceAddress): string {
+  const key = resourceKey(resourceTypeAt(resource));
+  if (!SCALABLE.has(key)) throw new ApiError('NotFound', 'the server could not find the requested resource');
+  return key;
+}
+
+/** What the client's subresource calls need from a cluster. */
+export function subresources(cluster: Cluster) {
+  const api = cluster.api;
+  return {
+    /** PUT `.../NAME/status`: replaces the status only. */
+    updateStatus(resource: ResourceAddress, obj: KubeObject): WriteResult {
+      const key = resourceKey(resourceTypeAt(resource));
+      return { object: api.updateStatus(key, obj.metadata.namespace, obj.metadata.name ?? '', obj.status), warnings: [] };
+    },
+    /** GET `.../NAME/scale`. */
+    getScale(resource: ResourceAddress, namespace: string | undefined, name: string): KubeObject {
+      return scaleOf(api.get(scalableKey(resource), namespace, name));
+    },
+    /** PUT `.../NAME/scale` with `spec.replicas`; returns the new Scale. */
+    updateScale(resource: ResourceAddress, namespace: string | undefined, name: string, replicas: number, opts: WriteOptions = {}): KubeObject {
+      const key = scalableKey(resource);
+      const copy = clone(api.get(key, namespace, name));
+      copy.spec = { ...copy.spec, replicas };
+      return scaleOf(api.update(key, copy, { dryRun: opts.dryRun }).object);
+    },
+    /** POST `pods/NAME/binding`: assigns an unscheduled Pod to a node. */
+    bind(namespace: string, pod: string, node: string): KubeObject {
+      const live = api.get('pods', namespace, pod);
+      if (live.spec?.nodeName) {
+        throw conflict(`Operation cannot be fulfilled on pods/binding "${pod}": pod ${pod} is already assigned to node "${live.spec.nodeName}"`);
+      }
+      return api.modify('pods', namespace, pod, (o) => {
+        o.spec = { ...o.spec, nodeName: node };
+      });
+    },
+    /**
+     * POST `pods/NAME/eviction`: deletes the Pod unless a PodDisruptionBudget that selects it
+     * allows no disruption now (429). Budgets whose status has not been computed are not
+     * consulted: the simulator runs no disruption controller to compute them.
+     */
+    evict(namespace: string, pod: string, opts: DeleteOptions = {}): KubeObject {
+      const live = api.get('pods', namespace, pod);
+      for (const pdb of api.list('poddisruptionbudgets.policy', { namespace })) {
+        const allowed = pdb.status?.disruptionsAllowed;
+        if (typeof allowed !== 'number' || allowed > 0) continue;
+        if (!matches(selectorFromSpec(pdb.spec?.selector), live.metadata.labels)) continue;
+        throw new ApiError('TooManyRequests', "Cannot evict pod as it would violate the pod's disruption budget.", {
+          causes: [{ reason: 'DisruptionBudget', message: `The disruption budget ${pdb.metadata.name} needs ${pdb.status?.desiredHealthy ?? 0} healthy pods and has ${pdb.status?.currentHealthy ?? 0} currently`, field: '' }],
+        });
+      }
+      return api.delete('pods', namespace, pod, { gracePeriodSeconds: opts.gracePeriodSeconds, dryRun: opts.dryRun });
+    },
+    /** PATCH `pods/NAME/ephemeralcontainers`: the Pod's ephemeral containers become `wanted`. */
+    updateEphemeralContainers: (namespace: string, pod: string, wanted: Record<string, unknown>[]) => updateEphemeralContainers(cluster, namespace, pod, wanted),
+    /** POST `serviceaccounts/NAME/token`: a TokenRequest with its status (the token). */
+    createToken: (namespace: string, serviceAccount: string, spec: Parameters<typeof requestServiceAccountToken>[3]) =>
+      requestServiceAccountToken(cluster, namespace, serviceAccount, spec),
+    /** `pods/NAME/portforward`: one HTTP request to `port` of the Pod (refused when it has no IP). */
+    portForward(namespace: string, pod: string, port: number, path: string, agent: string) {
+      const live = api.tryGet('pods', namespace, pod);
+      const ip = live?.status?.podIP as string | undefined;
+      if (!ip) return { error: 'refused' as const };
+      return requestIP(cluster, { cluster: true }, ip, port, path, agent);
+    },
+    /** The aggregated `metrics.k8s.io` API (served by metrics-server when it runs). */
+    metrics: {
+      /** Whether the APIService is absent, registered but not answering, or ready. */
+      state: () => metricsApiState(cluster),
+      pods: (namespace?: string) => podMetrics(cluster, namespace),
+      nodes: () => nodeMetrics(cluster),
+    },
+    /** The kubelet's streams (`exec`, `attach`), proxied by the API server. */
+    exec(...args: Parameters<NonNullable<Cluster['nodeProxy']>['exec']>) {
+      if (!cluster.nodeProxy) throw new ApiError('NotFound', 'the server could not find the requested resource');
+      return cluster.nodeProxy.exec(...args);
+    },
+    attach(...args: Parameters<NonNullable<Cluster['nodeProxy']>['terminal']>) {
+      return cluster.nodeProxy?.terminal(...args);
+    },
+    /** The attach stream's output: each write of the container's process, partial lines included. */
+    attachOutput(...args: Parameters<NonNullable<Cluster['nodeProxy']>['attachOutput']>): () => void {
+      if (!cluster.nodeProxy) throw new ApiError('NotFound', 'the server could not find the requested resource');
+      return cluster.nodeProxy.attachOutput(...args);
+    },
+    /** What the container wrote after its last complete log line (not in the log yet). */
+    pendingOutput(...args: Parameters<NonNullable<Cluster['nodeProxy']>['pendingOutput']>): string {
+      return cluster.nodeProxy?.pendingOutput(...args) ?? '';
+    },
+  };
+}
+
+/** The subresource calls of a client (see `subresources`). */
+export type Subresources = ReturnType<typeof subresources>;
