@@ -21,7 +21,7 @@ function setup(seed = 3): { cluster: Cluster; shell: InteractiveShell; waits: Wa
     clock: cluster.clock,
     busy: () => shell.busy,
     streaming: () => streaming,
-    loading: () => false,
+    loading: () => shell.loading.active,
     yieldToHost: macrotask,
     onOffer: (o) => offers.push(o),
   });
@@ -83,7 +83,7 @@ describe('watchWaits', () => {
     await ref.shell.runCommand(RUN);
     const refDone = ref.shell.runCommand(WAIT);
     while (ref.shell.busy) {
-      ref.cluster.advance(100);
+      if (!ref.shell.loading.active) ref.cluster.advance(100);
       await turns(2);
     }
     await refDone;
@@ -96,7 +96,7 @@ describe('watchWaits', () => {
     expect(waits.offered).toBe(false);
     // A few seconds of real-time ticks (the pull takes longer than that).
     for (let i = 0; i < 40 && !waits.offered && shell.busy; i++) {
-      cluster.advance(100);
+      if (!shell.loading.active) cluster.advance(100);
       await turns(2);
     }
     expect(shell.busy, term.screen()).toBe(true);

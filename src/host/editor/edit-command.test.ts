@@ -40,7 +40,8 @@ function liveTerminal(answer: (req: EditRequest) => string | null, editMs = 20_0
     let done = false;
     void shell.runCommand(line).then(() => (done = true));
     while (!done) {
-      cluster.advance(100);
+      // As a host does: cluster time stands still while the command's code loads.
+      if (!shell.loading.active) cluster.advance(100);
       await tick();
     }
   };
