@@ -4,7 +4,7 @@
  */
 import { Cluster, type ClusterOptions } from './cluster.ts';
 import { DEFAULT_INSTALLERS } from './components.ts';
-import { install } from './installer.ts';
+import { install, installSteps } from './installer.ts';
 import { getPreset, presetNames } from './presets/index.ts';
 
 export { Cluster, SERVER_VERSION } from './cluster.ts';
@@ -55,6 +55,22 @@ export function createCluster(opts: ClusterOptions = {}): Cluster {
   const cluster = new Cluster(opts);
   install(cluster, opts.installers ?? DEFAULT_INSTALLERS, preset);
   cluster.settle();
+  return cluster;
+}
+
+/**
+ * createCluster in pieces, for a host that shares its thread (the page): the generator pauses
+ * after each installer's part, the preset, and each timer of the first settling, and returns the
+ * cluster createCluster would have built (the same work in the same order). Nothing else may
+ * touch the cluster until it has returned.
+ */
+export function* createClusterSteps(opts: ClusterOptions = {}): Generator<void, Cluster, void> {
+  const name = opts.preset ?? 'kind';
+  const preset = getPreset(name);
+  if (!preset) throw new Error(`unknown preset "${name}" (known: ${presetNames().join(', ')})`);
+  const cluster = new Cluster(opts);
+  yield* installSteps(cluster, opts.installers ?? DEFAULT_INSTALLERS, preset);
+  yield* cluster.settleSteps();
   return cluster;
 }
 export { DEFAULT_INSTALLERS, installersFor } from './components.ts';

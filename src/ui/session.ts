@@ -60,6 +60,7 @@ import { RequestRunner } from './request-runner.ts';
 import { watchWaits, type WaitOffer, type WaitWatch } from './fast-forward.ts';
 import { wireTerminalControls } from './terminal-controls.ts';
 import { createOutputLog, type OutputLog } from './output-log.ts';
+import { nextTask, runInTasks, step } from './start-schedule.ts';
 import {
   fastYield,
   isJournalEntry,
@@ -185,9 +186,10 @@ class Session implements SessionHandle {
 
   /** Builds the cluster (restored when possible), the files and the shell. */
   async boot(): Promise<void> {
+    // Each step its own task (restore yields as it replays): the page stays responsive meanwhile.
     const { restored, files: savedFiles } = await this.restoreCluster();
     if (!restored) {
-      this.cluster = this.freshCluster();
+      this.cluster = await this.freshCluster();
       this.journal = [];
     }
     const files = savedFiles ?? readJSON(`${this.key}:files`);
@@ -196,7 +198,7 @@ class Session implements SessionHandle {
       this.journalFiles = this.fs.toJSON();
       await this.runSetup();
     }
-    this.startShell();
+    await step('shell', () => this.startShell());
   }
 
   onClusterChange(cb: () => void): () => void {
@@ -266,7 +268,7 @@ class Session implements SessionHandle {
     this.journal = [];
     this.journalFiles = this.fs.toJSON();
     this.term.reset();
-    this.cluster = this.freshCluster();
+    this.cluster = await this.freshCluster();
     await this.runSetup();
     this.startShell();
     this.save();
@@ -346,8 +348,9 @@ class Session implements SessionHandle {
     return this.xterm.text();
   }
 
-  private freshCluster(): Cluster {
-    return sim.createCluster({ seed: this.spec.seed, ...(this.spec.preset ? { preset: this.spec.preset } : {}) });
+  /** A new cluster from the spec's seed and preset, built in short tasks (the page stays responsive). */
+  private freshCluster(): Promise<Cluster> {
+    return step('cluster', () => runInTasks(sim.createClusterSteps({ seed: this.spec.seed, ...(this.spec.preset ? { preset: this.spec.preset } : {}) })));
   }
 
   /**
@@ -375,7 +378,7 @@ class Session implements SessionHandle {
       removeKey(`${this.key}:journal`);
       return { restored: false, ...(files ? { files } : {}) };
     }
-    const cluster = this.freshCluster();
+    const cluster = await this.freshCluster();
     const words = noticeWords();
     let removeOffer: (() => void) | undefined;
     const watch = watchRestore({
@@ -616,7 +619,8 @@ function specFor(host: HTMLElement): SessionSpec {
  */
 export async function startSession(host: HTMLElement, opts: { focus: boolean }): Promise<void> {
   const id = host.id || 'terminal';
-  const term = openXterm(host, `${id}-help`);
+  const term = await openXterm(host, `${id}-help`);
+  await nextTask();
 
   const spec = specFor(host);
   const session = new Session(spec, term, outputLogFor(id, host), actionsAbove(host));
@@ -635,7 +639,9 @@ export async function startSession(host: HTMLElement, opts: { focus: boolean }):
     session.notice(words.otherTab);
     offerAbove(host, 'terminal-tab-notice', words.otherTab, words.takeOver, () => void claim.takeOver());
   }
+  await nextTask();
   await session.boot();
+  await nextTask();
 
   (window.__terminals ??= {})[id] = {
     text: () => session.text(),
