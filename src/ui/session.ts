@@ -350,7 +350,7 @@ class Session implements SessionHandle {
 
   /** A new cluster from the spec's seed and preset, built in short tasks (the page stays responsive). */
   private freshCluster(): Promise<Cluster> {
-    return step('cluster', () => runInTasks(sim.createClusterSteps({ seed: this.spec.seed, ...(this.spec.preset ? { preset: this.spec.preset } : {}) })));
+    return step('cluster', () => runInTasks(sim.createClusterSteps({ seed: this.spec.seed, ...(this.spec.preset ? { preset: this.spec.preset } : {}) }), { name: 'cluster' }));
   }
 
   /**
