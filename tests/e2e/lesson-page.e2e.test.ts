@@ -2,7 +2,8 @@
  * The lesson page between the docked breakpoint and the sidebar column (72rem to 96rem, 1152 to
  * 1536 px), in Chromium against the built site (run `npm run build` first):
  * - "On this page" stays in view under the docked terminal while the text scrolls, without
- *   overlapping the terminal or the text; the layouts narrower and wider keep theirs;
+ *   overlapping the terminal or the text, and marks the section being read; the layouts
+ *   narrower and wider keep theirs;
  * - the docked terminal starts by itself once the page has loaded and the browser is idle, in
  *   steps (performance measures `terminal:*`), and runs a command from a Run button; a Run click
  *   before that starts it at once. Long tasks seen during the start are printed.
@@ -96,6 +97,10 @@ describe('"On this page" beside the docked terminal', () => {
     await toc.getByRole('link', { name: last.text }).click();
     await expect.poll(() => page.evaluate(() => location.hash)).toBe(`#${last.id}`);
     await expect.poll(async () => (await box(page, `#${last.id}`))!.top).toBeLessThan(400);
+    // And it marks the section being read.
+    const second = sections[1]!;
+    await toc.getByRole('link', { name: second.text }).click();
+    await expect.poll(() => toc.locator('a[aria-current="location"]').getAttribute('href')).toBe(`#${second.id}`);
     await page.screenshot({ path: `${RESULTS}/lesson-toc-1280.png` });
     expect(errors).toEqual([]);
     await context.close();
