@@ -104,7 +104,11 @@ async function main(): Promise<void> {
   const server = await serveStatic(dist);
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
   try {
-    console.log(`Run click to first output row, lesson ${lesson}, median of ${LOADS} cold loads (load avg ${loadavg().map((l) => l.toFixed(2)).join(' ')})`);
+    console.log(
+      `Run click to first output row, lesson ${lesson}, median of ${LOADS} cold loads (load avg ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')})`,
+    );
     for (const screen of SCREENS) {
       const cold: number[] = [];
       const warm: number[] = [];
@@ -114,9 +118,15 @@ async function main(): Promise<void> {
         warm.push(r.warm);
       }
       const list = (xs: number[]): string => xs.map((x) => x.toFixed(0)).join(', ');
-      console.log(`  ${screen.name.padEnd(18)} cold ${median(cold).toFixed(0).padStart(5)} ms (${list(cold)})   warm ${median(warm).toFixed(0).padStart(4)} ms (${list(warm)})`);
+      console.log(
+        `  ${screen.name.padEnd(18)} cold ${median(cold).toFixed(0).padStart(5)} ms (${list(cold)})   warm ${median(warm).toFixed(0).padStart(4)} ms (${list(warm)})`,
+      );
     }
-    console.log(`  load avg after: ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+    console.log(
+      `  load avg after: ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}`,
+    );
   } finally {
     await browser.close();
     await server.close();

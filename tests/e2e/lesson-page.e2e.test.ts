@@ -89,7 +89,8 @@ describe('"On this page" beside the docked terminal', () => {
       expect(t!.bottom).toBeLessThanOrEqual(800);
       expect(overlaps(t!, panel!), `terminal and "On this page" overlap at scroll ${y}`).toBe(false);
       expect(panel!.top).toBeGreaterThanOrEqual(0);
-      for (const p of await page.locator('.lesson-body > p').evaluateAll((ps) => ps.map((p) => p.getBoundingClientRect().right))) expect(p).toBeLessThanOrEqual(t!.left);
+      for (const p of await page.locator('.lesson-body > p').evaluateAll((ps) => ps.map((p) => p.getBoundingClientRect().right)))
+        expect(p).toBeLessThanOrEqual(t!.left);
     }
     expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
     // A link takes the reader to its section.
@@ -114,8 +115,8 @@ describe('"On this page" beside the docked terminal', () => {
       [1600, false, false, true],
     ] as const) {
       const { context, page } = await open(width, 800);
-      expect(await box(page, '.dock-toc') !== null, `dock toc at ${width}`).toBe(dock);
-      expect(await box(page, '.lesson-header .toc') !== null, `inline toc at ${width}`).toBe(inline);
+      expect((await box(page, '.dock-toc')) !== null, `dock toc at ${width}`).toBe(dock);
+      expect((await box(page, '.lesson-header .toc')) !== null, `inline toc at ${width}`).toBe(inline);
       expect(await page.locator('.sidebar-toc').isVisible(), `sidebar toc at ${width}`).toBe(sidebar);
       await context.close();
     }
@@ -129,7 +130,10 @@ describe('the docked terminal start', () => {
     const timing = await page.evaluate(() => ({
       load: performance.getEntriesByType('navigation')[0]!.toJSON().loadEventEnd as number,
       start: performance.getEntriesByName('terminal-start:terminal')[0]?.startTime ?? -1,
-      steps: performance.getEntriesByType('measure').filter((m) => m.name.startsWith('terminal:')).map((m) => [m.name, Math.round(m.duration)] as const),
+      steps: performance
+        .getEntriesByType('measure')
+        .filter((m) => m.name.startsWith('terminal:'))
+        .map((m) => [m.name, Math.round(m.duration)] as const),
       longTasks: (window as Window & { __longTasks?: [number, number][] }).__longTasks ?? [],
     }));
     // Not before the page has loaded.
@@ -138,7 +142,9 @@ describe('the docked terminal start', () => {
       expect.arrayContaining(['terminal:xterm-code', 'terminal:simulator-code', 'terminal:xterm-open', 'terminal:cluster', 'terminal:shell']),
     );
     const during = timing.longTasks.filter(([at]) => at >= timing.start);
-    console.log(`terminal start steps: ${timing.steps.map(([n, d]) => `${n.slice(9)} ${d} ms`).join(', ')}; long tasks after its start: ${JSON.stringify(during)}`);
+    console.log(
+      `terminal start steps: ${timing.steps.map(([n, d]) => `${n.slice(9)} ${d} ms`).join(', ')}; long tasks after its start: ${JSON.stringify(during)}`,
+    );
     const run = page.locator('.lesson-body .code-block button[data-run]').first();
     const command = (JSON.parse((await run.getAttribute('data-run'))!) as string[])[0]!;
     await run.click();
