@@ -2,7 +2,10 @@
  * <course-terminal>: the light part of a lesson's terminal, shipped with the page. It waits
  * until the element is about to scroll into view (IntersectionObserver), a Run/Apply button
  * wakes it, or the reader presses "Start", and only then imports the heavy part
- * (./session.ts: xterm, the shell, kubectl, the simulator).
+ * (./session.ts: xterm, the shell, kubectl, the simulator). In view at load (the docked
+ * terminal on a wide screen), it waits further for the page to load and the browser to be idle;
+ * a Run click or "Start" does not wait. The start itself runs in short tasks (start-schedule.ts):
+ * xterm's code, the simulator's code, then the session's own steps, each its own task.
  *
  * An exercise's terminal (`data-manual`) does not start by scrolling into view: its exercise
  * starts it (Start, or on load when the reader started it before).
@@ -11,10 +14,12 @@
  * the terminal accepts input.
  */
 import { hasQueued, WAKE_EVENT } from './bus.ts';
+import { nextTask, step, whenIdleAfterLoad } from './start-schedule.ts';
 
 class CourseTerminal extends HTMLElement {
   private started = false;
   private observer: IntersectionObserver | undefined;
+  private cancelIdle: (() => void) | undefined;
 
   connectedCallback(): void {
     if (this.started) return;
@@ -28,7 +33,9 @@ class CourseTerminal extends HTMLElement {
     if (this.dataset.manual !== undefined) return;
     this.observer = new IntersectionObserver(
       (entries) => {
-        if (entries.some((e) => e.isIntersecting)) void this.start();
+        if (!entries.some((e) => e.isIntersecting) || this.cancelIdle) return;
+        this.observer?.disconnect();
+        this.cancelIdle = whenIdleAfterLoad(() => void this.start());
       },
       { rootMargin: '200px 0px' },
     );
@@ -37,6 +44,7 @@ class CourseTerminal extends HTMLElement {
 
   disconnectedCallback(): void {
     this.observer?.disconnect();
+    this.cancelIdle?.();
   }
 
   /** Loads and starts the session (once). */
@@ -44,9 +52,15 @@ class CourseTerminal extends HTMLElement {
     if (this.started) return;
     this.started = true;
     this.observer?.disconnect();
+    this.cancelIdle?.();
     this.dataset.state = 'loading';
+    performance.mark(`terminal-start:${this.id}`);
     try {
-      const { startSession } = await import('./session.ts');
+      // Each chunk's evaluation in a task of its own: xterm's, then the simulator's.
+      await step('xterm-code', () => import('./xterm-open.ts'));
+      await nextTask();
+      const { startSession } = await step('simulator-code', () => import('./session.ts'));
+      await nextTask();
       await startSession(this, { focus: opts.focus ?? false });
       this.dataset.state = 'ready';
     } catch (error) {
