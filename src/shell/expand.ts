@@ -9,7 +9,8 @@ import { BraceLimitError, braceExpand } from './brace.ts';
 import type { VirtualFS } from '../command/contract.ts';
 import { resolvePath } from './path.ts';
 import { tokenize } from './tokenize.ts';
-import { ArithError, evalArith } from './arith.ts';
+import { ArithError, evalArith } from '../shell-grammar/arith.ts';
+import { AssignError, arithScope, arrayKeys, arrayValues, elementOf, type ShellArray, type VariableStore } from './variables.ts';
 import { compileGlob, globMatches } from '../command/glob-match.ts';
 
 export interface ExpandEnv {
@@ -28,6 +29,17 @@ export interface ExpandEnv {
   special?(name: string): string | undefined;
   /** Lets the host's event loop run during long expansions (`$(seq 1 1000000)`), if it has one. */
   yieldToHost?: () => Promise<void>;
+  /** The shell's arrays (`a=(x y)`), beside the scalars in `vars`. */
+  arrays?: Map<string, ShellArray>;
+  /** Names with the integer attribute (`declare -i`). */
+  integers?: Set<string>;
+  /** Writes a message that does not stop the expansion (`${a[-9]}`: bad array subscript). */
+  warn?(text: string): void;
+}
+
+/** The variables of `env` as assignments see them. */
+export function variableStore(env: ExpandEnv): VariableStore {
+  return { vars: env.vars, arrays: (env.arrays ??= new Map()), integers: (env.integers ??= new Set()) };
 }
 
 interface Field {
@@ -115,6 +127,18 @@ async function expandOne(word: Word, env: ExpandEnv): Promise<string[]> {
       if (part.quoted) cur.quoted = true;
       continue;
     }
+    const list = part.kind === 'var' ? await arrayList(part, env) : undefined;
+    if (list !== undefined && part.kind === 'var' && part.quoted && (part.index === '@' || part.keys)) {
+      list.forEach((p, k) => {
+        if (k > 0) {
+          fields.push(cur);
+          cur = { text: '', quoted: true };
+        }
+        add(p, false);
+        cur.quoted = true;
+      });
+      continue;
+    }
     if (quotedAt(part)) {
       const params = env.positional ?? [];
       params.forEach((p, k) => {
@@ -132,7 +156,7 @@ async function expandOne(word: Word, env: ExpandEnv): Promise<string[]> {
       value = env.processSubstitute ? await env.processSubstitute(part.source) : '';
     } else if (part.kind === 'var') {
       if (part.name.startsWith('\u0000bad:')) throw new ExpansionError(`bash: \${${part.name.slice(5)}}: bad substitution`);
-      value = await varValue(part, env);
+      value = list !== undefined ? list.join(part.quoted ? ifsJoiner(env) : ' ') : await varValue(part, env);
     } else if (part.kind === 'arith') {
       value = arith(await expandedSource(part.source, env), env);
     } else {
@@ -172,7 +196,8 @@ export async function expandString(word: Word, env: ExpandEnv): Promise<string> 
       s += n === 0 && !part.quoted && (part.text === '~' || part.text.startsWith('~/')) ? (env.vars.HOME ?? '') + part.text.slice(1) : part.text;
     else if (part.kind === 'var') {
       if (part.name.startsWith('\u0000bad:')) throw new ExpansionError(`bash: \${${part.name.slice(5)}}: bad substitution`);
-      s += await varValue(part, env);
+      const list = await arrayList(part, env);
+      s += list !== undefined ? list.join(part.index === '*' ? ifsJoiner(env) : ' ') : await varValue(part, env);
     } else if (part.kind === 'arith') s += arith(await expandedSource(part.source, env), env);
     else if (part.kind === 'procsub') s += env.processSubstitute ? await env.processSubstitute(part.source) : '';
     else s += (await env.substitute(part.source)).replace(/\n+$/, '');
@@ -210,20 +235,82 @@ export class ExpansionError extends Error {}
 /** An expansion too large to hold: like bash's fatal allocation failure, it ends the whole command line. */
 export class OutOfMemoryError extends ExpansionError {}
 
+/** An arithmetic error in an expansion: interactive bash discards the rest of the command line (status 1). */
+export class ArithExpansionError extends ExpansionError {}
+
 function arith(source: string, env: ExpandEnv): string {
   try {
-    return String(evalArith(source, env.vars));
+    return String(evalArith(source, arithScope(variableStore(env), (name) => lookupSpecial(name, env))));
   } catch (e) {
-    if (e instanceof ArithError) throw new ExpansionError(`bash: ${e.message}`);
+    if (e instanceof ArithError || e instanceof AssignError) throw new ArithExpansionError(`bash: ${e.message}`);
     throw e;
+  }
+}
+
+/** `"${a[*]}"` joins with the first character of IFS (none when IFS is empty). */
+function ifsJoiner(env: ExpandEnv): string {
+  const ifs = env.vars.IFS;
+  return ifs === undefined ? ' ' : ifs.slice(0, 1);
+}
+
+/**
+ * The values `${NAME[@]}`, `${NAME[*]}` or `${!NAME[@]}` stand for, with a length, slice or
+ * default applied; undefined for any other part (a length or a default gives one value).
+ */
+async function arrayList(part: Extract<WordPart, { kind: 'var' }>, env: ExpandEnv): Promise<string[] | undefined> {
+  if (part.index !== '@' && part.index !== '*') return undefined;
+  const a = env.arrays?.get(part.name);
+  const scalar = Object.prototype.hasOwnProperty.call(env.vars, part.name) ? env.vars[part.name] : undefined;
+  let keys: string[];
+  let values: string[];
+  if (a) {
+    keys = arrayKeys(a);
+    values = arrayValues(a);
+  } else {
+    keys = scalar === undefined ? [] : ['0'];
+    values = scalar === undefined ? [] : [scalar];
+  }
+  let list = part.keys ? keys : values;
+  if (part.length) return [String(list.length)];
+  if (part.slice) {
+    let start = await arithNumber(part.slice.offset, env);
+    const numeric = a && !a.assoc && !part.keys;
+    const indices = numeric ? keys.map(Number) : list.map((_, k) => k);
+    if (start < 0) start += numeric ? (indices[indices.length - 1] ?? -1) + 1 : list.length;
+    let from = indices.findIndex((k) => k >= start);
+    if (start < 0 || from < 0) from = list.length;
+    list = list.slice(from);
+    if (part.slice.length !== undefined) {
+      const len = await arithNumber(part.slice.length, env);
+      if (len < 0) throw new ExpansionError(`bash: ${part.slice.length}: substring expression < 0`);
+      list = list.slice(0, len);
+    }
+  }
+  if (part.fallback !== undefined && (part.unsetOnly ? list.length === 0 : list.join('') === '')) return [part.fallback];
+  return list;
+}
+
+/** The element `${NAME[SUBSCRIPT]}` names: a key for an associative array, an arithmetic index otherwise. */
+async function elementValue(name: string, index: string, env: ExpandEnv): Promise<string | undefined> {
+  const a = env.arrays?.get(name);
+  try {
+    if (a?.assoc) return elementOf(variableStore(env), name, await expandKey(index, env));
+    const k = Number(arith((await expandedSource(index, env)) || '0', env));
+    return elementOf(variableStore(env), name, k);
+  } catch (e) {
+    if (!(e instanceof AssignError)) throw e;
+    // bash reports the subscript and expands to nothing.
+    env.warn?.(`bash: ${e.message}\n`);
+    return undefined;
   }
 }
 
 /** The value a `$NAME` / `${NAME...}` part expands to, with its operator applied. */
 async function varValue(part: Extract<WordPart, { kind: 'var' }>, env: ExpandEnv): Promise<string> {
-  const value = lookup(part.name, env);
+  const element = part.index !== undefined ? await elementValue(part.name, part.index, env) : undefined;
+  const value = part.index !== undefined ? (element ?? '') : lookup(part.name, env);
   if (part.fallback !== undefined) {
-    const unset = part.unsetOnly ? !isSet(part.name, env) : value === '';
+    const unset = part.unsetOnly ? (part.index !== undefined ? element === undefined : !isSet(part.name, env)) : value === '';
     return unset ? part.fallback : value;
   }
   if (part.length) return String([...value].length);
@@ -249,8 +336,15 @@ async function arithNumber(source: string, env: ExpandEnv): Promise<number> {
   return Number(arith(text.trim() === '' ? '0' : text, env));
 }
 
+/** An associative array's key as written in `[...]`: expanded, with its quotes removed. */
+export async function expandKey(index: string, env: ExpandEnv): Promise<string> {
+  const t = tokenize(index, true);
+  if (t.ok && t.tokens.length === 1 && t.tokens[0]!.type === 'word') return expandString(t.tokens[0]!.word, env);
+  return expandedSource(index, env);
+}
+
 /** An arithmetic expression with its `${...}`, `$(...)` and `$((...))` expanded first, as bash does. */
-async function expandedSource(source: string, env: ExpandEnv): Promise<string> {
+export async function expandedSource(source: string, env: ExpandEnv): Promise<string> {
   if (!source.includes('$') && !source.includes('`')) return source;
   const t = tokenize(`"${source.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`, true);
   const tok = t.ok && t.tokens.length === 1 ? t.tokens[0] : undefined;
@@ -260,7 +354,14 @@ async function expandedSource(source: string, env: ExpandEnv): Promise<string> {
 function isSet(name: string, env: ExpandEnv): boolean {
   if (/^[1-9]\d*$/.test(name)) return Number(name) <= (env.positional ?? []).length;
   if (/^[?$#@*!0]$/.test(name)) return true;
+  const a = env.arrays?.get(name);
+  if (a) return a.assoc ? a.items.has('0') : a.items.has(0);
   return env.special?.(name) !== undefined || Object.prototype.hasOwnProperty.call(env.vars, name);
+}
+
+/** A shell-computed parameter (`$!`) or a scalar, for arithmetic. */
+function lookupSpecial(name: string, env: ExpandEnv): string | undefined {
+  return env.special?.(name);
 }
 
 function lookup(name: string, env: ExpandEnv): string {
@@ -273,6 +374,8 @@ function lookup(name: string, env: ExpandEnv): string {
   if (/^[1-9]\d*$/.test(name)) return params[Number(name) - 1] ?? '';
   const special = env.special?.(name);
   if (special !== undefined) return special;
+  const a = env.arrays?.get(name);
+  if (a) return (a.assoc ? a.items.get('0') : a.items.get(0)) ?? '';
   return Object.prototype.hasOwnProperty.call(env.vars, name) ? env.vars[name]! : '';
 }
 

@@ -4,9 +4,9 @@
  * redirections attach to the command they appear in; compound commands (`for`, `while`,
  * `until`, `if`, `case`, `{ }`, `( )`) and function definitions nest.
  */
-import type { AndOr, CaseItem, Command, Compound, FunctionDef, Pipeline, Redirect, Script, SimpleCommand, Word } from './ast.ts';
+import type { AndOr, Assignment, CaseItem, Command, Compound, FunctionDef, Pipeline, Redirect, Script, SimpleCommand, Word } from './ast.ts';
 import { parseConditional } from './parse-cond.ts';
-import { tokenize, type Token } from './tokenize.ts';
+import { closingBracket, tokenize, type Token } from './tokenize.ts';
 
 export type ParseResult =
   | { ok: true; script: Script; warnings: string[] }
@@ -381,6 +381,11 @@ class Parser {
         continue;
       }
       const first = tok.word[0];
+      const element = cmd.words.length === 0 ? elementAssignment(tok.word) : undefined;
+      if (element) {
+        cmd.assigns.push(element);
+        continue;
+      }
       const m = cmd.words.length === 0 && first?.kind === 'lit' && !first.quoted ? ASSIGN.exec(first.text) : null;
       if (m) {
         const rest: Word = [{ kind: 'lit', text: first!.kind === 'lit' ? first!.text.slice(m[0].length) : '', quoted: false }, ...tok.word.slice(1)];
@@ -437,6 +442,24 @@ class Parser {
     }
     return chain;
   }
+}
+
+/** `NAME[SUBSCRIPT]=VALUE` or `NAME[SUBSCRIPT]+=VALUE` (an unquoted name and `[` start the word); undefined otherwise. */
+function elementAssignment(word: Word): Assignment | undefined {
+  const first = word[0];
+  const raw = word.raw;
+  if (first?.kind !== 'lit' || first.quoted || raw === undefined || !/^[A-Za-z_][A-Za-z0-9_]*\[/.test(first.text)) return undefined;
+  const open = raw.indexOf('[');
+  const close = closingBracket(raw, open);
+  if (close < 0) return undefined;
+  const append = raw.startsWith('+=', close + 1);
+  if (!append && raw[close + 1] !== '=') return undefined;
+  const valueText = raw.slice(close + (append ? 3 : 2));
+  const t = valueText === '' ? undefined : tokenize(valueText, true);
+  const value: Word = t?.ok && t.tokens[0]?.type === 'word' ? t.tokens[0].word : [{ kind: 'lit', text: '', quoted: false }];
+  const assign: Assignment = { name: raw.slice(0, open), value, index: raw.slice(open + 1, close) };
+  if (append) assign.append = true;
+  return assign;
 }
 
 /** The redirection a `tok` operator makes with its target `word`. */
