@@ -87,6 +87,12 @@ describe('arrays and arithmetic, as bash 5.2 prints them', () => {
   }
 });
 
+describe('associative arrays', () => {
+  it('list their keys in bash 5.2 hash order, hashing UTF-8 bytes', async () => {
+    expect(await out('declare -A m; m[é]=1; m[ü]=2; m[a]=3; m[日本]=4; echo ${!m[@]}')).toBe('日本 a ü é\n');
+  });
+});
+
 describe('arithmetic errors at the prompt', () => {
   // Interactive bash discards the rest of the line after an arithmetic error in an expansion
   // (checked with `bash -i`), but `(( ))` is a command that fails with status 1.

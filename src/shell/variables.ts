@@ -44,16 +44,28 @@ export function arrayValues(a: ShellArray): string[] {
  * `keys` is in insertion order.
  */
 function assocOrder(keys: string[]): string[] {
-  const encoder = new TextEncoder();
   const bucket = (k: string): number => {
     let h = 2166136261;
-    for (const byte of encoder.encode(k)) h = (Math.imul(h, 16777619) >>> 0) ^ byte;
+    for (const byte of utf8(k)) h = (Math.imul(h, 16777619) >>> 0) ^ byte;
     return (h >>> 0) & 1023;
   };
   return keys
     .map((k, n) => ({ k, b: bucket(k), n }))
     .sort((x, y) => x.b - y.b || y.n - x.n)
     .map((e) => e.k);
+}
+
+/** The UTF-8 bytes of `s` (bash hashes bytes, not UTF-16 units). */
+function utf8(s: string): number[] {
+  const out: number[] = [];
+  for (const ch of s) {
+    const c = ch.codePointAt(0)!;
+    if (c < 0x80) out.push(c);
+    else if (c < 0x800) out.push(0xc0 | (c >> 6), 0x80 | (c & 63));
+    else if (c < 0x10000) out.push(0xe0 | (c >> 12), 0x80 | ((c >> 6) & 63), 0x80 | (c & 63));
+    else out.push(0xf0 | (c >> 18), 0x80 | ((c >> 12) & 63), 0x80 | ((c >> 6) & 63), 0x80 | (c & 63));
+  }
+  return out;
 }
 
 /** The highest index of an indexed array, -1 when it is empty. */
