@@ -2,10 +2,10 @@
  * Assignments at run time: `NAME=VALUE`, `NAME+=VALUE`, `NAME[SUB]=VALUE` and `NAME=(...)`
  * (with `[KEY]=VALUE` items), left to right so each sees the ones before (`a=1 b=$a`).
  */
-import type { Assignment, Word } from './ast.ts';
+import type { Assignment, Word } from '../shell-grammar/ast.ts';
 import { ArithError, evalArith } from '../shell-grammar/arith.ts';
 import { ArithExpansionError, expandKey, expandString, expandWord, expandedSource, variableStore, type ExpandEnv } from './expand.ts';
-import { tokenize } from './tokenize.ts';
+import { tokenize } from '../shell-grammar/tokenize.ts';
 import { AssignError, arithScope, assign, assignArray, type VariableStore } from './variables.ts';
 
 /** Runs `assigns` against the variables of `env`; a bad subscript or arithmetic error throws ExpansionError. */

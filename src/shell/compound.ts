@@ -4,7 +4,7 @@
  * apply to everything inside; the commands inside share one input, so `while read line` reads
  * the loop's input a line at a time.
  */
-import type { CaseClause, Compound } from './ast.ts';
+import type { CaseClause, Compound } from '../shell-grammar/ast.ts';
 import { compileGlob, globMatches } from '../command/glob-match.ts';
 import { ArithExpansionError, ExpansionError, OutOfMemoryError, expandString, expandWord } from './expand.ts';
 import { ShellInput } from './input.ts';
@@ -82,7 +82,7 @@ async function runLoop(sh: Shell, c: Extract<Compound, { kind: 'for' | 'while' |
     }
     if (c.kind === 'for') {
       const values: string[] = [];
-      if (!c.words.length) values.push(...sh.positional);
+      if (c.positional) values.push(...sh.positional);
       for (const w of c.words) for (const v of await expandWord(w, env)) values.push(v);
       for (const v of values) {
         assign(sh.variables, { name: c.name }, v);

@@ -4,7 +4,7 @@
  * parts match literally, `=~` takes a regular expression (its match fills BASH_REMATCH), and
  * `-eq`/`-lt`... compare the arithmetic values of their sides, as bash does.
  */
-import type { ArithFor, CondExpr, Word } from './ast.ts';
+import type { ArithFor, CondExpr, Word } from '../shell-grammar/ast.ts';
 import { compileGlob, globMatches } from '../command/glob-match.ts';
 import { ArithError, evalArith } from '../shell-grammar/arith.ts';
 import { ExpansionError, expandString, expandedSource, variableStore, type ExpandEnv } from './expand.ts';

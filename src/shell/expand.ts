@@ -4,11 +4,11 @@
  * globbing (`*`, `?`) against the terminal's files, then quote removal. Quoted text is never
  * split or globbed; `"$@"` gives one field per positional parameter.
  */
-import type { Word, WordPart } from './ast.ts';
-import { BraceLimitError, braceExpand } from './brace.ts';
+import type { Word, WordPart } from '../shell-grammar/ast.ts';
+import { BraceLimitError, braceExpand } from '../shell-grammar/brace.ts';
 import type { VirtualFS } from '../command/contract.ts';
 import { resolvePath } from './path.ts';
-import { tokenize } from './tokenize.ts';
+import { tokenize } from '../shell-grammar/tokenize.ts';
 import { ArithError, evalArith } from '../shell-grammar/arith.ts';
 import { AssignError, arithScope, arrayKeys, arrayValues, elementOf, type ShellArray, type VariableStore } from './variables.ts';
 import { compileGlob, globMatches } from '../command/glob-match.ts';

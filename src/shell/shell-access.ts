@@ -6,7 +6,7 @@
  * kubectl needs it.
  */
 import type { ExecContext } from '../command/contract.ts';
-import type { FunctionDef } from './ast.ts';
+import type { FunctionDef } from '../shell-grammar/ast.ts';
 import type { JobTable } from './jobs.ts';
 import type { VariableStore } from './variables.ts';
 

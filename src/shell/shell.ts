@@ -8,7 +8,7 @@
  * shell: `echo x | read v` sets nothing here), and so do background jobs and `$(...)`.
  * Compound commands live in compound.ts, simple commands in simple.ts.
  */
-import type { AndOr, FunctionDef, Pipeline, Script } from './ast.ts';
+import type { AndOr, FunctionDef, Pipeline, Script } from '../shell-grammar/ast.ts';
 import { notTracked, type CodeLoading } from '../command/code-loading.ts';
 import type { Command, ExecContext, Interrupt, ShellControl, VirtualFS } from '../command/contract.ts';
 import type { ExpandEnv } from './expand.ts';
@@ -26,7 +26,7 @@ import { runConcurrentStages } from './pipeline.ts';
 import { shellControl } from './control.ts';
 import { devFdView } from './dev-fd.ts';
 import { arrayItems } from './assign.ts';
-import { tokenize } from './tokenize.ts';
+import { tokenize } from '../shell-grammar/tokenize.ts';
 import { copyArray, type ShellArray, type VariableStore } from './variables.ts';
 
 /** Name -> command. Builtins, `kubectl` and `k` live here (see src/host/terminal-commands.ts). */

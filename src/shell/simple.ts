@@ -3,7 +3,7 @@
  * function, `break`/`continue`, or a command of the table (which reports its own errors; a
  * throw is the course's fault and prints `bash: internal error`).
  */
-import type { SimpleCommand } from './ast.ts';
+import type { SimpleCommand } from '../shell-grammar/ast.ts';
 import { runAssignments } from './assign.ts';
 import { ArithExpansionError, ExpansionError, OutOfMemoryError, expandString, expandWord, type ExpandEnv } from './expand.ts';
 import { ShellInput } from './input.ts';

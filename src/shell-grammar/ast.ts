@@ -82,6 +82,8 @@ export interface ForLoop {
   kind: 'for';
   name: string;
   words: Word[];
+  /** No `in` list: the loop runs over the positional parameters (`for x; do`). */
+  positional?: boolean;
   body: Script;
   redirects: Redirect[];
 }

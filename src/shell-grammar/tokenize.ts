@@ -8,6 +8,7 @@
  * an open quote is an error and an unfinished heredoc ends at end of input with a warning.
  */
 import type { HereDoc, Word, WordPart } from './ast.ts';
+import { BASH, type Dialect } from './dialect.ts';
 
 export type Token = { type: 'word'; word: Word } | { type: 'op'; op: string } | { type: 'redir'; op: string; fd: number | undefined; doc?: HereDoc };
 
@@ -29,6 +30,8 @@ const ARRAY_ASSIGN = /^[A-Za-z_][A-Za-z0-9_]*\+?=$/;
 /** Reserved words after which a command begins. */
 const COMMAND_START_WORDS = new Set(['do', 'then', 'else', 'elif', 'if', 'while', 'until', '{', '!', 'for', 'time']);
 const REDIRS = ['&>>', '&>', '<<<', '<<-', '<<', '<&', '<>', '<', '>>', '>&', '>|', '>'];
+/** Redirections sh does not have: `cmd &>f` there is `cmd &` then `>f`. */
+const BASH_ONLY_REDIRS = new Set(['&>>', '&>', '<<<']);
 
 class Incomplete {
   readonly missing: string;
@@ -39,25 +42,29 @@ class Incomplete {
   }
 }
 
-/** Tokenizes `src`; with `final`, end of input is end of script (no more lines will come). */
-export function tokenize(src: string, final = false): TokenizeResult {
-  const t = new Tokenizer(src, final);
+/**
+ * Tokenizes `src`; with `final`, end of input is end of script (no more lines will come).
+ * `dialect` (default bash) says which of bash's extensions are words of their own.
+ */
+export function tokenize(src: string, final = false, dialect: Dialect = BASH): TokenizeResult {
+  const t = new Tokenizer(src, final, dialect);
   try {
     t.run();
   } catch (e) {
     if (!(e instanceof Incomplete)) throw e;
-    return incompleteResult(e, final);
+    return incompleteResult(e, final, dialect);
   }
   return { ok: true, tokens: t.tokens, warnings: t.warnings };
 }
 
-function incompleteResult(e: Incomplete, final: boolean): TokenizeResult {
+function incompleteResult(e: Incomplete, final: boolean, dialect: Dialect): TokenizeResult {
   if (!final) {
     if (e.doc) return { ok: false, incomplete: true, heredoc: { delimiter: e.doc.delimiter, stripTabs: e.doc.stripTabs } };
     return e.missing === "'" || e.missing === '"' ? { ok: false, incomplete: true, openQuote: e.missing } : { ok: false, incomplete: true };
   }
-  if (e.missing === '\\') return { ok: false, incomplete: false, message: 'bash: syntax error: unexpected end of file' };
-  return { ok: false, incomplete: false, message: `bash: unexpected EOF while looking for matching \`${e.missing === "$'" ? "'" : e.missing}'` };
+  const m = dialect.messages;
+  if (e.missing === '\\') return { ok: false, incomplete: false, message: m.prefix + m.unexpectedEndOfFile() };
+  return { ok: false, incomplete: false, message: m.prefix + m.unterminated(e.missing === "$'" ? "'" : e.missing) };
 }
 
 /** The text a here-document's delimiter word stands for. */
@@ -77,10 +84,14 @@ class Tokenizer {
   private line = 1;
   private readonly src: string;
   private readonly final: boolean;
+  private readonly dialect: Dialect;
+  private readonly redirs: string[];
 
-  constructor(src: string, final: boolean) {
+  constructor(src: string, final: boolean, dialect: Dialect) {
     this.src = src;
     this.final = final;
+    this.dialect = dialect;
+    this.redirs = dialect.bashRedirects ? REDIRS : REDIRS.filter((r) => !BASH_ONLY_REDIRS.has(r));
   }
 
   run(): void {
@@ -98,8 +109,8 @@ class Tokenizer {
         this.readHereDocs();
       } else if (c === '#') {
         while (this.pos < src.length && src[this.pos] !== '\n') this.pos++;
-      } else if ((c === '<' || c === '>') && src[this.pos + 1] === '(') this.pushWord();
-      else if (c === '(' && src[this.pos + 1] === '(' && this.atCommandStart()) this.pushArithCommand();
+      } else if (this.atProcessSubstitution()) this.pushWord();
+      else if (c === '(' && src[this.pos + 1] === '(' && this.dialect.arithCommand && this.atCommandStart()) this.pushArithCommand();
       else if (!this.redirection()) {
         const op = OPS.find((o) => src.startsWith(o, this.pos));
         if (op) {
@@ -109,6 +120,12 @@ class Tokenizer {
       }
     }
     if (this.pending.length) this.readHereDocs();
+  }
+
+  /** `<(` or `>(` at `pos`, in a dialect that has process substitution. */
+  private atProcessSubstitution(): boolean {
+    const c = this.src[this.pos];
+    return this.dialect.processSubstitution && (c === '<' || c === '>') && this.src[this.pos + 1] === '(';
   }
 
   /** True where a command may begin (`((` there is an arithmetic command, not two subshells). */
@@ -146,7 +163,7 @@ class Tokenizer {
     const fdMatch = /^(\d+)(?=[<>])/.exec(src.slice(this.pos, this.pos + 12));
     const fd = fdMatch ? Number(fdMatch[1]) : undefined;
     const at = fdMatch ? this.pos + fdMatch[1]!.length : this.pos;
-    const redir = REDIRS.find((r) => src.startsWith(r, at));
+    const redir = this.redirs.find((r) => src.startsWith(r, at));
     if (!redir || (fd !== undefined && redir.startsWith('&'))) return false;
     this.pos = at + redir.length;
     if (redir !== '<<' && redir !== '<<-') {
@@ -174,7 +191,7 @@ class Tokenizer {
       for (;;) {
         if (this.pos >= src.length) {
           if (!this.final) throw new Incomplete('heredoc', doc);
-          this.warnings.push(`bash: warning: here-document at line ${start} delimited by end-of-file (wanted \`${doc.delimiter}')`);
+          this.warnings.push(`${this.dialect.messages.prefix}warning: here-document at line ${start} delimited by end-of-file (wanted \`${doc.delimiter}')`);
           break;
         }
         const nl = src.indexOf('\n', this.pos);
@@ -198,13 +215,14 @@ class Tokenizer {
       if (lit) parts.push({ kind: 'lit', text: lit, quoted: false });
       lit = '';
     };
-    if ((src[this.pos] === '<' || src[this.pos] === '>') && src[this.pos + 1] === '(') {
+    if (this.atProcessSubstitution()) {
       const end = this.matchParen(this.pos + 2);
       parts.push({ kind: 'procsub', source: src.slice(this.pos + 2, end), quoted: false });
       this.line += countNewlines(src.slice(this.pos, end));
       this.pos = end + 1;
     }
-    while (this.pos < src.length && (!META.has(src[this.pos]!) || (src[this.pos] === '(' && parts.length === 0 && ARRAY_ASSIGN.test(lit)))) {
+    const arrays = this.dialect.arrays;
+    while (this.pos < src.length && (!META.has(src[this.pos]!) || (arrays && src[this.pos] === '(' && parts.length === 0 && ARRAY_ASSIGN.test(lit)))) {
       const c = src[this.pos]!;
       if (c === '\\') {
         const part = this.readEscape();
@@ -233,10 +251,10 @@ class Tokenizer {
           lit += '$';
           this.pos++;
         }
-      } else if (c === '(' && parts.length === 0 && ARRAY_ASSIGN.test(lit)) {
+      } else if (arrays && c === '(' && parts.length === 0 && ARRAY_ASSIGN.test(lit)) {
         // `NAME=(a b)`, `NAME+=(c)`: the items are words of their own.
         const end = this.matchParen(this.pos + 1);
-        const inner = tokenize(src.slice(this.pos + 1, end), true);
+        const inner = tokenize(src.slice(this.pos + 1, end), true, this.dialect);
         if (!inner.ok) throw new Incomplete(')');
         this.line += countNewlines(src.slice(this.pos, end));
         this.pos = end + 1;
@@ -321,7 +339,7 @@ class Tokenizer {
       return { kind: 'sub', source, quoted };
     }
     if (next === '{') return this.readBracedVar(quoted);
-    if (next === "'" && !quoted) {
+    if (next === "'" && !quoted && this.dialect.ansiCQuotes) {
       let end = this.pos + 2;
       while (end < src.length && src[end] !== "'") end += src[end] === '\\' ? 2 : 1;
       if (end >= src.length) throw new Incomplete("$'");
