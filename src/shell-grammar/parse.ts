@@ -348,7 +348,11 @@ class Parser {
       this.i = next;
       return { kind: 'cond', expr, text, redirects: this.trailingRedirects() };
     }
-    if (w !== undefined && this.isOp(this.peek(1), '(')) return this.functionDef(false);
+    if (w !== undefined && this.isOp(this.peek(1), '(')) {
+      // sh reads `NAME(` as a function only for a valid name (`a=(x)` is a stray `(` there).
+      if (this.dialect.name !== 'bash' && !NAME.test(w)) this.unexpected(this.peek(1));
+      return this.functionDef(false);
+    }
     return this.simpleCommand();
   }
 
