@@ -21,7 +21,12 @@ function sh(script: string, dash = false): { out: string; err: string; code: num
     err: (s) => (result.err += s),
     dash,
   };
-  spawn(clock, () => runArgv(['sh', '-c', script], io), io, (c) => (result.code = c));
+  spawn(
+    clock,
+    () => runArgv(['sh', '-c', script], io),
+    io,
+    (c) => (result.code = c),
+  );
   clock.advance(0);
   return result;
 }
