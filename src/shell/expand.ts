@@ -7,11 +7,15 @@
 import type { Word, WordPart } from '../shell-grammar/ast.ts';
 import { BraceLimitError, braceExpand } from '../shell-grammar/brace.ts';
 import type { VirtualFS } from '../command/contract.ts';
-import { resolvePath } from './path.ts';
+import { ArithExpansionError, ExpansionError, OutOfMemoryError } from './expansion-errors.ts';
+import { bounded, glob, splitFields, trimNewlines, type Field } from './fields.ts';
+import { isSet, lookup, lookupSpecial } from './parameters.ts';
+
+export { ArithExpansionError, ExpansionError, OutOfMemoryError } from './expansion-errors.ts';
+export { MAX_EXPANSION } from './fields.ts';
 import { tokenize } from '../shell-grammar/tokenize.ts';
 import { ArithError, evalArith } from '../shell-grammar/arith.ts';
 import { AssignError, arithScope, arrayKeys, arrayValues, elementOf, type ShellArray, type VariableStore } from './variables.ts';
-import { compileGlob, globMatches } from '../command/glob-match.ts';
 
 export interface ExpandEnv {
   vars: Record<string, string>;
@@ -40,47 +44,6 @@ export interface ExpandEnv {
 /** The variables of `env` as assignments see them. */
 export function variableStore(env: ExpandEnv): VariableStore {
   return { vars: env.vars, arrays: (env.arrays ??= new Map()), integers: (env.integers ??= new Set()) };
-}
-
-interface Field {
-  text: string;
-  /** Positions of unquoted `*`, `?` and `[`, the characters that act as glob metacharacters (none: undefined). */
-  glob?: number[];
-  /** A quoted part was present, so the field exists even when empty (`""`). */
-  quoted: boolean;
-}
-
-/**
- * Field splitting on runs of space, tab and newline: what `value.split(/[ \t\n]+/)` gives,
- * several times faster (a `$(seq 1 1000000)` must not stall the page).
- */
-function splitFields(value: string): string[] {
-  const out: string[] = [];
-  let start = 0;
-  let i = 0;
-  while (i < value.length) {
-    const c = value.charCodeAt(i);
-    if (c !== 32 && c !== 9 && c !== 10) {
-      i++;
-      continue;
-    }
-    out.push(value.slice(start, i));
-    while (i < value.length && (value.charCodeAt(i) === 32 || value.charCodeAt(i) === 9 || value.charCodeAt(i) === 10)) i++;
-    start = i;
-  }
-  out.push(value.slice(start));
-  return out;
-}
-
-/**
- * Longest word or value an expansion may build, in characters. `x=$x$x` in a loop doubles a
- * variable each turn; without a bound it would exhaust the page's memory within a second.
- */
-export const MAX_EXPANSION = 8 * 1024 * 1024;
-
-/** Refuses a result longer than MAX_EXPANSION, as bash's allocator fails (a fatal error there). */
-function bounded(length: number): void {
-  if (length > MAX_EXPANSION) throw new OutOfMemoryError(`bash: xmalloc: cannot allocate ${length + 1} bytes`);
 }
 
 /** Expands one word to zero or more fields (arguments), braces first. */
@@ -222,25 +185,14 @@ export async function expandHereDoc(body: string, env: ExpandEnv): Promise<strin
   return out + body.slice(last);
 }
 
-/** `$(...)`'s result without its trailing newlines (a loop, not a regex: outputs can be megabytes). */
-function trimNewlines(s: string): string {
-  let end = s.length;
-  while (end > 0 && s.charCodeAt(end - 1) === 10) end--;
-  return end === s.length ? s : s.slice(0, end);
-}
-
-/** A failed expansion (`${!}`): the command does not run. */
-export class ExpansionError extends Error {}
-
-/** An expansion too large to hold: like bash's fatal allocation failure, it ends the whole command line. */
-export class OutOfMemoryError extends ExpansionError {}
-
-/** An arithmetic error in an expansion: interactive bash discards the rest of the command line (status 1). */
-export class ArithExpansionError extends ExpansionError {}
-
 function arith(source: string, env: ExpandEnv): string {
   try {
-    return String(evalArith(source, arithScope(variableStore(env), (name) => lookupSpecial(name, env))));
+    return String(
+      evalArith(
+        source,
+        arithScope(variableStore(env), (name) => lookupSpecial(name, env)),
+      ),
+    );
   } catch (e) {
     if (e instanceof ArithError || e instanceof AssignError) throw new ArithExpansionError(`bash: ${e.message}`);
     throw e;
@@ -349,50 +301,4 @@ export async function expandedSource(source: string, env: ExpandEnv): Promise<st
   const t = tokenize(`"${source.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`, true);
   const tok = t.ok && t.tokens.length === 1 ? t.tokens[0] : undefined;
   return tok?.type === 'word' ? expandString(tok.word, env) : source;
-}
-
-function isSet(name: string, env: ExpandEnv): boolean {
-  if (/^[1-9]\d*$/.test(name)) return Number(name) <= (env.positional ?? []).length;
-  if (/^[?$#@*!0]$/.test(name)) return true;
-  const a = env.arrays?.get(name);
-  if (a) return a.assoc ? a.items.has('0') : a.items.has(0);
-  return env.special?.(name) !== undefined || Object.prototype.hasOwnProperty.call(env.vars, name);
-}
-
-/** A shell-computed parameter (`$!`) or a scalar, for arithmetic. */
-function lookupSpecial(name: string, env: ExpandEnv): string | undefined {
-  return env.special?.(name);
-}
-
-function lookup(name: string, env: ExpandEnv): string {
-  if (name === '?') return String(env.status);
-  if (name === '$') return '1';
-  if (name === '0') return 'bash';
-  const params = env.positional ?? [];
-  if (name === '#') return String(params.length);
-  if (name === '@' || name === '*') return params.join(' ');
-  if (/^[1-9]\d*$/.test(name)) return params[Number(name) - 1] ?? '';
-  const special = env.special?.(name);
-  if (special !== undefined) return special;
-  const a = env.arrays?.get(name);
-  if (a) return (a.assoc ? a.items.get('0') : a.items.get(0)) ?? '';
-  return Object.prototype.hasOwnProperty.call(env.vars, name) ? env.vars[name]! : '';
-}
-
-function glob(f: Field, env: ExpandEnv): string[] {
-  if (!f.glob?.length) return [f.text];
-  const slash = f.text.lastIndexOf('/');
-  const dirText = slash < 0 ? '' : f.text.slice(0, slash + 1);
-  if (f.glob.some((k) => k <= slash)) return [f.text];
-  const active = new Set(f.glob);
-  const base = slash + 1;
-  const pattern = compileGlob(f.text.slice(base), (k) => active.has(base + k));
-  const dir = resolvePath(env.cwd, dirText || '.', env.vars.HOME);
-  const hidden = f.text[slash + 1] === '.';
-  const matches = env.fs
-    .list(dir)
-    .map((e) => (e.endsWith('/') ? e.slice(0, -1) : e))
-    .filter((e) => globMatches(pattern, e) && (hidden || !e.startsWith('.')))
-    .map((e) => dirText + e);
-  return matches.length ? matches : [f.text];
 }
