@@ -43,10 +43,16 @@ class Evaluator extends ArithLexer {
     this.src = expr.replace(/^[ \t\n]+/, '');
     if (this.src === '') return 0n;
     this.tp = 0;
-    this.readtok();
-    const v = this.comma();
-    if (this.peek() !== 'end') this.fail('syntax error in expression');
-    return v;
+    try {
+      this.readtok();
+      const v = this.comma();
+      if (this.peek() !== 'end') this.fail('syntax error in expression');
+      return v;
+    } catch (e) {
+      // A stack that runs out first (nesting close to the limit) is the same error.
+      if (e instanceof RangeError && this.level === 0) this.fail('expression recursion level exceeded');
+      throw e;
+    }
   }
 
   protected subexpression(text: string): bigint {
@@ -124,17 +130,19 @@ class Evaluator extends ArithLexer {
   }
 
   /** `|`, `^`, `&`, equality, comparison, shifts, `+ -`, `* / %`: left-associative levels, lowest first. */
-  private binary(level: number): bigint {
-    if (level === LEVELS.length) return this.power();
-    let a = this.binary(level + 1);
-    while (LEVELS[level]!.includes(this.peek())) {
+  private binary(minLevel: number): bigint {
+    // Precedence climbing: one stack frame per operand whatever the number of levels, so deep
+    // parentheses reach bash's recursion limit before the JavaScript stack does.
+    let a = this.power();
+    for (;;) {
+      const level = LEVELS.findIndex((ops) => ops.includes(this.peek()));
+      if (level < 0 || level < minLevel) return a;
       const op = this.cur;
       this.readtok();
       const b = this.binary(level + 1);
       a = this.binop(op, a, b);
       this.last = 'num';
     }
-    return a;
   }
 
   private binop(op: string, a: bigint, b: bigint): bigint {
