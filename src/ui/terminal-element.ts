@@ -35,6 +35,9 @@ class CourseTerminal extends HTMLElement {
       (entries) => {
         if (!entries.some((e) => e.isIntersecting) || this.cancelIdle) return;
         this.observer?.disconnect();
+        // Fetch the terminal's code now, while the page loads, and start it when the browser
+        // is idle: a Run click at load then finds the code there instead of fetching it.
+        loadTerminalCode();
         this.cancelIdle = whenIdleAfterLoad(() => void this.start());
       },
       { rootMargin: '200px 0px' },
@@ -57,9 +60,10 @@ class CourseTerminal extends HTMLElement {
     performance.mark(`terminal-start:${this.id}`);
     try {
       // Each chunk's evaluation in a task of its own: xterm's, then the simulator's.
-      await step('xterm-code', () => import('./xterm-open.ts'));
+      const code = loadTerminalCode();
+      await step('xterm-code', () => code.xterm);
       await nextTask();
-      const { startSession } = await step('simulator-code', () => import('./session.ts'));
+      const { startSession } = await step('simulator-code', () => code.session);
       await nextTask();
       await startSession(this, { focus: opts.focus ?? false });
       this.dataset.state = 'ready';
@@ -73,6 +77,22 @@ class CourseTerminal extends HTMLElement {
       throw error;
     }
   }
+}
+
+let terminalCode: { xterm: Promise<unknown>; session: Promise<typeof import('./session.ts')> } | undefined;
+
+/** The terminal's code (xterm, then the simulator and session), imported once per page; a failed import is tried again. */
+function loadTerminalCode(): NonNullable<typeof terminalCode> {
+  if (!terminalCode) {
+    const xterm = import('./xterm-open.ts');
+    const code = { xterm, session: xterm.then(() => import('./session.ts')) };
+    xterm.catch(() => {});
+    code.session.catch(() => {
+      if (terminalCode === code) terminalCode = undefined;
+    });
+    terminalCode = code;
+  }
+  return terminalCode;
 }
 
 /** Registers <course-terminal> (once per page). */
