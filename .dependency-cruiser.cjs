@@ -12,6 +12,7 @@
  *      \   /   \        |
  *     command   |       |                  (the command contract: imports nothing)
  *      sim  <---+-------+                  (the simulator core: imports only itself)
+ *   shell-grammar                          (the shell language shared by shell and sim: imports nothing)
  *
  * Tests (`*.test.ts`) may wire whatever they exercise (a shell test builds a whole terminal
  * through the host), so most layer rules look at source modules only; simulator tests still
@@ -31,7 +32,13 @@ module.exports = {
       'sim-imports-only-sim',
       'The simulator core runs unchanged in Node and the browser and is deterministic by construction: it imports nothing outside src/sim (no npm package, no Node module, nothing above it).',
       '^src/sim/',
-      { pathNot: '^src/sim/' },
+      { pathNot: ['^src/sim/', '^src/shell-grammar/'] },
+    ),
+    layer(
+      'shell-grammar-imports-nothing',
+      "src/shell-grammar is the one shell language (tokens, syntax tree, parser, arithmetic, word expansion over an injected environment) that the learner's shell and the containers' sh share: it is pure, so the simulator may import it, and it must import nothing.",
+      '^src/shell-grammar/',
+      { pathNot: '^src/shell-grammar/' },
     ),
     {
       name: 'sim-tests-stay-in-sim',
@@ -69,7 +76,7 @@ module.exports = {
       'shell-imports-only-command-layer',
       'The shell knows the command contract and the Terminal interface only: no simulator (a builtin that needs the cluster, like `cluster`, lives in src/host), no npm package.',
       '^src/shell/',
-      { pathNot: ['^src/shell/', '^src/command/'] },
+      { pathNot: ['^src/shell/', '^src/command/', '^src/shell-grammar/'] },
     ),
     layer(
       'exercises-read-the-sim-index',

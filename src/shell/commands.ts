@@ -15,12 +15,13 @@ import { onFirstUse } from './on-demand.ts';
 export const SHELL_BUILTINS = new Set([
   'cd', 'pwd', 'echo', 'printf', 'export', 'unset', 'history', 'exit', 'help', 'true', 'false', 'type', ':', 'test', '[', 'break', 'continue',
   'read', 'local', 'return', 'shift', 'alias', 'unalias', 'source', '.', 'jobs', 'kill', 'wait', 'fg', 'bg', 'complete', 'compopt',
+  'declare', 'typeset', 'let',
 ]);
 
 /** Builtins that do not read standard input (the shell need not wait for it to end before running them). */
 const IGNORE_INPUT = [
   'cat', 'echo', 'printf', 'ls', 'cd', 'pwd', 'mkdir', 'touch', 'cp', 'mv', 'rm', 'sleep', 'export', 'unset', 'env', 'history', 'clear', 'date', 'true', ':', 'false',
-  'test', '[', 'seq', 'exit', 'logout', 'local', 'return', 'shift', 'alias', 'unalias', 'jobs', 'kill', 'wait', 'fg', 'bg', 'complete', 'compopt',
+  'test', '[', 'seq', 'exit', 'logout', 'local', 'return', 'shift', 'alias', 'unalias', 'jobs', 'kill', 'wait', 'fg', 'bg', 'complete', 'compopt', 'declare', 'typeset', 'let',
 ];
 
 /**
@@ -33,6 +34,7 @@ export function createBuiltins(now: () => number): CommandTable {
   // `head` and `tail` share one download.
   const text = lazyModule(() => import('./builtins/text.ts'));
   const state = lazyModule(() => import('./builtins/shell-state.ts'));
+  const declarations = lazyModule(() => import('./builtins/declare.ts'));
   const jobControl = lazyModule(() => import('./builtins/jobs.ts'));
   const completion = lazyModule(() => import('./builtins/complete.ts'));
   const testModule = lazyModule(() => import('./builtins/test.ts'));
@@ -92,7 +94,10 @@ export function createBuiltins(now: () => number): CommandTable {
     ['logout', exit],
     // `read` takes its input a line at a time as it arrives (`kubectl get pods -w | while read l`).
     ['read', streamsInput(onFirstUse('read', () => state().then((m) => m.read)))],
-    ['local', onFirstUse('local', () => state().then((m) => m.local))],
+    ['local', onFirstUse('local', () => declarations().then((m) => m.local))],
+    ['declare', onFirstUse('declare', () => declarations().then((m) => m.createDeclare('declare')))],
+    ['typeset', onFirstUse('typeset', () => declarations().then((m) => m.createDeclare('typeset')))],
+    ['let', onFirstUse('let', () => declarations().then((m) => m.let_))],
     ['return', onFirstUse('return', () => state().then((m) => m.returnCmd))],
     ['shift', onFirstUse('shift', () => state().then((m) => m.shift))],
     ['alias', onFirstUse('alias', () => state().then((m) => m.alias))],

@@ -4,14 +4,15 @@
  * apply to everything inside; the commands inside share one input, so `while read line` reads
  * the loop's input a line at a time.
  */
-import type { CaseClause, Compound } from './ast.ts';
+import type { CaseClause, Compound } from '../shell-grammar/ast.ts';
 import { compileGlob, globMatches } from '../command/glob-match.ts';
-import { ExpansionError, OutOfMemoryError, expandString, expandWord } from './expand.ts';
+import { ArithExpansionError, ExpansionError, OutOfMemoryError, expandString, expandWord } from './expand.ts';
 import { ShellInput } from './input.ts';
 import { runArithCommand, runArithFor, runConditional } from './conditional.ts';
 import { BrokenPipe } from './pipe-buffer.ts';
 import { applyRedirect, type Sink } from './redirect.ts';
 import type { RunIO, Shell } from './shell.ts';
+import { assign } from './variables.ts';
 
 /** Loop iterations between two yields to the host, so `while true` stays interruptible. */
 const YIELD_EVERY = 32;
@@ -50,12 +51,13 @@ export async function runCompound(sh: Shell, c: Compound, input: ShellInput, out
     }
     if (c.kind === 'case') return await runCase(sh, c, inner);
     if (c.kind === 'cond') return await runConditional(c.expr, sh.expandEnv(inner), err);
-    if (c.kind === 'arith') return runArithCommand(c.source, sh.expandEnv(inner), err);
+    if (c.kind === 'arith') return await runArithCommand(c.source, sh.expandEnv(inner), err);
     return await runLoop(sh, c, inner, err);
   } catch (e) {
     if (e instanceof BrokenPipe) throw e;
     err(e instanceof ExpansionError ? e.message + '\n' : `bash: ${e instanceof Error ? e.message : String(e)}\n`);
     if (e instanceof OutOfMemoryError) sh.abort();
+      else if (e instanceof ArithExpansionError) sh.abort(1);
     return 1;
   } finally {
     for (const f of flushes) f();
@@ -80,10 +82,10 @@ async function runLoop(sh: Shell, c: Extract<Compound, { kind: 'for' | 'while' |
     }
     if (c.kind === 'for') {
       const values: string[] = [];
-      if (!c.words.length) values.push(...sh.positional);
+      if (c.positional) values.push(...sh.positional);
       for (const w of c.words) for (const v of await expandWord(w, env)) values.push(v);
       for (const v of values) {
-        sh.env[c.name] = v;
+        assign(sh.variables, { name: c.name }, v);
         status = await sh.execute(c.body, inner);
         if (stop() || (await loopTurn(sh, ++turns, err))) break;
       }

@@ -4,10 +4,11 @@
  * parts match literally, `=~` takes a regular expression (its match fills BASH_REMATCH), and
  * `-eq`/`-lt`... compare the arithmetic values of their sides, as bash does.
  */
-import type { ArithFor, CondExpr, Word } from './ast.ts';
+import type { ArithFor, CondExpr, Word } from '../shell-grammar/ast.ts';
 import { compileGlob, globMatches } from '../command/glob-match.ts';
-import { ArithError, evalArith } from './arith.ts';
-import { ExpansionError, expandString, type ExpandEnv } from './expand.ts';
+import { ArithError, evalArith } from '../shell-grammar/arith.ts';
+import { ExpansionError, expandString, expandedSource, variableStore, type ExpandEnv } from './expand.ts';
+import { AssignError, arithScope } from './variables.ts';
 import { resolvePath } from './path.ts';
 
 /** Status of `[[ EXPR ]]`: 0 true, 1 false, 2 for an error (after writing its message). */
@@ -25,12 +26,12 @@ export async function runConditional(expr: CondExpr, env: ExpandEnv, err: (text:
 }
 
 /** Status of `(( EXPR ))`: 0 when its value is not zero, 1 when it is, 1 after an error. */
-export function runArithCommand(source: string, env: ExpandEnv, err: (text: string) => void): number {
+export async function runArithCommand(source: string, env: ExpandEnv, err: (text: string) => void): Promise<number> {
   try {
-    return arithValue(source, env) !== 0 ? 0 : 1;
+    return arithValue(await expandedSource(source, env), env) !== 0 ? 0 : 1;
   } catch (e) {
     if (!(e instanceof CondError)) throw e;
-    err(`bash: ${e.message}\n`);
+    err(`bash: ((: ${e.message}\n`);
     return 1;
   }
 }
@@ -48,15 +49,16 @@ export async function runArithFor(
 ): Promise<number> {
   let status = 0;
   try {
-    if (c.init.trim()) arithValue(c.init, env);
-    while (!c.cond.trim() || arithValue(c.cond, env) !== 0) {
+    const value = async (source: string): Promise<number> => arithValue(await expandedSource(source, env), env);
+    if (c.init.trim()) await value(c.init);
+    while (!c.cond.trim() || (await value(c.cond)) !== 0) {
       status = await body();
       if (await stop()) break;
-      if (c.step.trim()) arithValue(c.step, env);
+      if (c.step.trim()) await value(c.step);
     }
   } catch (e) {
     if (!(e instanceof CondError)) throw e;
-    err(`bash: ${e.message}\n`);
+    err(`bash: ((: ${e.message}\n`);
     return 1;
   }
   return status;
@@ -66,9 +68,9 @@ class CondError extends Error {}
 
 function arithValue(source: string, env: ExpandEnv): number {
   try {
-    return evalArith(source, env.vars);
+    return Number(evalArith(source, arithScope(variableStore(env))));
   } catch (e) {
-    if (e instanceof ArithError) throw new CondError(e.message);
+    if (e instanceof ArithError || e instanceof AssignError) throw new CondError(e.message);
     throw e;
   }
 }

@@ -4,13 +4,18 @@
  * globbing (`*`, `?`) against the terminal's files, then quote removal. Quoted text is never
  * split or globbed; `"$@"` gives one field per positional parameter.
  */
-import type { Word, WordPart } from './ast.ts';
-import { BraceLimitError, braceExpand } from './brace.ts';
+import type { Word, WordPart } from '../shell-grammar/ast.ts';
+import { BraceLimitError, braceExpand } from '../shell-grammar/brace.ts';
 import type { VirtualFS } from '../command/contract.ts';
-import { resolvePath } from './path.ts';
-import { tokenize } from './tokenize.ts';
-import { ArithError, evalArith } from './arith.ts';
-import { compileGlob, globMatches } from '../command/glob-match.ts';
+import { ArithExpansionError, ExpansionError, OutOfMemoryError } from './expansion-errors.ts';
+import { bounded, glob, splitFields, trimNewlines, type Field } from './fields.ts';
+import { isSet, lookup, lookupSpecial } from './parameters.ts';
+
+export { ArithExpansionError, ExpansionError, OutOfMemoryError } from './expansion-errors.ts';
+export { MAX_EXPANSION } from './fields.ts';
+import { tokenize } from '../shell-grammar/tokenize.ts';
+import { ArithError, evalArith } from '../shell-grammar/arith.ts';
+import { AssignError, arithScope, arrayKeys, arrayValues, elementOf, type ShellArray, type VariableStore } from './variables.ts';
 
 export interface ExpandEnv {
   vars: Record<string, string>;
@@ -28,47 +33,17 @@ export interface ExpandEnv {
   special?(name: string): string | undefined;
   /** Lets the host's event loop run during long expansions (`$(seq 1 1000000)`), if it has one. */
   yieldToHost?: () => Promise<void>;
+  /** The shell's arrays (`a=(x y)`), beside the scalars in `vars`. */
+  arrays?: Map<string, ShellArray>;
+  /** Names with the integer attribute (`declare -i`). */
+  integers?: Set<string>;
+  /** Writes a message that does not stop the expansion (`${a[-9]}`: bad array subscript). */
+  warn?(text: string): void;
 }
 
-interface Field {
-  text: string;
-  /** Positions of unquoted `*`, `?` and `[`, the characters that act as glob metacharacters (none: undefined). */
-  glob?: number[];
-  /** A quoted part was present, so the field exists even when empty (`""`). */
-  quoted: boolean;
-}
-
-/**
- * Field splitting on runs of space, tab and newline: what `value.split(/[ \t\n]+/)` gives,
- * several times faster (a `$(seq 1 1000000)` must not stall the page).
- */
-function splitFields(value: string): string[] {
-  const out: string[] = [];
-  let start = 0;
-  let i = 0;
-  while (i < value.length) {
-    const c = value.charCodeAt(i);
-    if (c !== 32 && c !== 9 && c !== 10) {
-      i++;
-      continue;
-    }
-    out.push(value.slice(start, i));
-    while (i < value.length && (value.charCodeAt(i) === 32 || value.charCodeAt(i) === 9 || value.charCodeAt(i) === 10)) i++;
-    start = i;
-  }
-  out.push(value.slice(start));
-  return out;
-}
-
-/**
- * Longest word or value an expansion may build, in characters. `x=$x$x` in a loop doubles a
- * variable each turn; without a bound it would exhaust the page's memory within a second.
- */
-export const MAX_EXPANSION = 8 * 1024 * 1024;
-
-/** Refuses a result longer than MAX_EXPANSION, as bash's allocator fails (a fatal error there). */
-function bounded(length: number): void {
-  if (length > MAX_EXPANSION) throw new OutOfMemoryError(`bash: xmalloc: cannot allocate ${length + 1} bytes`);
+/** The variables of `env` as assignments see them. */
+export function variableStore(env: ExpandEnv): VariableStore {
+  return { vars: env.vars, arrays: (env.arrays ??= new Map()), integers: (env.integers ??= new Set()) };
 }
 
 /** Expands one word to zero or more fields (arguments), braces first. */
@@ -115,6 +90,18 @@ async function expandOne(word: Word, env: ExpandEnv): Promise<string[]> {
       if (part.quoted) cur.quoted = true;
       continue;
     }
+    const list = part.kind === 'var' ? await arrayList(part, env) : undefined;
+    if (list !== undefined && part.kind === 'var' && part.quoted && (part.index === '@' || part.keys)) {
+      list.forEach((p, k) => {
+        if (k > 0) {
+          fields.push(cur);
+          cur = { text: '', quoted: true };
+        }
+        add(p, false);
+        cur.quoted = true;
+      });
+      continue;
+    }
     if (quotedAt(part)) {
       const params = env.positional ?? [];
       params.forEach((p, k) => {
@@ -132,7 +119,7 @@ async function expandOne(word: Word, env: ExpandEnv): Promise<string[]> {
       value = env.processSubstitute ? await env.processSubstitute(part.source) : '';
     } else if (part.kind === 'var') {
       if (part.name.startsWith('\u0000bad:')) throw new ExpansionError(`bash: \${${part.name.slice(5)}}: bad substitution`);
-      value = await varValue(part, env);
+      value = list !== undefined ? list.join(part.quoted ? ifsJoiner(env) : ' ') : await varValue(part, env);
     } else if (part.kind === 'arith') {
       value = arith(await expandedSource(part.source, env), env);
     } else {
@@ -172,7 +159,8 @@ export async function expandString(word: Word, env: ExpandEnv): Promise<string> 
       s += n === 0 && !part.quoted && (part.text === '~' || part.text.startsWith('~/')) ? (env.vars.HOME ?? '') + part.text.slice(1) : part.text;
     else if (part.kind === 'var') {
       if (part.name.startsWith('\u0000bad:')) throw new ExpansionError(`bash: \${${part.name.slice(5)}}: bad substitution`);
-      s += await varValue(part, env);
+      const list = await arrayList(part, env);
+      s += list !== undefined ? list.join(part.index === '*' ? ifsJoiner(env) : ' ') : await varValue(part, env);
     } else if (part.kind === 'arith') s += arith(await expandedSource(part.source, env), env);
     else if (part.kind === 'procsub') s += env.processSubstitute ? await env.processSubstitute(part.source) : '';
     else s += (await env.substitute(part.source)).replace(/\n+$/, '');
@@ -197,33 +185,84 @@ export async function expandHereDoc(body: string, env: ExpandEnv): Promise<strin
   return out + body.slice(last);
 }
 
-/** `$(...)`'s result without its trailing newlines (a loop, not a regex: outputs can be megabytes). */
-function trimNewlines(s: string): string {
-  let end = s.length;
-  while (end > 0 && s.charCodeAt(end - 1) === 10) end--;
-  return end === s.length ? s : s.slice(0, end);
-}
-
-/** A failed expansion (`${!}`): the command does not run. */
-export class ExpansionError extends Error {}
-
-/** An expansion too large to hold: like bash's fatal allocation failure, it ends the whole command line. */
-export class OutOfMemoryError extends ExpansionError {}
-
 function arith(source: string, env: ExpandEnv): string {
   try {
-    return String(evalArith(source, env.vars));
+    return String(
+      evalArith(
+        source,
+        arithScope(variableStore(env), (name) => lookupSpecial(name, env)),
+      ),
+    );
   } catch (e) {
-    if (e instanceof ArithError) throw new ExpansionError(`bash: ${e.message}`);
+    if (e instanceof ArithError || e instanceof AssignError) throw new ArithExpansionError(`bash: ${e.message}`);
     throw e;
+  }
+}
+
+/** `"${a[*]}"` joins with the first character of IFS (none when IFS is empty). */
+function ifsJoiner(env: ExpandEnv): string {
+  const ifs = env.vars.IFS;
+  return ifs === undefined ? ' ' : ifs.slice(0, 1);
+}
+
+/**
+ * The values `${NAME[@]}`, `${NAME[*]}` or `${!NAME[@]}` stand for, with a length, slice or
+ * default applied; undefined for any other part (a length or a default gives one value).
+ */
+async function arrayList(part: Extract<WordPart, { kind: 'var' }>, env: ExpandEnv): Promise<string[] | undefined> {
+  if (part.index !== '@' && part.index !== '*') return undefined;
+  const a = env.arrays?.get(part.name);
+  const scalar = Object.prototype.hasOwnProperty.call(env.vars, part.name) ? env.vars[part.name] : undefined;
+  let keys: string[];
+  let values: string[];
+  if (a) {
+    keys = arrayKeys(a);
+    values = arrayValues(a);
+  } else {
+    keys = scalar === undefined ? [] : ['0'];
+    values = scalar === undefined ? [] : [scalar];
+  }
+  let list = part.keys ? keys : values;
+  if (part.length) return [String(list.length)];
+  if (part.slice) {
+    let start = await arithNumber(part.slice.offset, env);
+    const numeric = a && !a.assoc && !part.keys;
+    const indices = numeric ? keys.map(Number) : list.map((_, k) => k);
+    if (start < 0) start += numeric ? (indices[indices.length - 1] ?? -1) + 1 : list.length;
+    let from = indices.findIndex((k) => k >= start);
+    if (start < 0 || from < 0) from = list.length;
+    list = list.slice(from);
+    if (part.slice.length !== undefined) {
+      const len = await arithNumber(part.slice.length, env);
+      if (len < 0) throw new ExpansionError(`bash: ${part.slice.length}: substring expression < 0`);
+      list = list.slice(0, len);
+    }
+  }
+  if (part.fallback !== undefined && (part.unsetOnly ? list.length === 0 : list.join('') === '')) return [part.fallback];
+  return list;
+}
+
+/** The element `${NAME[SUBSCRIPT]}` names: a key for an associative array, an arithmetic index otherwise. */
+async function elementValue(name: string, index: string, env: ExpandEnv): Promise<string | undefined> {
+  const a = env.arrays?.get(name);
+  try {
+    if (a?.assoc) return elementOf(variableStore(env), name, await expandKey(index, env));
+    const k = Number(arith((await expandedSource(index, env)) || '0', env));
+    return elementOf(variableStore(env), name, k);
+  } catch (e) {
+    if (!(e instanceof AssignError)) throw e;
+    // bash reports the subscript and expands to nothing.
+    env.warn?.(`bash: ${e.message}\n`);
+    return undefined;
   }
 }
 
 /** The value a `$NAME` / `${NAME...}` part expands to, with its operator applied. */
 async function varValue(part: Extract<WordPart, { kind: 'var' }>, env: ExpandEnv): Promise<string> {
-  const value = lookup(part.name, env);
+  const element = part.index !== undefined ? await elementValue(part.name, part.index, env) : undefined;
+  const value = part.index !== undefined ? (element ?? '') : lookup(part.name, env);
   if (part.fallback !== undefined) {
-    const unset = part.unsetOnly ? !isSet(part.name, env) : value === '';
+    const unset = part.unsetOnly ? (part.index !== undefined ? element === undefined : !isSet(part.name, env)) : value === '';
     return unset ? part.fallback : value;
   }
   if (part.length) return String([...value].length);
@@ -249,47 +288,17 @@ async function arithNumber(source: string, env: ExpandEnv): Promise<number> {
   return Number(arith(text.trim() === '' ? '0' : text, env));
 }
 
+/** An associative array's key as written in `[...]`: expanded, with its quotes removed. */
+export async function expandKey(index: string, env: ExpandEnv): Promise<string> {
+  const t = tokenize(index, true);
+  if (t.ok && t.tokens.length === 1 && t.tokens[0]!.type === 'word') return expandString(t.tokens[0]!.word, env);
+  return expandedSource(index, env);
+}
+
 /** An arithmetic expression with its `${...}`, `$(...)` and `$((...))` expanded first, as bash does. */
-async function expandedSource(source: string, env: ExpandEnv): Promise<string> {
+export async function expandedSource(source: string, env: ExpandEnv): Promise<string> {
   if (!source.includes('$') && !source.includes('`')) return source;
   const t = tokenize(`"${source.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`, true);
   const tok = t.ok && t.tokens.length === 1 ? t.tokens[0] : undefined;
   return tok?.type === 'word' ? expandString(tok.word, env) : source;
-}
-
-function isSet(name: string, env: ExpandEnv): boolean {
-  if (/^[1-9]\d*$/.test(name)) return Number(name) <= (env.positional ?? []).length;
-  if (/^[?$#@*!0]$/.test(name)) return true;
-  return env.special?.(name) !== undefined || Object.prototype.hasOwnProperty.call(env.vars, name);
-}
-
-function lookup(name: string, env: ExpandEnv): string {
-  if (name === '?') return String(env.status);
-  if (name === '$') return '1';
-  if (name === '0') return 'bash';
-  const params = env.positional ?? [];
-  if (name === '#') return String(params.length);
-  if (name === '@' || name === '*') return params.join(' ');
-  if (/^[1-9]\d*$/.test(name)) return params[Number(name) - 1] ?? '';
-  const special = env.special?.(name);
-  if (special !== undefined) return special;
-  return Object.prototype.hasOwnProperty.call(env.vars, name) ? env.vars[name]! : '';
-}
-
-function glob(f: Field, env: ExpandEnv): string[] {
-  if (!f.glob?.length) return [f.text];
-  const slash = f.text.lastIndexOf('/');
-  const dirText = slash < 0 ? '' : f.text.slice(0, slash + 1);
-  if (f.glob.some((k) => k <= slash)) return [f.text];
-  const active = new Set(f.glob);
-  const base = slash + 1;
-  const pattern = compileGlob(f.text.slice(base), (k) => active.has(base + k));
-  const dir = resolvePath(env.cwd, dirText || '.', env.vars.HOME);
-  const hidden = f.text[slash + 1] === '.';
-  const matches = env.fs
-    .list(dir)
-    .map((e) => (e.endsWith('/') ? e.slice(0, -1) : e))
-    .filter((e) => globMatches(pattern, e) && (hidden || !e.startsWith('.')))
-    .map((e) => dirText + e);
-  return matches.length ? matches : [f.text];
 }

@@ -7,7 +7,7 @@
  *  - the buffer and the terminal's files have a size limit, past which a write fails with
  *    the error of a full disk (`seq: write error: No space left on device`).
  */
-import type { SimpleCommand, Word } from './ast.ts';
+import type { SimpleCommand, Word } from '../shell-grammar/ast.ts';
 import { BrokenPipe, NoSpaceError } from '../command/pipe-errors.ts';
 
 export { BrokenPipe, NoSpaceError };

@@ -3,7 +3,7 @@
  * pipes (input.ts); a stage's end ends its pipe for the reader and closes the pipe it read, so
  * its writer gets SIGPIPE at its next write. Resolves to every stage's status (PIPESTATUS).
  */
-import type { Pipeline } from './ast.ts';
+import type { Pipeline } from '../shell-grammar/ast.ts';
 import { childInterrupt } from '../command/interrupt.ts';
 import { Pipe, ShellInput } from './input.ts';
 import { BrokenPipe, inputNeed } from './pipe-buffer.ts';

@@ -3,7 +3,7 @@
  * (`f () `, `{ `, four-space indents, `;` after each command but a block's last), and `jobs`
  * shows a job's command line. Words keep the quoting they were typed with.
  */
-import type { AndOr, Command, Compound, FunctionDef, Pipeline, Redirect, Script, SimpleCommand, Word } from './ast.ts';
+import type { AndOr, Command, Compound, FunctionDef, Pipeline, Redirect, Script, SimpleCommand, Word } from '../shell-grammar/ast.ts';
 
 const pad = (n: number): string => ' '.repeat(n);
 
@@ -129,7 +129,7 @@ function printCompound(c: Compound, indent: number): string {
     case 'while':
       return `${c.until ? 'until' : 'while'} ${inline(c.cond)}; do\n${printList(c.body, inner, true)}\n${end}done`;
     case 'for':
-      return `for ${c.name} in ${c.words.length ? c.words.map(raw).join(' ') : '"$@"'};\n${end}do\n${printList(c.body, inner, true)}\n${end}done`;
+      return `for ${c.name} in ${c.positional ? '"$@"' : c.words.map(raw).join(' ')};\n${end}do\n${printList(c.body, inner, true)}\n${end}done`;
     case 'if':
       return printIf(c.branches, c.otherwise, indent);
     case 'cond':

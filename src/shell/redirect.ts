@@ -3,7 +3,7 @@
  * file descriptors, in the order written, as bash applies them: `> f 2>&1` sends both to f,
  * `2>&1 > f` only stdout.
  */
-import type { Redirect } from './ast.ts';
+import type { Redirect } from '../shell-grammar/ast.ts';
 import type { VirtualFS } from '../command/contract.ts';
 import { expandHereDoc, expandString, type ExpandEnv } from './expand.ts';
 import { dirname, resolvePath } from './path.ts';

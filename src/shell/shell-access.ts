@@ -6,8 +6,9 @@
  * kubectl needs it.
  */
 import type { ExecContext } from '../command/contract.ts';
-import type { FunctionDef } from './ast.ts';
+import type { FunctionDef } from '../shell-grammar/ast.ts';
 import type { JobTable } from './jobs.ts';
+import type { VariableStore } from './variables.ts';
 
 /** A `complete` specification: `-o` options, actions (`-f`, `-A function`) and valued options by letter (`F` -> function). */
 export interface CompletionSpec {
@@ -37,6 +38,12 @@ export interface ShellState {
   readonly jobs: JobTable;
   /** `complete`'s specifications by command name, in the order they were registered. */
   readonly completions: Map<string, CompletionSpec>;
+  /** The variables with their arrays and integer attributes, as `declare`, `unset`, `read -a` and `let` change them. */
+  readonly variables: VariableStore;
+  /** Names marked for export (`export`, `declare -x`, the initial environment): `declare -p` shows them with `-x`. */
+  readonly exported: Set<string>;
+  /** The items of a compound assignment's text `(a "b c" [k]=v)`, expanded as an assignment would. */
+  compoundItems(text: string, ctx: ExecContext): Promise<{ key?: string; value: string }[]>;
   /** Runs `text` (the file `name`) in this shell, with `args` as positional parameters if given. */
   source(name: string, text: string, args: string[] | undefined, ctx: ExecContext): Promise<number>;
 }

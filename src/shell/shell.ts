@@ -8,7 +8,7 @@
  * shell: `echo x | read v` sets nothing here), and so do background jobs and `$(...)`.
  * Compound commands live in compound.ts, simple commands in simple.ts.
  */
-import type { AndOr, FunctionDef, Pipeline, Script } from './ast.ts';
+import type { AndOr, FunctionDef, Pipeline, Script } from '../shell-grammar/ast.ts';
 import { notTracked, type CodeLoading } from '../command/code-loading.ts';
 import type { Command, ExecContext, Interrupt, ShellControl, VirtualFS } from '../command/contract.ts';
 import type { ExpandEnv } from './expand.ts';
@@ -25,6 +25,9 @@ import { runSimple } from './simple.ts';
 import { runConcurrentStages } from './pipeline.ts';
 import { shellControl } from './control.ts';
 import { devFdView } from './dev-fd.ts';
+import { arrayItems } from './assign.ts';
+import { tokenize } from '../shell-grammar/tokenize.ts';
+import { copyArray, type ShellArray, type VariableStore } from './variables.ts';
 
 /** Name -> command. Builtins, `kubectl` and `k` live here (see src/host/terminal-commands.ts). */
 export type CommandTable = Map<string, Command>;
@@ -78,6 +81,12 @@ export interface ShellOptions {
 export class Shell implements ShellState {
   cwd = HOME;
   readonly env: Record<string, string>;
+  /** Arrays (`a=(x y)`, `declare -A m`), beside the scalars in `env`. */
+  readonly arrays = new Map<string, ShellArray>();
+  /** Names with the integer attribute (`declare -i`). */
+  readonly integers = new Set<string>();
+  /** Names marked for export (see ShellState.exported). */
+  readonly exported = new Set<string>();
   /** `$?`: status of the last command. */
   status = 0;
   readonly functions = new Map<string, FunctionDef>();
@@ -101,7 +110,7 @@ export class Shell implements ShellState {
   /** @internal Set by `exit N` in a subshell: the subshell ends with status N. */
   exited: number | undefined;
   /** @internal Saved values of `local` variables, one frame per function call. */
-  readonly frames: Map<string, string | undefined>[] = [];
+  readonly frames: Map<string, SavedVariable>[] = [];
   /** @internal */ sourceDepth = 0;
   /** @internal `/dev/fd/N` files of process substitutions, while their command runs. */
   readonly devFd = new Map<string, string>();
@@ -117,7 +126,7 @@ export class Shell implements ShellState {
   /** Nesting of execute(); the outermost call owns the command line's abort. */
   private depth = 0;
   /** Ends the whole command line after a fatal error (an expansion too large to hold). */
-  private abortLine: (() => void) | undefined;
+  private abortLine: ((status: number) => void) | undefined;
   /** Prints `[1] PID` when a job starts: only the shell at the prompt does, not its subshells. */
   private readonly announcesJobs: boolean;
 
@@ -137,6 +146,8 @@ export class Shell implements ShellState {
       ...opts.env,
     };
     this.fsView = devFdView(opts.fs, this.devFd);
+    for (const k of Object.keys(this.env)) this.exported.add(k);
+    this.arrays.set('PIPESTATUS', { assoc: false, items: new Map([[0, '0']]) });
   }
 
   get commands(): CommandTable {
@@ -171,6 +182,9 @@ export class Shell implements ShellState {
     child.cwd = this.cwd;
     for (const k of Object.keys(child.env)) delete child.env[k];
     Object.assign(child.env, this.env);
+    for (const [k, v] of this.arrays) child.arrays.set(k, copyArray(v));
+    for (const k of this.integers) child.integers.add(k);
+    for (const k of this.exported) child.exported.add(k);
     child.status = this.status;
     for (const [k, v] of this.functions) child.functions.set(k, v);
     for (const [k, v] of this.aliases) child.aliases.set(k, v);
@@ -199,16 +213,16 @@ export class Shell implements ShellState {
   async execute(script: Script, io: RunIO): Promise<number> {
     if (this.depth > 0) return this.executeChains(script, io);
     const line = childInterrupt(io.interrupt);
-    let fatal = false;
-    this.abortLine = () => {
-      fatal = true;
+    let fatal: number | undefined;
+    this.abortLine = (status) => {
+      fatal = status;
       line.trigger();
     };
     this.depth++;
     try {
       const status = await this.executeChains(script, { ...io, interrupt: line });
       if (this.exited !== undefined) return (this.status = this.exited);
-      return fatal ? (this.status = 2) : status;
+      return fatal !== undefined ? (this.status = fatal) : status;
     } finally {
       this.depth--;
       this.abortLine = undefined;
@@ -225,9 +239,9 @@ export class Shell implements ShellState {
     this.jobs.hangUp();
   }
 
-  /** @internal Ends the whole command line (an expansion too large to hold). */
-  abort(): void {
-    this.abortLine?.();
+  /** @internal Ends the whole command line with `status` (an expansion too large to hold: 2; an arithmetic error: 1). */
+  abort(status = 2): void {
+    this.abortLine?.(status);
   }
 
   private async executeChains(script: Script, io: RunIO): Promise<number> {
@@ -284,6 +298,7 @@ export class Shell implements ShellState {
     let status = statuses[statuses.length - 1]!;
     if (p.negate) status = status === 0 ? 1 : 0;
     this.pipeStatus = statuses;
+    this.arrays.set('PIPESTATUS', { assoc: false, items: new Map(statuses.map((v, k) => [k, String(v)])) });
     return (this.status = status);
   }
 
@@ -303,11 +318,14 @@ export class Shell implements ShellState {
     let fd = 63;
     return {
       vars: this.env,
+      arrays: this.arrays,
+      integers: this.integers,
       status: this.status,
       cwd: this.cwd,
       fs: this.fsView,
       positional: this.positional,
       yieldToHost: this.opts.yieldToHost,
+      warn: (text) => io.write(text, 'stderr'),
       special: (name) => this.special(name),
       substitute: async (source) => {
         let captured = '';
@@ -327,9 +345,6 @@ export class Shell implements ShellState {
 
   private special(name: string): string | undefined {
     if (name === '!') return this.jobs.lastPid;
-    const m = /^PIPESTATUS\[(\d+|@|\*)\]$/.exec(name);
-    if (m) return m[1] === '@' || m[1] === '*' ? this.pipeStatus.join(' ') : (this.pipeStatus[Number(m[1])]?.toString() ?? '');
-    if (name === 'PIPESTATUS') return String(this.pipeStatus[0] ?? '');
     return undefined;
   }
 
@@ -341,17 +356,14 @@ export class Shell implements ShellState {
     }
     const saved = this.positional;
     this.positional = args;
-    const frame = new Map<string, string | undefined>();
+    const frame = new Map<string, SavedVariable>();
     this.frames.push(frame);
     try {
       const status = await runCompound(this, fn.body, input, out, err, io, io.toTerminal ?? true);
       return this.takeReturn(status);
     } finally {
       this.frames.pop();
-      for (const [name, value] of frame) {
-        if (value === undefined) delete this.env[name];
-        else this.env[name] = value;
-      }
+      for (const [name, saved] of frame) this.restoreVariable(name, saved);
       this.positional = saved;
     }
   }
@@ -367,8 +379,40 @@ export class Shell implements ShellState {
   declareLocal(name: string, value: string | undefined): void {
     const frame = this.frames[this.frames.length - 1];
     if (!frame) return;
-    if (!frame.has(name)) frame.set(name, Object.prototype.hasOwnProperty.call(this.env, name) ? this.env[name] : undefined);
+    if (!frame.has(name)) {
+      frame.set(name, {
+        value: Object.prototype.hasOwnProperty.call(this.env, name) ? this.env[name] : undefined,
+        array: this.arrays.get(name),
+        integer: this.integers.has(name),
+      });
+      this.arrays.delete(name);
+      this.integers.delete(name);
+    }
     this.env[name] = value ?? '';
+  }
+
+  /** A variable as it was before a function's `local` (see declareLocal). */
+  private restoreVariable(name: string, saved: SavedVariable): void {
+    if (saved.value === undefined) delete this.env[name];
+    else this.env[name] = saved.value;
+    if (saved.array) this.arrays.set(name, saved.array);
+    else this.arrays.delete(name);
+    if (saved.integer) this.integers.add(name);
+    else this.integers.delete(name);
+  }
+
+  /** The shell's variables, as assignments and `declare` change them. */
+  get variables(): VariableStore {
+    return { vars: this.env, arrays: this.arrays, integers: this.integers };
+  }
+
+  async compoundItems(text: string, ctx: ExecContext): Promise<{ key?: string; value: string }[]> {
+    const inner = text.replace(/^\(/, '').replace(/\)$/, '');
+    const t = tokenize(inner, true);
+    if (!t.ok) return [];
+    const words = t.tokens.flatMap((tok) => (tok.type === 'word' ? [tok.word] : []));
+    const io: RunIO = { interrupt: ctx.interrupt, write: (s, stream) => (stream === 'stdout' ? ctx.stdout(s) : ctx.stderr(s)) };
+    return arrayItems(words, this.expandEnv(io));
   }
 
   requestReturn(status: number): void {
@@ -424,6 +468,13 @@ export class Shell implements ShellState {
   }
 
   private controlCache: ShellControl | undefined;
+}
+
+/** A variable's value before `local` shadowed it in a function. */
+interface SavedVariable {
+  value: string | undefined;
+  array: ShellArray | undefined;
+  integer: boolean;
 }
 
 /** The input of a command with none: end of input at once (it holds nothing, so one serves every command). */

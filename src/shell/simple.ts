@@ -3,8 +3,9 @@
  * function, `break`/`continue`, or a command of the table (which reports its own errors; a
  * throw is the course's fault and prints `bash: internal error`).
  */
-import type { SimpleCommand } from './ast.ts';
-import { ExpansionError, OutOfMemoryError, expandString, expandWord } from './expand.ts';
+import type { SimpleCommand } from '../shell-grammar/ast.ts';
+import { runAssignments } from './assign.ts';
+import { ArithExpansionError, ExpansionError, OutOfMemoryError, expandString, expandWord, type ExpandEnv } from './expand.ts';
 import { ShellInput } from './input.ts';
 import { parse } from './parse.ts';
 import { resolvePath } from './path.ts';
@@ -27,7 +28,16 @@ export async function runSimple(sh: Shell, cmd: SimpleCommand, input: ShellInput
       // (thousands of nested `timeout` words) cheap.
       const only = w.length === 1 && w[0]!.kind === 'lit' && w[0]!.quoted ? w[0]!.text : undefined;
       if (only !== undefined) args.push(only);
+      // `declare a=(x y)`: the declaration builtin reads the compound assignment as written.
+      else if (w.array && w.raw !== undefined) args.push(w.raw);
       else for (const a of await expandWord(w, env)) args.push(a);
+    }
+    if (args.length === 0) {
+      // Assignments alone change the shell's variables (redirections still happen first).
+      const res = await noCommandRedirects(sh, cmd, env, flushes, out, err);
+      if (res !== 0) return res;
+      await runAssignments(cmd.assigns, env);
+      return 0;
     }
     const assigns: Record<string, string> = {};
     for (const a of cmd.assigns) assigns[a.name] = await expandString(a.value, env);
@@ -40,10 +50,6 @@ export async function runSimple(sh: Shell, cmd: SimpleCommand, input: ShellInput
         input = ShellInput.of(res);
         redirectedIn = true;
       }
-    }
-    if (args.length === 0) {
-      for (const [k, v] of Object.entries(assigns)) sh.env[k] = v;
-      return 0;
     }
     const name = args[0]!;
     if (name === 'break' || name === 'continue') return setLoopControl(sh, name, args[1], fds[2]!);
@@ -85,6 +91,7 @@ export async function runSimple(sh: Shell, cmd: SimpleCommand, input: ShellInput
     if (e instanceof ExpansionError) {
       err(e.message + '\n');
       if (e instanceof OutOfMemoryError) sh.abort();
+      else if (e instanceof ArithExpansionError) sh.abort(1);
       return 1;
     }
     sh.onInternalError?.(e);
@@ -94,6 +101,16 @@ export async function runSimple(sh: Shell, cmd: SimpleCommand, input: ShellInput
     for (const f of flushes) f();
     for (const path of made) sh.devFd.delete(path);
   }
+}
+
+/** The redirections of a command without words (`x=1 > f` creates f); non-zero when one fails. */
+async function noCommandRedirects(sh: Shell, cmd: SimpleCommand, env: ExpandEnv, flushes: (() => void)[], out: Sink, err: Sink): Promise<number> {
+  const fds: Sink[] = [() => {}, out, err];
+  for (const r of cmd.redirects) {
+    const res = await applyRedirect(r, fds, env, flushes, sh.fsView);
+    if (typeof res === 'number') return res;
+  }
+  return 0;
 }
 
 function notFound(sh: Shell, name: string, err: Sink): number {

@@ -151,6 +151,12 @@ export class Cluster {
     for (let i = 0; i < 100 && this.manager.flushDeferred(); i++) this.clock.settle();
   }
 
+  /** settle() one timer at a time, pausing (yield) after each: the same work, in the same order. */
+  *settleSteps(): Generator<void, void, void> {
+    while (this.clock.fireOneDue()) yield;
+    for (let i = 0; i < 100 && this.manager.flushDeferred(); i++) while (this.clock.fireOneDue()) yield;
+  }
+
   /** Moves cluster time forward, letting everything due on the way happen in order. */
   advance(ms: number): void {
     this.clock.advance(ms);

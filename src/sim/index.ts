@@ -7,7 +7,7 @@
  */
 import { Cluster, type ClusterOptions } from './cluster.ts';
 import { DEFAULT_INSTALLERS } from './components.ts';
-import { install, installerCode, type Installer } from './installer.ts';
+import { install, installSteps, installerCode, type Installer } from './installer.ts';
 import { loadAllParts } from './deferred/code-part.ts';
 import { getPreset, presetNames } from './presets/index.ts';
 
@@ -42,6 +42,25 @@ export function createCluster(opts: ClusterOptions = {}): Cluster {
     throw new Error(`the simulator's code for preset "${name}" is not loaded yet: build the cluster with createClusterWhenReady`);
   }
   cluster.settle();
+  return cluster;
+}
+
+/**
+ * createCluster in pieces, for a host that shares its thread (the page): the generator pauses
+ * after each installer's part, the preset, and each timer of the first settling, and returns the
+ * cluster createCluster would have built (the same work in the same order). Nothing else may
+ * touch the cluster until it has returned. Where the preset needed simulator code that has not
+ * loaded yet (see createClusterWhenReady), the cluster comes back unsettled with
+ * `cluster.code.loading` true: await `cluster.code.ready()` and build again.
+ */
+export function* createClusterSteps(opts: ClusterOptions = {}): Generator<void, Cluster, void> {
+  const name = opts.preset ?? 'kind';
+  const preset = getPreset(name);
+  if (!preset) throw new Error(`unknown preset "${name}" (known: ${presetNames().join(', ')})`);
+  const cluster = new Cluster(opts);
+  yield* installSteps(cluster, opts.installers ?? DEFAULT_INSTALLERS, preset);
+  if (cluster.code.loading) return cluster;
+  yield* cluster.settleSteps();
   return cluster;
 }
 

@@ -32,14 +32,27 @@ export function component(name: string, start: (cluster: Cluster) => void): Inst
 
 /** Runs the installers on a cluster that is being built: `api` parts, `preset`, then `start` parts. */
 export function install(cluster: Cluster, installers: readonly Installer[], preset: (cluster: Cluster) => void): void {
+  const steps = installSteps(cluster, installers, preset);
+  while (!steps.next().done);
+}
+
+/** install() pausing (yield) after each part, for a host that builds a cluster in pieces. */
+export function* installSteps(cluster: Cluster, installers: readonly Installer[], preset: (cluster: Cluster) => void): Generator<void, void, void> {
   const seen = new Set<string>();
   for (const i of installers) {
     if (seen.has(i.name)) throw new Error(`installer "${i.name}" is listed twice`);
     seen.add(i.name);
   }
-  for (const i of installers) i.api?.(cluster.api);
+  for (const i of installers) {
+    i.api?.(cluster.api);
+    yield;
+  }
   preset(cluster);
-  for (const i of installers) i.start?.(cluster);
+  yield;
+  for (const i of installers) {
+    i.start?.(cluster);
+    yield;
+  }
   cluster.installed.push(...installers.map((i) => i.name));
 }
 

@@ -60,6 +60,7 @@ import { RequestRunner } from './request-runner.ts';
 import { watchWaits, type WaitOffer, type WaitWatch } from './fast-forward.ts';
 import { wireTerminalControls } from './terminal-controls.ts';
 import { createOutputLog, type OutputLog } from './output-log.ts';
+import { nextTask, runInTasks, step } from './start-schedule.ts';
 import {
   fastYield,
   isJournalEntry,
@@ -185,6 +186,7 @@ class Session implements SessionHandle {
 
   /** Builds the cluster (restored when possible), the files and the shell. */
   async boot(): Promise<void> {
+    // Each step its own task (restore yields as it replays): the page stays responsive meanwhile.
     const { restored, files: savedFiles } = await this.restoreCluster();
     if (!restored) {
       this.cluster = await this.freshCluster();
@@ -196,7 +198,7 @@ class Session implements SessionHandle {
       this.journalFiles = this.fs.toJSON();
       await this.runSetup();
     }
-    this.startShell();
+    await step('shell', () => this.startShell());
     prefetchWhenIdle();
   }
 
@@ -347,9 +349,18 @@ class Session implements SessionHandle {
     return this.xterm.text();
   }
 
-  /** A new cluster for the lesson; the simulator code its preset's objects need loads first. */
-  private freshCluster(): Promise<Cluster> {
-    return sim.createClusterWhenReady({ seed: this.spec.seed, ...(this.spec.preset ? { preset: this.spec.preset } : {}) });
+  /**
+   * A new cluster from the spec's seed and preset, built in short tasks (the page stays
+   * responsive); when the preset needs simulator code that loads on first use, that code loads
+   * first and the cluster is built again with it.
+   */
+  private async freshCluster(): Promise<Cluster> {
+    const opts = { seed: this.spec.seed, ...(this.spec.preset ? { preset: this.spec.preset } : {}) };
+    for (;;) {
+      const cluster = await step('cluster', () => runInTasks(sim.createClusterSteps(opts), { name: 'cluster' }));
+      if (!cluster.code.loading) return cluster;
+      await cluster.code.ready();
+    }
   }
 
   /**
@@ -618,7 +629,8 @@ function specFor(host: HTMLElement): SessionSpec {
  */
 export async function startSession(host: HTMLElement, opts: { focus: boolean }): Promise<void> {
   const id = host.id || 'terminal';
-  const term = openXterm(host, `${id}-help`);
+  const term = await openXterm(host, `${id}-help`);
+  await nextTask();
 
   const spec = specFor(host);
   const session = new Session(spec, term, outputLogFor(id, host), actionsAbove(host));
@@ -637,7 +649,9 @@ export async function startSession(host: HTMLElement, opts: { focus: boolean }):
     session.notice(words.otherTab);
     offerAbove(host, 'terminal-tab-notice', words.otherTab, words.takeOver, () => void claim.takeOver());
   }
+  await nextTask();
   await session.boot();
+  await nextTask();
 
   (window.__terminals ??= {})[id] = {
     text: () => session.text(),

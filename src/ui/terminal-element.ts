@@ -2,7 +2,10 @@
  * <course-terminal>: the light part of a lesson's terminal, shipped with the page. It waits
  * until the element is about to scroll into view (IntersectionObserver), a Run/Apply button
  * wakes it, or the reader presses "Start", and only then imports the heavy part
- * (./session.ts: xterm, the shell, kubectl, the simulator).
+ * (./session.ts: xterm, the shell, kubectl, the simulator). In view at load (the docked
+ * terminal on a wide screen), it waits further for the page to load and the browser to be idle;
+ * a Run click or "Start" does not wait. The start itself runs in short tasks (start-schedule.ts):
+ * xterm's code, the simulator's code, then the session's own steps, each its own task.
  *
  * An exercise's terminal (`data-manual`) does not start by scrolling into view: its exercise
  * starts it (Start, or on load when the reader started it before).
@@ -11,10 +14,12 @@
  * the terminal accepts input.
  */
 import { hasQueued, WAKE_EVENT } from './bus.ts';
+import { nextTask, step, whenIdleAfterLoad } from './start-schedule.ts';
 
 class CourseTerminal extends HTMLElement {
   private started = false;
   private observer: IntersectionObserver | undefined;
+  private cancelIdle: (() => void) | undefined;
 
   connectedCallback(): void {
     if (this.started) return;
@@ -28,7 +33,12 @@ class CourseTerminal extends HTMLElement {
     if (this.dataset.manual !== undefined) return;
     this.observer = new IntersectionObserver(
       (entries) => {
-        if (entries.some((e) => e.isIntersecting)) void this.start();
+        if (!entries.some((e) => e.isIntersecting) || this.cancelIdle) return;
+        this.observer?.disconnect();
+        // Fetch the terminal's code now, while the page loads, and start it when the browser
+        // is idle: a Run click at load then finds the code there instead of fetching it.
+        loadTerminalCode();
+        this.cancelIdle = whenIdleAfterLoad(() => void this.start());
       },
       { rootMargin: '200px 0px' },
     );
@@ -37,6 +47,7 @@ class CourseTerminal extends HTMLElement {
 
   disconnectedCallback(): void {
     this.observer?.disconnect();
+    this.cancelIdle?.();
   }
 
   /** Loads and starts the session (once). */
@@ -44,9 +55,16 @@ class CourseTerminal extends HTMLElement {
     if (this.started) return;
     this.started = true;
     this.observer?.disconnect();
+    this.cancelIdle?.();
     this.dataset.state = 'loading';
+    performance.mark(`terminal-start:${this.id}`);
     try {
-      const { startSession } = await import('./session.ts');
+      // Each chunk's evaluation in a task of its own: xterm's, then the simulator's.
+      const code = loadTerminalCode();
+      await step('xterm-code', () => code.xterm);
+      await nextTask();
+      const { startSession } = await step('simulator-code', () => code.session);
+      await nextTask();
       await startSession(this, { focus: opts.focus ?? false });
       this.dataset.state = 'ready';
     } catch (error) {
@@ -59,6 +77,22 @@ class CourseTerminal extends HTMLElement {
       throw error;
     }
   }
+}
+
+let terminalCode: { xterm: Promise<unknown>; session: Promise<typeof import('./session.ts')> } | undefined;
+
+/** The terminal's code (xterm, then the simulator and session), imported once per page; a failed import is tried again. */
+function loadTerminalCode(): NonNullable<typeof terminalCode> {
+  if (!terminalCode) {
+    const xterm = import('./xterm-open.ts');
+    const code = { xterm, session: xterm.then(() => import('./session.ts')) };
+    xterm.catch(() => {});
+    code.session.catch(() => {
+      if (terminalCode === code) terminalCode = undefined;
+    });
+    terminalCode = code;
+  }
+  return terminalCode;
 }
 
 /** Registers <course-terminal> (once per page). */

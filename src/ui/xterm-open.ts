@@ -16,13 +16,30 @@ import { Terminal as XTerm } from '@xterm/xterm';
 import { FitAddon } from '@xterm/addon-fit';
 import { MIN_CONTRAST, terminalTheme } from './terminal-theme.ts';
 import { currentTheme, onThemeChange } from './theme.ts';
+import { nextTask, step } from './start-schedule.ts';
 
 /**
  * Replaces `host`'s children (the placeholder) with an open xterm that fills it. The input
  * textarea gets `host.dataset.label` as its accessible name and the element `helpId` (keyboard
- * help) as its description.
+ * help) as its description. Building the terminal, opening it on the page and fitting it to its
+ * box are three tasks, with `pause()` between them.
  */
-export function openXterm(host: HTMLElement, helpId: string): XTerm {
+export async function openXterm(host: HTMLElement, helpId: string, pause: () => Promise<void> = nextTask): Promise<XTerm> {
+  const { term, fit } = await step('xterm-new', () => newXterm(host));
+  await pause();
+  const mount = document.createElement('div');
+  mount.className = 'terminal-xterm';
+  await step('xterm-open', () => {
+    host.replaceChildren(mount);
+    term.open(mount);
+  });
+  await pause();
+  await step('xterm-fit', () => fitOpened(term, fit, host, mount, helpId));
+  return term;
+}
+
+/** A terminal with the course's options and the fit add-on, not yet on the page. */
+function newXterm(host: HTMLElement): { term: XTerm; fit: FitAddon } {
   const term = new XTerm({
     convertEol: true,
     cursorBlink: true,
@@ -35,10 +52,11 @@ export function openXterm(host: HTMLElement, helpId: string): XTerm {
   });
   const fit = new FitAddon();
   term.loadAddon(fit);
-  const mount = document.createElement('div');
-  mount.className = 'terminal-xterm';
-  host.replaceChildren(mount);
-  term.open(mount);
+  return { term, fit };
+}
+
+/** Fits an opened terminal to `host`, keeps it fitted, themed and labelled. */
+function fitOpened(term: XTerm, fit: FitAddon, host: HTMLElement, mount: HTMLElement, helpId: string): void {
   onThemeChange((theme) => {
     term.options.theme = terminalTheme(theme);
   });
@@ -60,8 +78,6 @@ export function openXterm(host: HTMLElement, helpId: string): XTerm {
     cancelAnimationFrame(pending);
     pending = requestAnimationFrame(refit);
   }).observe(host);
-
-  return term;
 }
 
 /** Columns a kubectl table needs on common screens. */

@@ -42,6 +42,7 @@ describe('import rules', () => {
       'no-import-cycles: src/sim/cycle-a.ts -> src/sim/cycle-b.ts',
       'nothing-imports-the-page: src/host/uses-ui.ts -> src/ui/page.ts',
       'only-the-page-touches-xterm: src/shell/uses-xterm.ts -> node_modules/@xterm/xterm/lib/xterm.js',
+      'shell-grammar-imports-nothing: src/shell-grammar/uses-shell.ts -> src/shell/shell.ts',
       'shell-imports-only-command-layer: src/shell/uses-kubectl.ts -> src/kubectl/uses-shell.ts',
       'shell-imports-only-command-layer: src/shell/uses-xterm.ts -> node_modules/@xterm/xterm/lib/xterm.js',
       'shell-never-imports-kubectl: src/shell/uses-kubectl.ts -> src/kubectl/uses-shell.ts',

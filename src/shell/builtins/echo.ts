@@ -1,6 +1,6 @@
 /** `echo`: kept apart from the other text builtins because scripts use it constantly, so it loads with the shell. */
 import type { Command } from '../../command/contract.ts';
-import { unescapeAnsiC } from '../tokenize.ts';
+import { unescapeAnsiC } from '../../shell-grammar/ansi-c.ts';
 
 /** `echo [-neE] [ARG]...`: the arguments joined by spaces; `-e` interprets backslash escapes, `-n` drops the newline. */
 export const echo: Command = async (args, ctx) => {

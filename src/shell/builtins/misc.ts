@@ -2,6 +2,8 @@
 import type { Command } from '../../command/contract.ts';
 import { printFunction } from '../print.ts';
 import { shellState } from '../shell-access.ts';
+import { ArithError, evalArith } from '../../shell-grammar/arith.ts';
+import { AssignError, arithScope, unsetVariable } from '../variables.ts';
 
 /** Parses `1`, `0.5`, `2m`, `1h`, `1d` into milliseconds; undefined when invalid. */
 export function parseInterval(s: string): number | undefined {
@@ -49,13 +51,44 @@ export const exportCmd: Command = async (args, ctx) => {
     }
     if (eq >= 0) ctx.shell?.setEnv(name, a.slice(eq + 1));
     else if (ctx.env[name] === undefined) ctx.shell?.setEnv(name, '');
+    shellState(ctx)?.exported.add(name);
   }
   return status;
 };
 
+/** `unset [-v|-f] NAME...`: variables, array elements (`unset 'a[1]'`) or, with `-f`, functions. */
 export const unset: Command = async (args, ctx) => {
-  for (const a of args) if (!a.startsWith('-')) ctx.shell?.setEnv(a, undefined);
-  return 0;
+  const state = shellState(ctx);
+  let functions = false;
+  let status = 0;
+  for (const a of args) {
+    if (a === '-f' || a === '-v') {
+      functions = a === '-f';
+      continue;
+    }
+    if (a.startsWith('-')) continue;
+    if (functions) {
+      state?.functions.delete(a);
+      continue;
+    }
+    const m = /^([A-Za-z_][A-Za-z0-9_]*)\[(.*)\]$/s.exec(a);
+    if (!state) ctx.shell?.setEnv(a, undefined);
+    else if (!m) {
+      unsetVariable(state.variables, a);
+      state.exported.delete(a);
+    } else {
+      try {
+        const store = state.variables;
+        const key = store.arrays.get(m[1]!)?.assoc ? m[2]! : Number(evalArith(m[2]! || '0', arithScope(store)));
+        unsetVariable(store, m[1]!, key);
+      } catch (e) {
+        if (!(e instanceof AssignError || e instanceof ArithError)) throw e;
+        ctx.stderr(`bash: unset: ${e.message}\n`);
+        status = 1;
+      }
+    }
+  }
+  return status;
 };
 
 export const env: Command = async (args, ctx) => {

@@ -5,6 +5,7 @@
 import type { Command, ExecContext } from '../../command/contract.ts';
 import { shellState } from '../shell-access.ts';
 import { abs } from './util.ts';
+import { assignArray } from '../variables.ts';
 
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
@@ -12,6 +13,7 @@ const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 export const read: Command = async (args, ctx) => {
   let raw = false;
   let prompt: string | undefined;
+  let arrayName: string | undefined;
   let i = 0;
   for (; i < args.length && args[i]!.startsWith('-') && args[i] !== '-'; i++) {
     const a = args[i]!;
@@ -23,6 +25,16 @@ export const read: Command = async (args, ctx) => {
       const c = a[k]!;
       if (c === 'r') raw = true;
       else if (c === 's') continue;
+      else if (c === 'a') {
+        arrayName = a.slice(k + 1) || args[++i];
+        if (arrayName === undefined)
+          return usage(
+            ctx,
+            'read: -a: option requires an argument',
+            'read [-ers] [-a array] [-d delim] [-i text] [-n nchars] [-N nchars] [-p prompt] [-t timeout] [-u fd] [name ...]',
+          );
+        break;
+      }
       else if (c === 'p') {
         prompt = a.slice(k + 1) || args[++i];
         if (prompt === undefined)
@@ -41,7 +53,7 @@ export const read: Command = async (args, ctx) => {
     }
   }
   const names = args.slice(i);
-  for (const n of names) {
+  for (const n of arrayName !== undefined ? [arrayName] : names) {
     if (!NAME.test(n)) {
       ctx.stderr(`bash: read: \`${n}': not a valid identifier\n`);
       return 1;
@@ -49,7 +61,11 @@ export const read: Command = async (args, ctx) => {
   }
   const got = await readInputLine(ctx, raw, prompt);
   const ifs = ctx.env.IFS ?? ' \t\n';
-  if (!names.length) ctx.shell?.setEnv('REPLY', got.text);
+  const state = shellState(ctx);
+  if (arrayName !== undefined && state) {
+    // `read -a NAME`: every field of the line, one element each.
+    assignArray(state.variables, arrayName, allFields(got.text, ifs).map((value) => ({ value })), false);
+  } else if (!names.length) ctx.shell?.setEnv('REPLY', got.text);
   else splitFields(got.text, names.length, ifs).forEach((v, k) => ctx.shell?.setEnv(names[k]!, v));
   // A last line without its newline still fills the variables, with status 1.
   return got.complete ? 0 : 1;
@@ -114,6 +130,19 @@ function splitFields(line: string, count: number, ifs: string): string[] {
   out.push(s);
   while (out.length < count) out.push('');
   return out;
+}
+
+/** Every field of `line` (as `read -a` splits it): `splitFields` with as many names as there are fields. */
+function allFields(line: string, ifs: string): string[] {
+  const out: string[] = [];
+  let rest = line;
+  for (;;) {
+    const [first, tail] = splitFields(rest, 2, ifs) as [string, string];
+    if (first === '' && tail === '' && out.length === 0 && rest.split('').every((c) => ifs.includes(c))) return out;
+    out.push(first);
+    if (tail === '') return out;
+    rest = tail;
+  }
 }
 
 function usage(ctx: ExecContext, message: string, synopsis: string): number {

@@ -1,6 +1,6 @@
 /** Text builtins loaded on first use: printf, wc, head, tail, sort, uniq, cut, tr (echo lives in echo.ts). */
 import type { Command } from '../../command/contract.ts';
-import { unescapeAnsiC } from '../tokenize.ts';
+import { unescapeAnsiC } from '../../shell-grammar/ansi-c.ts';
 import { lines, parseArgs, readAll, readInputs, unlines } from './util.ts';
 
 /** Widths and precisions past this are cut to it: a terminal line of a mebibyte is already more than anyone reads. */

@@ -95,6 +95,25 @@ export class SimClock implements Clock {
     this.advanceTo(this.current);
   }
 
+  /**
+   * Fires the earliest timer already due, if any, without moving time: settle() is this
+   * repeated until it returns false, so a host can settle in pieces. True when one fired.
+   */
+  fireOneDue(): boolean {
+    if (this.firing) return false;
+    this.dropCancelled();
+    const t = this.heap[0];
+    if (!t || t.due > this.current) return false;
+    this.firing = true;
+    try {
+      this.pop();
+      t.fn();
+    } finally {
+      this.firing = false;
+    }
+    return true;
+  }
+
   private dropCancelled(): void {
     while (this.heap.length && this.cancelled.has(this.heap[0]!.id)) {
       this.cancelled.delete(this.heap[0]!.id);

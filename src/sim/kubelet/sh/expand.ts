@@ -1,9 +1,10 @@
 /**
  * Word expansion for the container shell: quotes, backslashes, `$VAR`, `${VAR:-x}` and
- * friends, `$?`/`$#`/`$1`, command substitution (`$(...)`, backquotes) and `$((...))`.
+ * friends, `$?`/`$#`/`$1`, command substitution (`$(...)`, backquotes) and `$((...))` (the
+ * shared grammar's arithmetic, which ash has too: `$((i += 1))`, `$((i++))`).
  * Unquoted expansion results are split into fields on blanks; quoted ones are not.
  */
-import { ArithError, evalArith } from './arith.ts';
+import { ArithError, evalArith } from '../../../shell-grammar/arith.ts';
 import { ExitSignal } from './exit-signal.ts';
 import type { Gen, Shell } from './interpreter.ts';
 
@@ -14,7 +15,8 @@ export function* dollar(sh: Shell, raw: string, i: number): Gen<{ value: string;
     const expr = raw.slice(i + 3, end < 0 ? raw.length : end);
     try {
       const expanded = (yield* expandWord(sh, expr, false)).join(' ');
-      return { value: String(evalArith(expanded, (n) => sh.param(n))), end: end < 0 ? raw.length : end + 2 };
+      const scope = { get: (n: string) => sh.param(n), set: (n: string, v: string) => void (sh.vars[n] = v) };
+      return { value: String(evalArith(expanded, scope)), end: end < 0 ? raw.length : end + 2 };
     } catch (e) {
       if (e instanceof ArithError) {
         sh.err(`${sh.name}: arithmetic syntax error\n`);

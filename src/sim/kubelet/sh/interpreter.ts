@@ -12,6 +12,7 @@ import { expandWord } from './expand.ts';
 import { ExitSignal } from './exit-signal.ts';
 import { COMMANDS, type CommandContext, type CommandFn } from './commands.ts';
 import type { LineTerminal } from './line-terminal.ts';
+import { ASH, DASH, type Dialect } from '../../../shell-grammar/dialect.ts';
 import { parseScript, ShellSyntaxError, type Command, type List, type Pipeline, type Redirect } from './parse.ts';
 
 const STEP_BUDGET = 200;
@@ -43,6 +44,11 @@ export class Shell {
   /** Whether this shell is dash (`sh` in a Debian-based image), whose builtin echo differs from busybox's. */
   dash = false;
   private steps = 0;
+
+  /** The shell language this shell reads (busybox ash, or dash): its syntax errors and its echo. */
+  get dialect(): Dialect {
+    return this.dash ? DASH : ASH;
+  }
 
   constructor(io: ProcessIO, parent?: Shell) {
     this.io = io;
@@ -114,7 +120,7 @@ export class Shell {
   *runScript(src: string): Gen<number> {
     let list: List;
     try {
-      list = parseScript(src);
+      list = parseScript(src, this.dialect);
     } catch (e) {
       if (e instanceof ShellSyntaxError) {
         this.err(`${this.name}: ${e.message}\n`);
@@ -138,7 +144,7 @@ export class Shell {
       while ((line = term.take(term.promptFor(shell, this.cwd, this.vars.HOME, this.io.hostname))) === undefined) yield { pause: true };
       if (line === null) return this.status;
       try {
-        yield* this.list(parseScript(line));
+        yield* this.list(parseScript(line, this.dialect));
       } catch (e) {
         if (e instanceof ExitSignal) return e.code;
         if (e instanceof ShellSyntaxError) {
@@ -152,7 +158,7 @@ export class Shell {
   /** Runs a trap action; returns the code of an `exit` inside it, if any. */
   *runTrap(src: string): Gen<number | undefined> {
     try {
-      yield* this.list(parseScript(src));
+      yield* this.list(parseScript(src, this.dialect));
     } catch (e) {
       if (e instanceof ExitSignal) return e.code;
       if (e instanceof ShellSyntaxError) this.err(`${this.name}: ${e.message}\n`);

@@ -27,7 +27,7 @@ function dashEcho(ctx: CommandContext): number {
 
 /** echo: busybox's (and coreutils') with -n, -e, -E; dash's when the shell is dash. */
 export function* echo(ctx: CommandContext) {
-  if (ctx.shell.dash) return dashEcho(ctx);
+  if (ctx.shell.dialect.echo === 'dash') return dashEcho(ctx);
   let newline = true;
   let interpret = false;
   const args = [...ctx.args];

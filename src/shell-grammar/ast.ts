@@ -20,6 +20,10 @@ export type WordPart =
       slice?: { offset: string; length?: string };
       /** `${NAME@P}` and the other `@` operators: parsed; the value is given unchanged. */
       transform?: string;
+      /** `${NAME[SUBSCRIPT]}`: the subscript as written (`@`, `*`, an expression, or a key). */
+      index?: string;
+      /** `${!NAME[@]}`: the array's keys instead of its values. */
+      keys?: boolean;
     }
   | { kind: 'sub'; source: string; quoted: boolean }
   | { kind: 'arith'; source: string; quoted: boolean }
@@ -62,6 +66,8 @@ export interface Assignment {
   append?: boolean;
   /** `NAME=(WORDS)`: an indexed array's elements. */
   array?: Word[];
+  /** `NAME[SUBSCRIPT]=VALUE`: the subscript as written. */
+  index?: string;
 }
 
 export interface SimpleCommand {
@@ -76,6 +82,8 @@ export interface ForLoop {
   kind: 'for';
   name: string;
   words: Word[];
+  /** No `in` list: the loop runs over the positional parameters (`for x; do`). */
+  positional?: boolean;
   body: Script;
   redirects: Redirect[];
 }

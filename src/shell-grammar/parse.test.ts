@@ -47,7 +47,10 @@ describe('parse: words and quotes', () => {
   });
   it('takes NAME=value before the command as an assignment', () => {
     const [cmd] = commands('A=1 B="x y" env');
-    expect(cmd!.assigns.map((a) => [a.name, text(a.value)])).toEqual([['A', '1'], ['B', 'x y']]);
+    expect(cmd!.assigns.map((a) => [a.name, text(a.value)])).toEqual([
+      ['A', '1'],
+      ['B', 'x y'],
+    ]);
     expect(cmd!.words.map(text)).toEqual(['env']);
   });
 });
@@ -153,7 +156,10 @@ describe('parse: unfinished quotes', () => {
 
 describe('parse: compound commands', () => {
   it('reads for, while, until, if and groups', () => {
-    const r = parse('for i in a "b c"; do echo $i; done; while false; do :; done; until true; do :; done; if a; then b; elif c; then d; else e; fi; { x; y; }', true);
+    const r = parse(
+      'for i in a "b c"; do echo $i; done; while false; do :; done; until true; do :; done; if a; then b; elif c; then d; else e; fi; { x; y; }',
+      true,
+    );
     expect(r.ok).toBe(true);
     if (!r.ok) return;
     const kinds = r.script.map((c) => c.first.commands[0]!.kind);

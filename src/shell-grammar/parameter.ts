@@ -1,0 +1,56 @@
+/**
+ * The inside of `${...}`: which parameter it names (a variable, an array element, a
+ * positional or special parameter) and which operator it applies.
+ */
+import type { WordPart } from './ast.ts';
+
+/** A parameter's name: a variable, a positional parameter, or a special one. */
+const PARAM = /^(?:[A-Za-z_][A-Za-z0-9_]*|[0-9]+|[?$#@*!-])/;
+
+/**
+ * The inside of `${...}`: `NAME`, `NAME[SUB]`, `#NAME[SUB]` (length), `!NAME[@]` (keys), each
+ * optionally followed by `:-word`, `-word`, `:OFFSET[:LENGTH]` or `@OP`; undefined otherwise.
+ */
+export function bracedParameter(inner: string, quoted: boolean): WordPart | undefined {
+  if (/^([0-9]+|[?$#@*!-])$/.test(inner)) return { kind: 'var', name: inner, quoted };
+  const prefix = inner[0] === '#' || inner[0] === '!' ? inner[0] : '';
+  const ref = subscripted(inner.slice(prefix.length));
+  if (!ref) return undefined;
+  const { name, index, rest } = ref;
+  const part: Extract<WordPart, { kind: 'var' }> = { kind: 'var', name, quoted };
+  if (index !== undefined) part.index = index;
+  if (prefix === '#') return rest === '' ? { ...part, length: true } : undefined;
+  if (prefix === '!') return rest === '' && (index === '@' || index === '*') && /^[A-Za-z_]/.test(name) ? { ...part, keys: true } : undefined;
+  if (rest === '') return part;
+  if (rest.startsWith(':-')) return { ...part, fallback: rest.slice(2) };
+  if (rest.startsWith('-')) return { ...part, fallback: rest.slice(1), unsetOnly: true };
+  if (/^@[QEPAaUuLK]$/.test(rest)) return { ...part, transform: rest.slice(1) };
+  if (rest.startsWith(':') && !/^:[-=?+]/.test(rest)) {
+    const colon = rest.indexOf(':', 1);
+    const offset = colon < 0 ? rest.slice(1) : rest.slice(1, colon);
+    return { ...part, slice: colon < 0 ? { offset } : { offset, length: rest.slice(colon + 1) } };
+  }
+  return undefined;
+}
+
+/** `NAME[SUB]REST` or `NAME REST` (a subscript only after a variable name); undefined if no name starts `text`. */
+function subscripted(text: string): { name: string; index?: string; rest: string } | undefined {
+  const m = PARAM.exec(text);
+  if (!m) return undefined;
+  const name = m[0];
+  const after = text.slice(name.length);
+  if (after[0] !== '[' || !/^[A-Za-z_]/.test(name)) return { name, rest: after };
+  const close = closingBracket(after, 0);
+  if (close < 0) return undefined;
+  return { name, index: after.slice(1, close), rest: after.slice(close + 1) };
+}
+
+/** Index of the `]` closing the `[` at `open` in `text`, past nested brackets; -1 if none. */
+export function closingBracket(text: string, open: number): number {
+  let depth = 0;
+  for (let i = open; i < text.length; i++) {
+    if (text[i] === '[') depth++;
+    else if (text[i] === ']' && --depth === 0) return i;
+  }
+  return -1;
+}

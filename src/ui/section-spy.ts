@@ -1,0 +1,42 @@
+/**
+ * "On this page" follows the reading: the link of the section being read (the last heading
+ * above the upper quarter of the screen) carries aria-current="location", which the page's
+ * style marks. Works only while the list is shown (the docked terminal's copy, on screens
+ * where it stands beside the text).
+ */
+
+/** The index of the section being read: the last of `tops` (heading tops, in page order) at or above `line`; 0 before the first. */
+export function currentSection(tops: number[], line: number): number {
+  let here = 0;
+  for (const [i, top] of tops.entries()) {
+    if (top > line) break;
+    here = i;
+  }
+  return here;
+}
+
+/** Keeps `nav`'s links marked as the page scrolls. */
+export function followSections(nav: HTMLElement): void {
+  const links = [...nav.querySelectorAll<HTMLAnchorElement>('a[href^="#"]')];
+  const headings = links.map((a) => document.getElementById(decodeURIComponent(a.hash.slice(1))));
+  let pending = false;
+  let marked: HTMLAnchorElement | undefined;
+  const update = (): void => {
+    pending = false;
+    if (nav.offsetParent === null) return; // not shown on this screen
+    const tops = headings.map((h) => h?.getBoundingClientRect().top ?? Infinity);
+    const link = links[currentSection(tops, innerHeight / 4)];
+    if (link === marked) return;
+    marked?.removeAttribute('aria-current');
+    link?.setAttribute('aria-current', 'location');
+    marked = link;
+  };
+  const schedule = (): void => {
+    if (pending) return;
+    pending = true;
+    requestAnimationFrame(update);
+  };
+  addEventListener('scroll', schedule, { passive: true });
+  addEventListener('resize', schedule, { passive: true });
+  schedule();
+}
