@@ -60,7 +60,8 @@ import { RequestRunner } from './request-runner.ts';
 import { watchWaits, type WaitOffer, type WaitWatch } from './fast-forward.ts';
 import { wireTerminalControls } from './terminal-controls.ts';
 import { createOutputLog, type OutputLog } from './output-log.ts';
-import { nextTask, runInTasks, step } from './start-schedule.ts';
+import { nextTask, step } from './start-schedule.ts';
+import { runInTasks } from './run-in-tasks.ts';
 import {
   fastYield,
   isJournalEntry,

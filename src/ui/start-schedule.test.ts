@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { nextTask, runInTasks, whenIdleAfterLoad } from './start-schedule.ts';
+import { nextTask, whenIdleAfterLoad } from './start-schedule.ts';
+import { runInTasks } from './run-in-tasks.ts';
 
 /** A window with a load state, load listeners and idle callbacks the test fires by hand. */
 class FakeWindow {
