@@ -20,6 +20,18 @@ export type WordPart =
       slice?: { offset: string; length?: string };
       /** `${NAME@P}` and the other `@` operators: parsed; the value is given unchanged. */
       transform?: string;
+      /** `${NAME:+word}` (or, with `unsetOnly`, `${NAME+word}`): the text used when the value is set and not empty. */
+      alternate?: string;
+      /** `${NAME:=word}` (`${NAME=word}` with `unsetOnly`): as `:-`, and the variable is assigned the text. */
+      assign?: string;
+      /** `${NAME:?word}` (`${NAME?word}` with `unsetOnly`): an error with the text as its message when empty (unset). */
+      error?: string;
+      /** `${NAME#pat}`, `${NAME##pat}`, `${NAME%pat}`, `${NAME%%pat}`: the shortest or longest match removed from the front or back. */
+      trim?: { pattern: string; suffix: boolean; longest: boolean };
+      /** `${NAME/pat/rep}`, `${NAME//pat/rep}`, `${NAME/#pat/rep}`, `${NAME/%pat/rep}`. */
+      replace?: { pattern: string; replacement: string; all: boolean; anchor?: '#' | '%' };
+      /** `${NAME^}`, `${NAME^^}`, `${NAME,}`, `${NAME,,}`: the first or every character upper- or lower-cased. */
+      caseOp?: { upper: boolean; all: boolean };
       /** `${NAME[SUBSCRIPT]}`: the subscript as written (`@`, `*`, an expression, or a key). */
       index?: string;
       /** `${!NAME[@]}`: the array's keys instead of its values. */

@@ -9,7 +9,8 @@ const PARAM = /^(?:[A-Za-z_][A-Za-z0-9_]*|[0-9]+|[?$#@*!-])/;
 
 /**
  * The inside of `${...}`: `NAME`, `NAME[SUB]`, `#NAME[SUB]` (length), `!NAME[@]` (keys), each
- * optionally followed by `:-word`, `-word`, `:OFFSET[:LENGTH]` or `@OP`; undefined otherwise.
+ * optionally followed by `:-word`, `-word`, `:+word`, `:=word`, `:?word` (each also without
+ * the colon), `#pat`, `%pat`, `/pat/rep`, `^`, `,`, `:OFFSET[:LENGTH]` or `@OP`; undefined otherwise.
  */
 export function bracedParameter(inner: string, quoted: boolean): WordPart | undefined {
   if (/^([0-9]+|[?$#@*!-])$/.test(inner)) return { kind: 'var', name: inner, quoted };
@@ -24,6 +25,27 @@ export function bracedParameter(inner: string, quoted: boolean): WordPart | unde
   if (rest === '') return part;
   if (rest.startsWith(':-')) return { ...part, fallback: rest.slice(2) };
   if (rest.startsWith('-')) return { ...part, fallback: rest.slice(1), unsetOnly: true };
+  const word = /^(:?)([=?+])/.exec(rest);
+  if (word) {
+    const text = rest.slice(word[0].length);
+    const unset = word[1] === '' ? { unsetOnly: true } : {};
+    if (word[2] === '+') return { ...part, ...unset, alternate: text };
+    if (word[2] === '=') return { ...part, ...unset, assign: text };
+    return { ...part, ...unset, error: text };
+  }
+  const trim = /^(##?|%%?)/.exec(rest);
+  if (trim) return { ...part, trim: { pattern: rest.slice(trim[0].length), suffix: trim[0][0] === '%', longest: trim[0].length === 2 } };
+  if (rest.startsWith('/')) {
+    const mode = rest[1] === '/' || rest[1] === '#' || rest[1] === '%' ? rest[1] : '';
+    const body = rest.slice(1 + mode.length);
+    const slash = body.indexOf('/');
+    const pattern = slash < 0 ? body : body.slice(0, slash);
+    const replacement = slash < 0 ? '' : body.slice(slash + 1);
+    const anchor = mode === '#' || mode === '%' ? { anchor: mode as '#' | '%' } : {};
+    return { ...part, replace: { pattern, replacement, all: mode === '/', ...anchor } };
+  }
+  const cased = /^(\^\^?|,,?)$/.exec(rest);
+  if (cased) return { ...part, caseOp: { upper: rest[0] === '^', all: rest.length === 2 } };
   if (/^@[QEPAaUuLK]$/.test(rest)) return { ...part, transform: rest.slice(1) };
   if (rest.startsWith(':') && !/^:[-=?+]/.test(rest)) {
     const colon = rest.indexOf(':', 1);

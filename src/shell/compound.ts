@@ -6,7 +6,7 @@
  */
 import type { CaseClause, Compound } from '../shell-grammar/ast.ts';
 import { compileGlob, globMatches } from '../command/glob-match.ts';
-import { ArithExpansionError, ExpansionError, OutOfMemoryError, expandString, expandWord } from './expand.ts';
+import { ExpansionError, LineEndingExpansionError, OutOfMemoryError, expandString, expandWord } from './expand.ts';
 import { ShellInput } from './input.ts';
 import { runArithCommand, runArithFor, runConditional } from './conditional.ts';
 import { BrokenPipe } from './pipe-buffer.ts';
@@ -57,7 +57,7 @@ export async function runCompound(sh: Shell, c: Compound, input: ShellInput, out
     if (e instanceof BrokenPipe) throw e;
     err(e instanceof ExpansionError ? e.message + '\n' : `bash: ${e instanceof Error ? e.message : String(e)}\n`);
     if (e instanceof OutOfMemoryError) sh.abort();
-      else if (e instanceof ArithExpansionError) sh.abort(1);
+      else if (e instanceof LineEndingExpansionError) sh.abort(1);
     return 1;
   } finally {
     for (const f of flushes) f();

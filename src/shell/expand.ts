@@ -7,11 +7,12 @@
 import type { Word, WordPart } from '../shell-grammar/ast.ts';
 import { BraceLimitError, braceExpand } from '../shell-grammar/brace.ts';
 import type { VirtualFS } from '../command/contract.ts';
-import { ArithExpansionError, ExpansionError, OutOfMemoryError } from './expansion-errors.ts';
+import { ArithExpansionError, ExpansionError, OutOfMemoryError, ParameterNullError } from './expansion-errors.ts';
 import { bounded, glob, splitFields, trimNewlines, type Field } from './fields.ts';
 import { isSet, lookup, lookupSpecial } from './parameters.ts';
+import { compileGlob, globMatches, type Glob } from '../command/glob-match.ts';
 
-export { ArithExpansionError, ExpansionError, OutOfMemoryError } from './expansion-errors.ts';
+export { ArithExpansionError, ExpansionError, LineEndingExpansionError, OutOfMemoryError } from './expansion-errors.ts';
 export { MAX_EXPANSION } from './fields.ts';
 import { tokenize } from '../shell-grammar/tokenize.ts';
 import { ArithError, evalArith } from '../shell-grammar/arith.ts';
@@ -238,7 +239,15 @@ async function arrayList(part: Extract<WordPart, { kind: 'var' }>, env: ExpandEn
       list = list.slice(0, len);
     }
   }
-  if (part.fallback !== undefined && (part.unsetOnly ? list.length === 0 : list.join('') === '')) return [part.fallback];
+  const empty = part.unsetOnly ? list.length === 0 : list.join('') === '';
+  if (part.fallback !== undefined && empty) return [await expandOperand(part.fallback, env)];
+  if (part.alternate !== undefined) return empty ? [] : [await expandOperand(part.alternate, env)];
+  if (part.error !== undefined && empty) throw await parameterError(part, env);
+  if (part.trim || part.replace || part.caseOp) {
+    const out: string[] = [];
+    for (const v of list) out.push(await applyOperator(v, part, env));
+    return out;
+  }
   return list;
 }
 
@@ -261,10 +270,22 @@ async function elementValue(name: string, index: string, env: ExpandEnv): Promis
 async function varValue(part: Extract<WordPart, { kind: 'var' }>, env: ExpandEnv): Promise<string> {
   const element = part.index !== undefined ? await elementValue(part.name, part.index, env) : undefined;
   const value = part.index !== undefined ? (element ?? '') : lookup(part.name, env);
-  if (part.fallback !== undefined) {
+  if (part.fallback !== undefined || part.alternate !== undefined || part.assign !== undefined || part.error !== undefined) {
     const unset = part.unsetOnly ? (part.index !== undefined ? element === undefined : !isSet(part.name, env)) : value === '';
-    return unset ? part.fallback : value;
+    if (part.alternate !== undefined) return unset ? '' : expandOperand(part.alternate, env);
+    if (!unset) return value;
+    if (part.error !== undefined) throw await parameterError(part, env);
+    const text = await expandOperand((part.fallback ?? part.assign)!, env);
+    if (part.assign !== undefined) {
+      if (!/^[A-Za-z_]/.test(part.name)) throw new ExpansionError(`bash: $${part.name}: cannot assign in this way`);
+      if (part.index !== undefined || env.arrays?.has(part.name)) {
+        throw new ExpansionError(`bash: ${part.name}: cannot assign to an array element this way`);
+      }
+      env.vars[part.name] = text;
+    }
+    return text;
   }
+  if (part.trim || part.replace || part.caseOp) return applyOperator(value, part, env);
   if (part.length) return String([...value].length);
   if (part.slice) {
     const chars = [...value];
@@ -280,6 +301,94 @@ async function varValue(part: Extract<WordPart, { kind: 'var' }>, env: ExpandEnv
     return chars.slice(start, start + len).join('');
   }
   return value;
+}
+
+/** The word of `${NAME:-word}` and the like: expanded, with its quotes removed. */
+async function expandOperand(text: string, env: ExpandEnv): Promise<string> {
+  if (text === '') return '';
+  const t = tokenize(text, true);
+  if (t.ok && t.tokens.length === 1 && t.tokens[0]!.type === 'word') return expandString(t.tokens[0]!.word, env);
+  return expandedSource(text, env);
+}
+
+/** A pattern of `${NAME#pat}` or `${NAME/pat/rep}`, expanded and compiled; its quoted characters match only themselves. */
+async function operandGlob(text: string, env: ExpandEnv): Promise<{ glob: Glob; empty: boolean }> {
+  const t = tokenize(text, true);
+  if (text === '' || !t.ok || t.tokens.length !== 1 || t.tokens[0]!.type !== 'word') {
+    const source = await expandedSource(text, env);
+    return { glob: compileGlob(source), empty: source === '' };
+  }
+  let source = '';
+  const literal = new Set<number>();
+  for (const part of t.tokens[0]!.word) {
+    const piece = await expandString([part], env);
+    if (part.quoted) for (let k = 0; k < piece.length; k++) literal.add(source.length + k);
+    source += piece;
+  }
+  return { glob: compileGlob(source, (i) => !literal.has(i)), empty: source === '' };
+}
+
+/** `${NAME:?word}` on an unset or empty parameter: `bash: NAME: word`. */
+async function parameterError(part: Extract<WordPart, { kind: 'var' }>, env: ExpandEnv): Promise<ParameterNullError> {
+  const text = await expandOperand(part.error ?? '', env);
+  const name = part.index !== undefined ? `${part.name}[${part.index}]` : part.name;
+  return new ParameterNullError(`bash: ${name}: ${text || (part.unsetOnly ? 'parameter not set' : 'parameter null or not set')}`);
+}
+
+/** The pattern and case operators (`#`, `##`, `%`, `%%`, `/`, `//`, `^`, `,`) applied to one value. */
+async function applyOperator(value: string, part: Extract<WordPart, { kind: 'var' }>, env: ExpandEnv): Promise<string> {
+  if (part.caseOp) {
+    const { upper, all } = part.caseOp;
+    const chars = [...value];
+    const change = (c: string): string => (upper ? c.toUpperCase() : c.toLowerCase());
+    return all ? chars.map(change).join('') : chars.length ? change(chars[0]!) + chars.slice(1).join('') : '';
+  }
+  if (part.trim) {
+    const g = (await operandGlob(part.trim.pattern, env)).glob;
+    const n = value.length;
+    const { suffix, longest } = part.trim;
+    for (let k = 0; k <= n; k++) {
+      const len = longest ? n - k : k;
+      if (suffix ? globMatches(g, value.slice(n - len)) : globMatches(g, value.slice(0, len))) {
+        return suffix ? value.slice(0, n - len) : value.slice(len);
+      }
+    }
+    return value;
+  }
+  const r = part.replace!;
+  const { glob: g, empty } = await operandGlob(r.pattern, env);
+  if (empty && !r.anchor) return value;
+  const replacement = await expandOperand(r.replacement, env);
+  const n = value.length;
+  if (r.anchor === '#') {
+    for (let j = n; j >= 0; j--) if (globMatches(g, value.slice(0, j))) return replacement + value.slice(j);
+    return value;
+  }
+  if (r.anchor === '%') {
+    for (let i = 0; i <= n; i++) if (globMatches(g, value.slice(i))) return value.slice(0, i) + replacement;
+    return value;
+  }
+  let out = '';
+  let i = 0;
+  while (i < n) {
+    let end = -1;
+    for (let j = n; j > i; j--) {
+      if (globMatches(g, value.slice(i, j))) {
+        end = j;
+        break;
+      }
+    }
+    if (end < 0) {
+      out += value[i];
+      i++;
+      continue;
+    }
+    out += replacement;
+    i = end;
+    bounded(out.length);
+    if (!r.all) return out + value.slice(i);
+  }
+  return out;
 }
 
 /** An offset or length of `${NAME:OFFSET:LENGTH}`: expanded (it may hold `$((...))`), then evaluated. */

@@ -5,7 +5,7 @@
  */
 import type { SimpleCommand } from '../shell-grammar/ast.ts';
 import { runAssignments } from './assign.ts';
-import { ArithExpansionError, ExpansionError, OutOfMemoryError, expandString, expandWord, type ExpandEnv } from './expand.ts';
+import { ExpansionError, LineEndingExpansionError, OutOfMemoryError, expandString, expandWord, type ExpandEnv } from './expand.ts';
 import { ShellInput } from './input.ts';
 import { parse } from './parse.ts';
 import { resolvePath } from './path.ts';
@@ -91,7 +91,7 @@ export async function runSimple(sh: Shell, cmd: SimpleCommand, input: ShellInput
     if (e instanceof ExpansionError) {
       err(e.message + '\n');
       if (e instanceof OutOfMemoryError) sh.abort();
-      else if (e instanceof ArithExpansionError) sh.abort(1);
+      else if (e instanceof LineEndingExpansionError) sh.abort(1);
       return 1;
     }
     sh.onInternalError?.(e);

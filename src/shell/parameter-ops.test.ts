@@ -1,0 +1,59 @@
+/**
+ * bash's parameter-expansion operators: removing a prefix or suffix (`#`, `##`, `%`, `%%`),
+ * replacing (`/`, `//`, `/#`, `/%`), the alternate, assigning and error forms (`:+`, `+`,
+ * `:=`, `=`, `:?`, `?`) and case changes (`^`, `^^`, `,`, `,,`), on scalars and on arrays'
+ * elements. The expected outputs are what bash 5.2.15 prints for the same line
+ * (`bash -c '{ LINE; } 2>&1'`, with bash's `line 1: ` left out as the interactive shell does).
+ */
+import { describe, expect, it } from 'vitest';
+import { Cluster } from '../sim/index.ts';
+import { runTranscript } from '../cli/transcript.ts';
+
+/** What `line` prints, without the echoed command line. */
+async function out(line: string): Promise<string> {
+  const text = await runTranscript(line, { cluster: new Cluster({ seed: 1 }), files: {} });
+  return text
+    .split('\n')
+    .filter((l) => !l.startsWith('$ '))
+    .join('\n');
+}
+
+/** [line, what bash 5.2 prints] */
+const BASH_CASES: [string, string][] = [
+  ['x=foo.tar.gz; echo ${x%%.*} ${x#*.} ${x/o/0} ${x//o/0} ${x^^}', 'foo tar.gz f0o.tar.gz f00.tar.gz FOO.TAR.GZ\n'],
+  ['x=foo.tar.gz; echo ${x%.*} ${x##*.} ${x#f} ${x%z} ${x##nomatch} ${x%%}', 'foo.tar gz oo.tar.gz foo.tar.g foo.tar.gz foo.tar.gz\n'],
+  ['p=/usr/local/bin/kubectl; echo ${p##*/} ${p%/*} ${p#/*/} ${p%%/b*}', 'kubectl /usr/local/bin local/bin/kubectl /usr/local\n'],
+  ['x=aXbXc; echo ${x/X/-} ${x//X/-} ${x/#a/S} ${x/%c/E} ${x/#X/S} ${x/%X/E} ${x/X} ${x//X}', 'a-bXc a-b-c SXbXc aXbXE aXbXc aXbXc abXc abc\n'],
+  ['x=abc; echo ${x/#/[} ${x/%/]} "${x//?/.}" ${x//[ab]/_}', '[abc abc] ... __c\n'],
+  ['x=hello; echo ${x^} ${x^^} ${x,} ${x,,}; y=WORLD; echo ${y,} ${y,,} ${y^}', 'Hello HELLO hello hello\nwORLD world WORLD\n'],
+  ['x=set; e=; echo "[${x:+yes}] [${e:+yes}] [${u:+yes}] [${e+yes}] [${u+yes}]"', '[yes] [] [] [yes] []\n'],
+  ['echo ${n:=default}; echo $n; e=; echo ${e=x}[$e] ${e:=y} $e', 'default\ndefault\n[] y y\n'],
+  [
+    'a=(one.txt two.txt three.md); echo ${a[@]%.*} ${a[@]/t/T} ${a[@]^^} ${a[*]#t}',
+    'one two three one.Txt Two.txt Three.md ONE.TXT TWO.TXT THREE.MD one.txt wo.txt hree.md\n',
+  ],
+  ['a=(x y); echo "${a[@]/#/-}"; for w in "${a[@]/%/!}"; do echo "<$w>"; done', '-x -y\n<x!>\n<y!>\n'],
+  ['x=foo; echo ${x:+"$x bar"} ${x/o/"*"}', 'foo bar f*o\n'],
+  ['x=\'a*b*c\'; echo ${x/"*"/-} ${x//\\*/+} ${x#*"*"} ${x%"*"*}; echo "${u:-"q"}"', 'a-b*c a+b+c b*c a*b\nq\n'],
+  ['d=; H=/h; echo "${d:-$H}" ${u-x y} ${d:-$H/x} ${#u}', '/h x y /h/x 0\n'],
+  ['x=abc; echo ${x:?oops}; e=; echo ${e?}', 'abc\n\n'],
+];
+
+describe('parameter operators, as bash 5.2 prints them', () => {
+  for (const [line, expected] of BASH_CASES) {
+    it(line, async () => {
+      expect(await out(line)).toBe(expected);
+    });
+  }
+});
+
+describe('${NAME:?word} at the prompt', () => {
+  it('prints `bash: NAME: word` and ends the line, with status 1', async () => {
+    expect(await out('echo ${u:?is required}; echo after')).toBe('bash: u: is required\n');
+    expect(await out('echo ${u:?is required}\necho $?')).toBe('bash: u: is required\n1\n');
+  });
+  it("has bash's messages when the word is empty", async () => {
+    expect(await out('echo ${u:?}')).toBe('bash: u: parameter null or not set\n');
+    expect(await out('echo ${u?}')).toBe('bash: u: parameter not set\n');
+  });
+});
