@@ -16,7 +16,7 @@ export { ArithExpansionError, ExpansionError, LineEndingExpansionError, OutOfMem
 export { MAX_EXPANSION } from './fields.ts';
 import { tokenize } from '../shell-grammar/tokenize.ts';
 import { ArithError, evalArith } from '../shell-grammar/arith.ts';
-import { AssignError, arithScope, arrayKeys, arrayValues, elementOf, type ShellArray, type VariableStore } from './variables.ts';
+import { AssignError, arithScope, arrayKeys, assign, arrayValues, elementOf, type ShellArray, type VariableStore } from './variables.ts';
 
 export interface ExpandEnv {
   vars: Record<string, string>;
@@ -278,10 +278,20 @@ async function varValue(part: Extract<WordPart, { kind: 'var' }>, env: ExpandEnv
     const text = await expandOperand((part.fallback ?? part.assign)!, env);
     if (part.assign !== undefined) {
       if (!/^[A-Za-z_]/.test(part.name)) throw new ExpansionError(`bash: $${part.name}: cannot assign in this way`);
-      if (part.index !== undefined || env.arrays?.has(part.name)) {
-        throw new ExpansionError(`bash: ${part.name}: cannot assign to an array element this way`);
+      const store = variableStore(env);
+      let key: string | number | undefined;
+      if (part.index !== undefined) {
+        key = env.arrays?.get(part.name)?.assoc
+          ? await expandKey(part.index, env)
+          : Number(arith((await expandedSource(part.index, env)) || '0', env));
       }
-      env.vars[part.name] = text;
+      try {
+        assign(store, key === undefined ? { name: part.name } : { name: part.name, key }, text);
+      } catch (e) {
+        if (e instanceof AssignError) throw new ExpansionError(`bash: ${e.message}`);
+        throw e;
+      }
+      return (key === undefined ? lookup(part.name, env) : elementOf(store, part.name, key)) ?? text;
     }
     return text;
   }

@@ -37,6 +37,8 @@ const BASH_CASES: [string, string][] = [
   ['x=\'a*b*c\'; echo ${x/"*"/-} ${x//\\*/+} ${x#*"*"} ${x%"*"*}; echo "${u:-"q"}"', 'a-b*c a+b+c b*c a*b\nq\n'],
   ['d=; H=/h; echo "${d:-$H}" ${u-x y} ${d:-$H/x} ${#u}', '/h x y /h/x 0\n'],
   ['x=abc; echo ${x:?oops}; e=; echo ${e?}', 'abc\n\n'],
+  ['a=(p); echo ${a[1]:=x}; declare -p a; b=(); echo ${b:=y}; declare -p b', 'x\ndeclare -a a=([0]="p" [1]="x")\ny\ndeclare -a b=([0]="y")\n'],
+  ['declare -A m; echo ${m[k]:=v}; declare -p m; declare -i n; echo ${n:=2+3} $n', 'v\ndeclare -A m=([k]="v" )\n5 5\n'],
 ];
 
 describe('parameter operators, as bash 5.2 prints them', () => {
