@@ -18,8 +18,13 @@ export function startSiteChrome(): void {
   }
   const dialog = document.querySelector<HTMLDialogElement>('#search-dialog');
   if (!dialog) return;
+  // The dialog opens at once, before its code arrives, so the click answers immediately and an
+  // Escape pressed meanwhile closes it; the code then wires it only if it is still open.
   const open = (): void => {
-    void import('./search-dialog.ts').then((m) => m.openSearch(dialog));
+    if (!dialog.open) dialog.showModal();
+    void import('./search-dialog.ts').then((m) => {
+      if (dialog.open) m.openSearch(dialog);
+    });
   };
   document.querySelector('.search-open')?.addEventListener('click', open);
   document.addEventListener('keydown', (e) => {

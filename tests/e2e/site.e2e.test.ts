@@ -166,6 +166,7 @@ describe('the lesson sidebar', () => {
     expect(await wide()).toBeLessThanOrEqual(360);
     // The floating terminal still starts and runs.
     await page.keyboard.press('Escape');
+    await expect.poll(() => page.locator('#search-dialog').evaluate((d: HTMLDialogElement) => d.open)).toBe(false);
     await page.locator('.code-block button[data-run]').first().click();
     await page.waitForSelector('#terminal[data-ready]', { timeout: 30_000 });
     await expect.poll(() => text(page, 'terminal'), { timeout: 20_000 }).not.toBe('');
@@ -200,6 +201,7 @@ describe('search', () => {
     await page.keyboard.press('Control+k');
     expect(await page.locator('#search-dialog').evaluate((d: HTMLDialogElement) => d.open)).toBe(true);
     await page.keyboard.press('Escape');
+    await expect.poll(() => page.locator('#search-dialog').evaluate((d: HTMLDialogElement) => d.open)).toBe(false);
     await page.locator('.code-block button[data-run]').first().click();
     await page.waitForSelector('#terminal[data-ready]', { timeout: 30_000 });
     await page.locator('#terminal').click();
