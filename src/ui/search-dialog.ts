@@ -42,7 +42,8 @@ export function openSearch(dialog: HTMLDialogElement): void {
     wired.add(dialog);
     wire(dialog);
   }
-  if (!dialog.open) dialog.showModal();
+  if (dialog.open) return;
+  dialog.showModal();
   const input = dialog.querySelector<HTMLInputElement>('.search-input');
   input?.focus();
   input?.select();
@@ -82,6 +83,8 @@ function wire(dialog: HTMLDialogElement): void {
     status.textContent = n === 0 ? say('none', { q }) : n === 1 ? say('one', { q }) : say('count', { n, q });
   };
   input.addEventListener('input', () => void run());
+  // What was typed while this code was still arriving is searched at once.
+  if (input.value.trim()) void run();
   // A click on the backdrop (outside the dialog's box) closes it, as Escape does.
   dialog.addEventListener('click', (e) => {
     if (e.target === dialog) dialog.close();

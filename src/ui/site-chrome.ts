@@ -21,7 +21,12 @@ export function startSiteChrome(): void {
   // The dialog opens at once, before its code arrives, so the click answers immediately and an
   // Escape pressed meanwhile closes it; the code then wires it only if it is still open.
   const open = (): void => {
-    if (!dialog.open) dialog.showModal();
+    if (!dialog.open) {
+      dialog.showModal();
+      const input = dialog.querySelector<HTMLInputElement>('.search-input');
+      input?.focus();
+      input?.select();
+    }
     void import('./search-dialog.ts').then((m) => {
       if (dialog.open) m.openSearch(dialog);
     });
