@@ -104,7 +104,7 @@ describe('code loaded on first use', () => {
       const { eager, lazy, loads } = await bothWays(lesson(slug));
       expect(lazy).toBe(eager);
       expect(loads.length).toBeGreaterThan(0);
-    });
+    }, 30_000);
   }
 
   for (const file of ['ref-06-statefulset-daemonset-job-cronjob.txt', 'ingress-nginx-kind.txt', 'quota-memory-cpu-namespace.txt']) {
@@ -112,6 +112,6 @@ describe('code loaded on first use', () => {
       const { eager, lazy, loads } = await bothWays(transcript(file));
       expect(lazy).toBe(eager);
       expect(loads.length).toBeGreaterThan(0);
-    });
+    }, 30_000);
   }
 });
