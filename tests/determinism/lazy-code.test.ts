@@ -76,7 +76,7 @@ describe('code loaded on first use', () => {
     ].join('\n');
     const { eager, lazy, loads } = await bothWays({ input: input + '\n', seed: 7 });
     expect(lazy).toBe(eager);
-    expect(loads.sort()).toEqual(['batch-controllers', 'hpa-controller']);
+    expect(loads.sort()).toEqual(['batch-controllers', 'container-programs', 'hpa-controller']);
     expect(eager).toMatch(/job.batch\/tick-\d+ +Complete +1\/1/);
   });
 
@@ -84,7 +84,7 @@ describe('code loaded on first use', () => {
     const input = 'kubectl create job once --image=busybox:1.36 -- echo hi; sleep 3; kubectl get pods; kubectl get jobs\n';
     const { eager, lazy, loads } = await bothWays({ input, seed: 5 });
     expect(lazy).toBe(eager);
-    expect(loads).toEqual(['batch-controllers']);
+    expect(loads).toEqual(['batch-controllers', 'container-programs']);
   });
 
   it('a StatefulSet applied with other kinds in one file', async () => {
@@ -95,7 +95,7 @@ describe('code loaded on first use', () => {
     const input = 'kubectl apply -f db.yaml && kubectl get pods\nkubectl rollout status sts/db\nkubectl get pods -o wide\n';
     const { eager, lazy, loads } = await bothWays({ input, seed: 3, files: { 'db.yaml': file + '\n' } });
     expect(lazy).toBe(eager);
-    expect(loads).toEqual(['stateful-controllers']);
+    expect(loads.sort()).toEqual(['container-programs', 'stateful-controllers']);
     expect(eager).toContain('partitioned roll out complete');
   });
 
@@ -104,7 +104,7 @@ describe('code loaded on first use', () => {
       const { eager, lazy, loads } = await bothWays(lesson(slug));
       expect(lazy).toBe(eager);
       expect(loads.length).toBeGreaterThan(0);
-    });
+    }, 30_000);
   }
 
   for (const file of ['ref-06-statefulset-daemonset-job-cronjob.txt', 'ingress-nginx-kind.txt', 'quota-memory-cpu-namespace.txt']) {
@@ -112,6 +112,6 @@ describe('code loaded on first use', () => {
       const { eager, lazy, loads } = await bothWays(transcript(file));
       expect(lazy).toBe(eager);
       expect(loads.length).toBeGreaterThan(0);
-    });
+    }, 30_000);
   }
 });

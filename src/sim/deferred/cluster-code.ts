@@ -30,9 +30,10 @@ export class ClusterCode {
 
   /**
    * Loads `part` and then calls `use` with it; `loading` is true in between. A part that fails
-   * to load leaves the cluster without it and is reported by `ready()`.
+   * to load leaves the cluster without it and is reported by `ready()`, unless the caller takes
+   * the failure itself (`failed`: a container's program, whose start reports it and tries again).
    */
-  request<T>(part: CodePart<T>, use: (module: T) => void): void {
+  request<T>(part: CodePart<T>, use: (module: T) => void, failed?: (error: unknown) => void): void {
     this.pending++;
     this.source.load(part).then(
       (m) => {
@@ -45,8 +46,12 @@ export class ClusterCode {
       },
       (error: unknown) => {
         this.pending--;
-        this.failure ??= error;
-        this.wake();
+        try {
+          if (failed) failed(error);
+          else this.failure ??= error;
+        } finally {
+          this.wake();
+        }
       },
     );
   }

@@ -9,6 +9,7 @@ import { nodeAgents } from '../nodes/node-agents.ts';
 import { Kubelet } from './kubelet.ts';
 import { kubeletNodeProxy } from './logs.ts';
 import { kubeletExec, kubeletTerminal } from './exec.ts';
+import { CONTAINER_CODE, loadContainerCodeOnFirstUse } from './container-code-part.ts';
 
 /** The kubelets of a cluster by node name (empty before the component starts). */
 export function kubelets(cluster: Cluster): Map<string, Kubelet> {
@@ -34,7 +35,8 @@ export function startKubelets(cluster: Cluster): void {
     if (running) cluster.clock.setTimeout(() => all.get(node)?.resyncAll(), 0);
   });
   cluster.nodeProxy = { ...kubeletNodeProxy(cluster, all), exec: kubeletExec(cluster, all), terminal: kubeletTerminal(cluster, all) };
+  loadContainerCodeOnFirstUse(cluster);
 }
 
-/** A kubelet on every node. */
-export const KUBELETS: Installer = component('kubelets', startKubelets);
+/** A kubelet on every node; the containers' programs load when a Pod first needs them. */
+export const KUBELETS: Installer = { ...component('kubelets', startKubelets), code: [CONTAINER_CODE] };

@@ -1,7 +1,9 @@
 /**
  * The ProcessIO a container's process gets: argv and env, a filesystem built on first use
  * (most server images never read theirs), its log buffer, listening ports (shared with the
- * probes) and Pod-network requests.
+ * probes) and Pod-network requests. The image's files and extra executables come with the
+ * containers' code (container-code.ts): a container that uses them (a shell, `kubectl exec`)
+ * starts only once that is there, so they are looked up on first use.
  */
 import type { KubeObject } from '../api/types.ts';
 import type { Cluster } from '../cluster.ts';
@@ -9,8 +11,7 @@ import { buildContainerFs, hasSubPathMount } from './volumes/container-fs.ts';
 import type { MemFs } from './mem-fs.ts';
 import { podFetch } from './network.ts';
 import { podDns } from '../network/pod-dns.ts';
-import { imageCommands } from './images/exec-tools.ts';
-import { imageFiles, shIsDash } from './images/files.ts';
+import { containerCode } from './container-code-part.ts';
 import type { ProbePorts } from './probes.ts';
 import type { ProcessIO } from './process.ts';
 import { lacksBash } from './exec.ts';
@@ -28,14 +29,26 @@ export function containerIO(
 ): ProcessIO {
   const logs = c.logs;
   let fs: MemFs | undefined;
-  const build = () => buildContainerFs(pod, c.spec, rt.ip ?? '', imageFiles(c.image, c.ref?.tag ?? 'latest'), rt.volumes, () => cluster.now());
+  const tag = c.ref?.tag ?? 'latest';
+  const build = () => buildContainerFs(pod, c.spec, rt.ip ?? '', containerCode(cluster)?.imageFiles(c.image, tag) ?? {}, rt.volumes, () => cluster.now());
   // subPath mounts are taken when the container starts; other filesystems are built on first use.
   if (hasSubPathMount(c.spec)) fs = build();
+  let tools: { commands: ProcessIO['commands']; dash: boolean } | undefined;
+  const imageTools = () => {
+    const code = containerCode(cluster);
+    if (!code) return { commands: undefined, dash: false };
+    return (tools ??= { commands: code.imageCommands(c.image, tag), dash: code.shIsDash(c.image, tag) });
+  };
   return {
     argv,
     env,
     get fs() {
-      return (fs ??= build());
+      if (fs) return fs;
+      // Before the containers' code is there only a program of the preset's images can ask, and
+      // those read no image files: build without them, and keep the filesystem once they exist.
+      const built = build();
+      if (containerCode(cluster)) fs = built;
+      return built;
     },
     hostname: pod.spec?.hostNetwork ? rt.node : pod.metadata.name!,
     now: () => cluster.now(),
@@ -44,8 +57,12 @@ export function containerIO(
     listen: (port, http) => ports.set(port, http),
     fetch: (host, port, path, agent, hostHeader) => podFetch(cluster, rt, host, port, path, agent, hostHeader),
     dns: podDns(cluster, rt.namespace),
-    commands: imageCommands(c.image, c.ref?.tag ?? 'latest'),
-    dash: shIsDash(c.image, c.ref?.tag ?? 'latest'),
+    get commands() {
+      return imageTools().commands;
+    },
+    get dash() {
+      return imageTools().dash;
+    },
     // `stdin: true` (kubectl run -i): the main process's shell reads what an attach sends.
     ...(c.spec?.stdin ? { terminal: new LineTerminal(lacksBash(c) ? 'busybox' : 'dash', c.spec.tty === true) } : {}),
   };

@@ -3,15 +3,17 @@
  * (pod/strategy.go streamLocation), the kubelet's (the pod and a running container must
  * exist), the runtime's (the executable must exist in the image), then the command runs
  * through the container's busybox-style shell with the container's filesystem and env.
+ * The shell comes with the containers' code that loads on first use: an exec into a container
+ * whose image runs without it (the kind preset's kube-proxy) waits for it, with cluster time
+ * standing still, and then runs as it would have with the code there.
  */
 import { ApiError, badRequest, notFound } from '../api/errors.ts';
 import type { Cluster, ExecIO, ExecRun, ShellTerminal } from '../cluster.ts';
 import type { Kubelet } from './kubelet.ts';
 import type { ProcessIO } from './process.ts';
 import type { ContainerRuntime } from './runtime.ts';
-import { Shell } from './sh/interpreter.ts';
+import { containerCode, loadContainerCode, type ContainerCode } from './container-code-part.ts';
 import { LineTerminal } from './sh/line-terminal.ts';
-import { isKnownCommand } from './sh/run.ts';
 
 /** Images built on busybox or Alpine: they have `sh` but no `bash`. */
 export function lacksBash(c: ContainerRuntime): boolean {
@@ -20,11 +22,17 @@ export function lacksBash(c: ContainerRuntime): boolean {
 }
 
 /** Whether the container's image has `argv0` on its PATH (or at that path). */
-export function hasExecutable(c: ContainerRuntime, io: ProcessIO, argv0: string): boolean {
+export function hasExecutable(c: ContainerRuntime, io: ProcessIO, argv0: string, code: ContainerCode): boolean {
   if (!c.image?.shell) return false;
   const base = argv0.split('/').pop() ?? argv0;
   if (base === 'bash' && lacksBash(c)) return false;
-  return isKnownCommand(argv0, io.commands);
+  return code.isKnownCommand(argv0, io.commands);
+}
+
+/** What kubectl prints when the shell could not be fetched (the next exec tries again). */
+export function execCodeMissing(error: unknown): Error {
+  const why = error instanceof Error ? error.message : String(error);
+  return new Error(`Internal error occurred: error executing command in container: the container's programs could not be loaded (${why}); try again`);
 }
 
 function execFailed(cluster: Cluster, what: string): Error {
@@ -38,7 +46,9 @@ export function kubeletExec(cluster: Cluster, kubelets: Map<string, Kubelet>) {
   return (namespace: string, podName: string, container: string, argv: string[], io: ExecIO): ExecRun => {
     const pod = cluster.store.get('pods', namespace, podName);
     if (!pod) throw notFound('pods', podName);
-    const names = [...(pod.spec?.containers ?? []), ...(pod.spec?.initContainers ?? []), ...(pod.spec?.ephemeralContainers ?? [])].map((c: { name: string }) => c.name);
+    const names = [...(pod.spec?.containers ?? []), ...(pod.spec?.initContainers ?? []), ...(pod.spec?.ephemeralContainers ?? [])].map(
+      (c: { name: string }) => c.name,
+    );
     if (!names.includes(container)) throw badRequest(`container ${container} is not valid for pod ${podName}`);
     const node: string | undefined = pod.spec?.nodeName;
     if (!node) throw badRequest(`pod ${podName} does not have a host assigned`);
@@ -51,36 +61,54 @@ export function kubeletExec(cluster: Cluster, kubelets: Map<string, Kubelet>) {
     const c = rt.containers.find((x) => x.name === container);
     if (!c || c.step !== 'running' || !c.proc || c.proc.exited || !c.io) throw new Error(`unable to upgrade connection: container not found ("${container}")`);
     if (!argv.length) throw execFailed(cluster, 'no command specified');
-    const own = c.io;
-    if (!hasExecutable(c, own, argv[0]!)) throw execFailed(cluster, `exec: "${argv[0]}": executable file not found in $PATH`);
-    const procIO: ProcessIO = {
-      argv,
-      env: own.env,
-      get fs() {
-        return own.fs;
-      },
-      hostname: own.hostname,
-      now: () => cluster.now(),
-      out: io.stdout,
-      err: io.stderr,
-      fetch: own.fetch,
-      dns: own.dns,
-      commands: own.commands,
-      mainArgv: own.argv,
-      dash: own.dash,
-      // Inside its PID namespace, PID 1 gets only the signals it handles: SIGKILL never, SIGTERM/SIGINT
-      // only with a handler (the process layer ignores SIGTERM without one).
-      signalMain: (sig) => {
-        if (sig !== 'KILL') c.proc?.signal('TERM');
-      },
-    };
-    if (io.tty) procIO.terminal = new LineTerminal(lacksBash(c) ? 'busybox' : 'dash', true);
-    const shell = new Shell(procIO);
-    shell.stdin = io.stdin;
-    const run = shell.execArgv(argv);
-    if (procIO.terminal) execTerminals.set(run, procIO.terminal);
+    const terminal = io.tty ? new LineTerminal(lacksBash(c) ? 'busybox' : 'dash', true) : undefined;
+    const code = containerCode(cluster);
+    const run = code ? startExec(cluster, c, argv, io, terminal, code) : afterCode(cluster, c, argv, io, terminal);
+    if (terminal) execTerminals.set(run, terminal);
     return run;
   };
+}
+
+/** Waits (without cluster time passing) for the containers' code, then runs the exec. */
+function* afterCode(cluster: Cluster, c: ContainerRuntime, argv: string[], io: ExecIO, terminal: LineTerminal | undefined): ExecRun {
+  let outcome: { code?: ContainerCode; error?: unknown } | undefined;
+  loadContainerCode(cluster, (code, error) => (outcome = { code, error }));
+  // Hosts hold cluster time while the code loads, so this zero-length sleep ends once it is there.
+  while (!outcome) yield { sleep: 0 };
+  if (!outcome.code) throw execCodeMissing(outcome.error);
+  if (c.step !== 'running' || !c.proc || c.proc.exited || !c.io) throw new Error(`unable to upgrade connection: container not found ("${c.name}")`);
+  return yield* startExec(cluster, c, argv, io, terminal, outcome.code);
+}
+
+/** The runtime's check of the executable, then the command in the container's shell. */
+function startExec(cluster: Cluster, c: ContainerRuntime, argv: string[], io: ExecIO, terminal: LineTerminal | undefined, code: ContainerCode): ExecRun {
+  const own = c.io!;
+  if (!hasExecutable(c, own, argv[0]!, code)) throw execFailed(cluster, `exec: "${argv[0]}": executable file not found in $PATH`);
+  const procIO: ProcessIO = {
+    argv,
+    env: own.env,
+    get fs() {
+      return own.fs;
+    },
+    hostname: own.hostname,
+    now: () => cluster.now(),
+    out: io.stdout,
+    err: io.stderr,
+    fetch: own.fetch,
+    dns: own.dns,
+    commands: own.commands,
+    mainArgv: own.argv,
+    dash: own.dash,
+    // Inside its PID namespace, PID 1 gets only the signals it handles: SIGKILL never, SIGTERM/SIGINT
+    // only with a handler (the process layer ignores SIGTERM without one).
+    signalMain: (sig) => {
+      if (sig !== 'KILL') c.proc?.signal('TERM');
+    },
+  };
+  if (terminal) procIO.terminal = terminal;
+  const shell = new code.Shell(procIO);
+  shell.stdin = io.stdin;
+  return shell.execArgv(argv);
 }
 
 const execTerminals = new WeakMap<ExecRun, LineTerminal>();

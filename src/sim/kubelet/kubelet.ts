@@ -14,10 +14,11 @@ import type { Cluster } from '../cluster.ts';
 import { keyOf, splitKey, type Controller } from '../runtime/controller.ts';
 import { expandRefs, resolveEnv } from './config.ts';
 import { PodVolumes, type VolumeContext } from './volumes/pod-volumes.ts';
-import type { ImageInfo } from './images/catalogue.ts';
+import type { ImageInfo, RunContext } from './images/catalogue.ts';
 import { adoptRunningPod, backdateStartup, idleProgram } from './adopt.ts';
-import { selectProgram, containerArgv } from './programs.ts';
-import { spawn, type ProcessIO } from './process.ts';
+import { containerArgv, mayNeedContainerCode, startErrorMessage } from './programs.ts';
+import { containerCode, loadContainerCode, type ContainerCode } from './container-code-part.ts';
+import { spawn, type ProcessIO, type ProgramGen } from './process.ts';
 import { pullImage } from './images/catalogue.ts';
 import { newContainer, newPodRuntime, type ContainerRuntime, type PodRuntime } from './runtime.ts';
 import { stageFor, type StageContext } from './stages.ts';
@@ -294,6 +295,7 @@ export class Kubelet implements Controller {
   }
 
   private startContainer(rt: PodRuntime, c: ContainerRuntime, env: Record<string, string>): void {
+    if (this.awaitsCode(rt, c)) return;
     const now = this.cluster.now();
     if (c.created > 0) {
       c.previousLogs = c.logs;
@@ -316,6 +318,32 @@ export class Kubelet implements Controller {
     c.waiting = { reason: rt.containers.some((x) => x.init) ? 'PodInitializing' : 'ContainerCreating' };
     this.containerEvent(rt, c, 'Normal', 'Started', `Started container ${c.name}`);
     launched.probes.start();
+  }
+
+  /**
+   * Whether the container cannot start yet because its program (or the shell it runs in) is in
+   * the containers' code that has not loaded: it then waits in ContainerCreating, with cluster
+   * time standing still, and starts when the code arrives. The code is normally asked for when
+   * the Pod is written (container-code-part.ts), so this is reached only when that failed: the
+   * start then reports it (CreateContainerError) and is tried again at the next sync.
+   */
+  private awaitsCode(rt: PodRuntime, c: ContainerRuntime): boolean {
+    if (containerCode(this.cluster) || !mayNeedContainerCode(c.image!, c.spec)) return false;
+    c.step = 'loading';
+    loadContainerCode(this.cluster, (code, error) => {
+      if (c.step !== 'loading' || !this.current(rt) || rt.terminating) return;
+      if (code) {
+        c.step = 'create';
+      } else {
+        const why = error instanceof Error ? error.message : String(error);
+        const message = `the program of image "${c.spec.image as string}" could not be loaded (${why})`;
+        c.waiting = { reason: 'CreateContainerError', message };
+        this.containerEvent(rt, c, 'Warning', 'Failed', `Error: ${message}`);
+        c.step = 'configError';
+      }
+      if (this.running()) this.sync(rt);
+    });
+    return true;
   }
 
   /**
@@ -353,19 +381,30 @@ export class Kubelet implements Controller {
       execId: () => this.cluster.random.hex(64),
       changed: () => this.writeStatus(rt),
       restart: (grace) => this.stopContainer(rt, c, grace ?? this.current(rt)?.spec?.terminationGracePeriodSeconds ?? 30),
+      code: () => containerCode(this.cluster),
     });
     const io = containerIO(this.cluster, rt, c, pod, argv, env, probes.ports);
     c.io = io;
     if (adopted) backdateStartup(io, c.logs, this.cluster, startedAt);
     const ctx = { tag: c.ref?.tag ?? 'latest', podIP: () => rt.ip ?? '', cluster: this.cluster, namespace: rt.namespace };
     const image = c.image!;
-    io.execProgram = (a) => image.main?.(a, io, ctx);
-    const program = selectProgram(image, argv, io, ctx);
+    io.execProgram = (a) => image.main?.(a, io, ctx) ?? containerCode(this.cluster)?.imageProgram(image.repository)?.(a, io, ctx);
+    const program = this.programFor(image, argv, io, ctx, containerCode(this.cluster));
     if ('startError' in program) return { startError: program.startError, io };
     // Adopted containers keep their ports served (probes.ports) but are not probed again.
     c.probes = probes;
     c.proc = spawn(this.cluster.clock, () => program, io, (code) => this.processExited(rt, c, startedAt, code));
     return { probes };
+  }
+
+  /**
+   * The container's program: the image's own from its catalogue entry (the preset's images), else
+   * from the containers' code. Without that code (an adopted container of the preset, which runs
+   * its own program) a StartError stands for the shell it lacks.
+   */
+  private programFor(image: ImageInfo, argv: string[], io: ProcessIO, ctx: RunContext, code: ContainerCode | undefined): ProgramGen | { startError: string } {
+    if (code) return code.programFor(image, argv, io, ctx);
+    return image.main?.(argv, io, ctx) ?? { startError: startErrorMessage(argv) };
   }
 
   private processExited(rt: PodRuntime, c: ContainerRuntime, startedAt: number, code: number): void {

@@ -13,10 +13,9 @@
  */
 import type { Clock } from '../clock/clock.ts';
 import type { ContainerRuntime, PodRuntime } from './runtime.ts';
-import { Shell } from './sh/interpreter.ts';
+import type { ContainerCode } from './container-code-part.ts';
 import type { ProcessIO } from './process.ts';
 import type { HttpHandler } from './http.ts';
-import { servesGrpcHealth } from './images/probe-demos.ts';
 import { hasExecutable } from './exec.ts';
 
 export type ProbeKind = 'startup' | 'liveness' | 'readiness';
@@ -47,6 +46,8 @@ export interface ProbeHost {
   changed(): void;
   /** Kill the container for a restart (liveness/startup failure), with the probe's grace period if it sets one. */
   restart(graceSeconds?: number): void;
+  /** The containers' code (the shell an exec probe runs in), if loaded: a container with an exec probe starts only once it is. */
+  code(): ContainerCode | undefined;
 }
 
 const LABEL: Record<ProbeKind, string> = { startup: 'Startup', liveness: 'Liveness', readiness: 'Readiness' };
@@ -64,7 +65,14 @@ function resolvePort(port: number | string, spec: { ports?: { name?: string; con
 export type ProbeResult = undefined | string | { error: string };
 
 /** Runs one probe now. */
-export function probeOnce(p: ProbeSpec, c: ContainerRuntime, rt: PodRuntime, ports: Map<number, HttpHandler | undefined>, execId: () => string = () => '0'.repeat(64)): ProbeResult {
+export function probeOnce(
+  p: ProbeSpec,
+  c: ContainerRuntime,
+  rt: PodRuntime,
+  ports: Map<number, HttpHandler | undefined>,
+  execId: () => string = () => '0'.repeat(64),
+  code?: ContainerCode,
+): ProbeResult {
   const ip = rt.ip ?? '';
   if (p.httpGet) {
     const port = resolvePort(p.httpGet.port, c.spec);
@@ -86,13 +94,22 @@ export function probeOnce(p: ProbeSpec, c: ContainerRuntime, rt: PodRuntime, por
   if (p.grpc) return grpcProbe(p.grpc.port, `${ip}:${p.grpc.port}`, p.timeoutSeconds ?? 1, c, ports);
   if (p.exec) {
     const argv = p.exec.command ?? [];
-    if (c.io && !hasExecutable(c, c.io, argv[0] ?? '')) {
+    if (!code) return 'the container\'s shell is not loaded';
+    if (c.io && !hasExecutable(c, c.io, argv[0] ?? '', code)) {
       const what = argv.length ? `exec: "${argv[0]}": executable file not found in $PATH` : 'no command specified';
       return { error: `rpc error: code = Unknown desc = failed to exec in container: failed to start exec "${execId()}": OCI runtime exec failed: exec failed: unable to start container process: ${what}: unknown` };
     }
-    return execProbe(argv, c.io, (p.timeoutSeconds ?? 1) * 1000);
+    return execProbe(argv, c.io, (p.timeoutSeconds ?? 1) * 1000, code);
   }
   return undefined;
+}
+
+/**
+ * Whether a container of `repository` answers the gRPC health protocol on `port` with
+ * SERVING (etcd does on its client port 2379).
+ */
+export function servesGrpcHealth(repository: string, port: number): boolean {
+  return repository === 'registry.k8s.io/etcd' && port === 2379;
 }
 
 /** The gRPC health check (grpc.health.v1.Health/Check) against a container port. */
@@ -106,13 +123,13 @@ function grpcProbe(port: number, addr: string, timeoutSeconds: number, c: Contai
  * Runs an exec probe's command to completion. Its sleeps add up: past `timeoutMs` the probe
  * fails with the runtime's timeout text (the command's output is lost, as the kubelet reports it).
  */
-function execProbe(argv: string[], io: ProcessIO | undefined, timeoutMs: number): string | undefined {
+function execProbe(argv: string[], io: ProcessIO | undefined, timeoutMs: number, code: ContainerCode): string | undefined {
   if (!io) return 'container not running';
   let out = '';
   let slept = 0;
   const timedOut = `command "${argv.join(' ')}" timed out`;
   const probeIO: ProcessIO = { ...io, fs: io.fs, out: (s) => (out += s), err: (s) => (out += s), onTerm: undefined };
-  const gen = new Shell(probeIO).execArgv(argv);
+  const gen = new code.Shell(probeIO).execArgv(argv);
   for (let i = 0; i < 10_000; i++) {
     const r = gen.next();
     if (r.done) return r.value === 0 ? undefined : out.replace(/\n$/, '');
@@ -167,7 +184,7 @@ export class ContainerProbes {
   private run(kind: ProbeKind): void {
     if (this.stopped || this.c.step !== 'running') return;
     const p = this.spec(kind);
-    const failure = probeOnce(p, this.c, this.rt, this.ports, () => this.host.execId());
+    const failure = probeOnce(p, this.c, this.rt, this.ports, () => this.host.execId(), this.host.code());
     if (typeof failure === 'object') {
       // The prober's error: reported, and the result thrown away (no failure is counted).
       this.host.event('Warning', 'Unhealthy', `${LABEL[kind]} probe errored and resulted in unknown state: ${failure.error}`);

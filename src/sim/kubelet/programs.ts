@@ -1,11 +1,10 @@
 /**
- * Chooses what a container runs: the image's own program for its argv (nginx, mysql, ...),
- * else the argv as a shell command in images that have a shell, else the runtime's StartError
- * (`exec: "foo": executable file not found in $PATH`, exit code 128).
+ * What a container runs: its argv (command/args over the image's ENTRYPOINT/CMD), the
+ * runtime's StartError text, and whether starting it needs the containers' code that loads on
+ * first use (container-code.ts, which chooses the program: the image's own for its argv, else
+ * argv as a shell command in images that have a shell, else the StartError).
  */
-import type { ImageInfo, RunContext } from './images/catalogue.ts';
-import type { ProcessIO, ProgramGen } from './process.ts';
-import { isKnownCommand, runArgv } from './sh/run.ts';
+import type { ImageInfo } from './images/catalogue.ts';
 
 /** The argv a container runs: command/args override the image's ENTRYPOINT/CMD as in Kubernetes. */
 export function containerArgv(image: ImageInfo, spec: { command?: string[]; args?: string[] }): string[] {
@@ -14,34 +13,31 @@ export function containerArgv(image: ImageInfo, spec: { command?: string[]; args
   return [...entry, ...args];
 }
 
+/** The runtime's message for a container whose argv cannot start (exit code 128, StartError). */
 export function startErrorMessage(argv: string[]): string {
   const what = argv.length ? `exec: "${argv[0]}": executable file not found in $PATH` : 'no command specified';
   return `failed to create containerd task: failed to create shim task: OCI runtime create failed: runc create failed: unable to start container process: error during container init: ${what}: unknown`;
 }
 
-/** The program to run, or a StartError message when the image cannot run argv. */
-export function selectProgram(image: ImageInfo, argv: string[], io: ProcessIO, ctx: RunContext): ProgramGen | { startError: string } {
-  const own = image.main?.(argv, io, ctx);
-  if (own) return own;
-  if (image.shell && argv.length > 1 && ENTRYPOINT_SCRIPTS.has(argv[0]!)) return viaEntrypointScript(argv, io);
-  if (image.shell && argv.length && isKnownCommand(argv[0]!, io.commands)) return runArgv(argv, io);
-  return { startError: startErrorMessage(argv) };
+type ProbeSpecs = { livenessProbe?: { exec?: unknown }; readinessProbe?: { exec?: unknown }; startupProbe?: { exec?: unknown } };
+
+/** Whether a container has a probe that runs a command in it (which needs the shell). */
+export function hasExecProbe(spec: ProbeSpecs): boolean {
+  return !!(spec.livenessProbe?.exec || spec.readinessProbe?.exec || spec.startupProbe?.exec);
 }
 
-/** Entrypoint scripts of official images: they `exec "$@"` when the arguments are not their server. */
-const ENTRYPOINT_SCRIPTS = new Set([
-  '/docker-entrypoint.sh',
-  'docker-entrypoint.sh',
-  '/usr/local/bin/docker-entrypoint.sh',
-  '/entrypoint.sh',
-  '/bin/entrypoint.sh',
-]);
+const base = (p: string | undefined) => p?.split('/').pop() ?? '';
 
-function* viaEntrypointScript(argv: string[], io: ProcessIO): ProgramGen {
-  const rest = argv.slice(1);
-  if (!isKnownCommand(rest[0]!, io.commands)) {
-    io.err(`${argv[0]}: exec: line 47: ${rest[0]}: not found\n`);
-    return 127;
-  }
-  return yield* runArgv(rest, io);
+/**
+ * Whether a container of `image` running `argv` may need the code that loads on first use, judged
+ * from the catalogue alone: an image whose program is not in its entry does; one with its own
+ * program and a shell does when the container runs another binary or has an exec probe. (A
+ * distroless image with its own program never does: it runs it or cannot start.)
+ */
+export function mayNeedContainerCode(image: ImageInfo, spec: ProbeSpecs & { command?: string[]; args?: string[] }): boolean {
+  if (!image.main) return true;
+  if (!image.shell) return false;
+  if (hasExecProbe(spec)) return true;
+  const own = base(image.entrypoint[0] ?? image.cmd[0]);
+  return base(containerArgv(image, spec)[0]) !== own;
 }

@@ -6,6 +6,7 @@
  * Container steps (the stage table in stages.ts moves between them):
  *   new -> pulling -> create -> running -> exited -> (new again after back-off) | done
  *              \-> pullFailed -> pullBackoff -> new          create -> configError -> create
+ *                                                           create -> loading -> create | configError
  */
 import type { KubeObject } from '../api/types.ts';
 import type { ImageInfo } from './images/catalogue.ts';
@@ -21,6 +22,8 @@ export type ContainerStep =
   | 'pullFailed'
   | 'pullBackoff'
   | 'create'
+  /** Waiting for the containers' code that loads on first use (see container-code-part.ts) before it can start. */
+  | 'loading'
   | 'configError'
   | 'running'
   | 'exited'

@@ -3,7 +3,8 @@ import { createCluster } from '../../index.ts';
 import { SimClock } from '../../clock/clock.ts';
 import { MemFs } from '../mem-fs.ts';
 import { spawn, type ProcessIO } from '../process.ts';
-import { containerArgv, selectProgram } from '../programs.ts';
+import { containerArgv } from '../programs.ts';
+import { programFor } from '../container-code.ts';
 import { pullImage } from './catalogue.ts';
 import { parseImageRef } from './reference.ts';
 
@@ -23,7 +24,7 @@ function startupOutput(spec: string, env: Record<string, string> = {}): { out: s
   const argv = containerArgv(r.image, {});
   const io: ProcessIO = { argv, env, fs: new MemFs(), hostname: 'pod-1', now: () => clock.now(), out: (t) => (out += t), err: (t) => (out += t), listen: (p) => ports.push(p) };
   const tag = spec.split(':').pop()!;
-  const program = selectProgram(r.image, argv, io, { tag, podIP: () => '10.244.1.9' });
+  const program = programFor(r.image, argv, io, { tag, podIP: () => '10.244.1.9' });
   if ('startError' in program) throw new Error(program.startError);
   spawn(clock, () => program, io, () => undefined);
   clock.advance(1000);

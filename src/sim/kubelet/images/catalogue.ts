@@ -1,6 +1,9 @@
 /**
  * The images the simulated registry knows: which tags exist, how big they are, their
- * ENTRYPOINT/CMD, and the program a container of that image runs. Anything else fails to pull
+ * ENTRYPOINT/CMD, whether they have a shell. This is what pulls, events and errors need, so it
+ * is there from the start; what a container of the image does (its program, the busybox-style
+ * shell) loads on first use (container-code.ts), except for the kind preset's own images, whose
+ * small programs (system.ts) run from the cluster's creation. Anything else fails to pull
  * the way containerd fails (`not found` for a missing tag of a known repository, `pull access
  * denied` for an unknown repository).
  *
@@ -18,15 +21,8 @@ import { INGRESS_NGINX_IMAGES } from '../../addons/ingress-nginx/images.ts';
 import { METRICS_IMAGES } from '../../addons/metrics-server/images.ts';
 import type { ProcessIO, ProgramGen } from '../process.ts';
 import type { ImageRef } from './reference.ts';
-import { mysqlProgram, postgresProgram } from './databases.ts';
-import { httpdProgram, nginxProgram, redisProgram } from './servers.ts';
-import { MORE_IMAGES } from './more.ts';
-import { isKnownCommand } from '../sh/run.ts';
-import { NETWORK_IMAGES } from './network-tools.ts';
+import { MORE_IMAGES } from './catalogue-more.ts';
 import { SYSTEM_IMAGES } from './system.ts';
-import { PROBE_DEMO_IMAGES } from './probe-demos.ts';
-import { TUTORIAL_IMAGES } from './tutorial-images.ts';
-import { curlProgram, fluentdProgram, helloWorldProgram, interpreterProgram, pauseProgram } from './tools.ts';
 
 export interface RunContext {
   tag: string;
@@ -51,9 +47,15 @@ export interface ImageInfo {
   shell: boolean;
   /** Whether the image ships curl (nginx, the language images); busybox-style images only have wget. */
   curl?: boolean;
-  /** The image's own program for `argv`, or undefined to run argv as a shell command. */
-  main?(argv: string[], io: ProcessIO, ctx: RunContext): ProgramGen | undefined;
+  /**
+   * The image's own program, for the few images whose program is there from the start (the kind
+   * preset's, the add-ons'); the others' are in the containers' code (`imageProgram`).
+   */
+  main?: ImageMain;
 }
+
+/** An image's own program for `argv`, or undefined to run argv as a shell command. */
+export type ImageMain = (argv: string[], io: ProcessIO, ctx: RunContext) => ProgramGen | undefined;
 
 /** A repository of the catalogue: the tags it has and what its images are. */
 export interface ImageEntry extends ImageInfo {
@@ -62,15 +64,6 @@ export interface ImageEntry extends ImageInfo {
 type Entry = ImageEntry;
 
 const V = (re: string) => new RegExp(`^(?:${re})$`);
-
-/** Runs `entrypoint.sh <args>` images: the server when args name it, else the args themselves. */
-function viaEntrypoint(entry: string, server: string, run: (io: ProcessIO, ctx: RunContext) => ProgramGen) {
-  return (argv: string[], io: ProcessIO, ctx: RunContext): ProgramGen | undefined => {
-    const args = argv[0] === entry || argv[0] === `/usr/local/bin/${entry}` ? argv.slice(1) : argv;
-    if (args[0] === server) return run(io, ctx);
-    return undefined;
-  };
-}
 
 const ENTRIES: Entry[] = [
   {
@@ -81,11 +74,6 @@ const ENTRIES: Entry[] = [
     cmd: ['nginx', '-g', 'daemon off;'],
     shell: true,
     curl: true,
-    main(argv, io, ctx) {
-      if (argv[0] === 'nginx') return nginxProgram(io, ctx.tag, false);
-      if (argv[0] === '/docker-entrypoint.sh' && argv[1] === 'nginx') return nginxProgram(io, ctx.tag, true);
-      return undefined;
-    },
   },
   {
     repository: 'docker.io/library/httpd',
@@ -94,7 +82,6 @@ const ENTRIES: Entry[] = [
     entrypoint: [],
     cmd: ['httpd-foreground'],
     shell: true,
-    main: (argv, io, ctx) => (argv[0] === 'httpd-foreground' ? httpdProgram(io, ctx.podIP) : undefined),
   },
   {
     repository: 'docker.io/library/redis',
@@ -103,7 +90,6 @@ const ENTRIES: Entry[] = [
     entrypoint: ['docker-entrypoint.sh'],
     cmd: ['redis-server'],
     shell: true,
-    main: viaEntrypoint('docker-entrypoint.sh', 'redis-server', (io, ctx) => redisProgram(io, ctx.tag)),
   },
   {
     repository: 'docker.io/library/mysql',
@@ -112,7 +98,6 @@ const ENTRIES: Entry[] = [
     entrypoint: ['docker-entrypoint.sh'],
     cmd: ['mysqld'],
     shell: true,
-    main: viaEntrypoint('docker-entrypoint.sh', 'mysqld', (io, ctx) => mysqlProgram(io, ctx.tag)),
   },
   {
     repository: 'docker.io/library/postgres',
@@ -121,7 +106,6 @@ const ENTRIES: Entry[] = [
     entrypoint: ['docker-entrypoint.sh'],
     cmd: ['postgres'],
     shell: true,
-    main: viaEntrypoint('docker-entrypoint.sh', 'postgres', (io, ctx) => postgresProgram(io, ctx.tag)),
   },
   {
     repository: 'docker.io/library/busybox',
@@ -172,7 +156,6 @@ const ENTRIES: Entry[] = [
     entrypoint: [],
     cmd: ['python3'],
     shell: true,
-    main: (argv, io) => interpreterProgram(argv, io, 'python'),
   },
   {
     repository: 'docker.io/library/node',
@@ -182,7 +165,6 @@ const ENTRIES: Entry[] = [
     entrypoint: ['docker-entrypoint.sh'],
     cmd: ['node'],
     shell: true,
-    main: (argv, io) => interpreterProgram(argv[0] === 'docker-entrypoint.sh' ? argv.slice(1) : argv, io, 'node'),
   },
   {
     repository: 'docker.io/curlimages/curl',
@@ -192,13 +174,6 @@ const ENTRIES: Entry[] = [
     entrypoint: ['/entrypoint.sh'],
     cmd: ['curl'],
     shell: true,
-    // entrypoint.sh runs `curl "$@"` when the first argument is an option or not a command.
-    main: (argv, io) => {
-      const rest = argv[0] === '/entrypoint.sh' ? argv.slice(1) : argv;
-      if (argv[0] === '/entrypoint.sh' && rest[0] !== undefined && !rest[0].startsWith('-') && rest[0] !== 'curl' && isKnownCommand(rest[0], io.commands)) return undefined;
-      if (argv[0] !== '/entrypoint.sh' && (argv[0]?.split('/').pop() ?? '') !== 'curl') return undefined;
-      return curlProgram(rest[0] === 'curl' || rest[0]?.endsWith('/curl') ? rest : ['curl', ...rest], io);
-    },
   },
   {
     repository: 'registry.k8s.io/pause',
@@ -207,7 +182,6 @@ const ENTRIES: Entry[] = [
     entrypoint: ['/pause'],
     cmd: [],
     shell: false,
-    main: (argv, io) => (argv[0] === '/pause' ? pauseProgram(io) : undefined),
   },
   {
     repository: 'docker.io/library/fluentd',
@@ -216,7 +190,6 @@ const ENTRIES: Entry[] = [
     entrypoint: ['tini', '--', '/bin/entrypoint.sh'],
     cmd: ['fluentd'],
     shell: true,
-    main: (argv, io) => (argv.includes('fluentd') ? fluentdProgram(io) : undefined),
   },
   {
     repository: 'docker.io/fluent/fluentd',
@@ -225,7 +198,6 @@ const ENTRIES: Entry[] = [
     entrypoint: ['tini', '--', '/bin/entrypoint.sh'],
     cmd: ['fluentd'],
     shell: true,
-    main: (argv, io) => (argv.includes('fluentd') ? fluentdProgram(io) : undefined),
   },
   {
     repository: 'docker.io/library/hello-world',
@@ -234,15 +206,11 @@ const ENTRIES: Entry[] = [
     entrypoint: [],
     cmd: ['/hello'],
     shell: false,
-    main: (argv, io) => (argv[0] === '/hello' ? helloWorldProgram(io) : undefined),
   },
   ...SYSTEM_IMAGES,
   ...MORE_IMAGES,
-  ...PROBE_DEMO_IMAGES,
-  ...TUTORIAL_IMAGES,
   ...INGRESS_NGINX_IMAGES,
   ...METRICS_IMAGES,
-  ...NETWORK_IMAGES,
 ];
 
 // k8s.gcr.io is the old name of registry.k8s.io.

@@ -6,7 +6,7 @@
 import type { CommandContext, CommandFn } from '../sh/commands.ts';
 import type { ImageInfo } from './catalogue.ts';
 import { curlProgram } from './tools.ts';
-import { nginxVersion } from './servers.ts';
+import { nginxVersion } from './server-programs.ts';
 import { dnsCommands } from '../sh/dns-commands.ts';
 import { dnsFlavour } from './network-tools.ts';
 

@@ -3,7 +3,7 @@
  * distribution, and nginx's stock configuration and pages. Volume mounts shadow them.
  */
 import type { ImageInfo } from './catalogue.ts';
-import { nginxVersion, welcomePage } from './servers.ts';
+import { nginxVersion, welcomePage } from './server-programs.ts';
 
 const OS_RELEASE = {
   debian: 'PRETTY_NAME="Debian GNU/Linux 12 (bookworm)"\nNAME="Debian GNU/Linux"\nVERSION_ID="12"\nVERSION="12 (bookworm)"\nVERSION_CODENAME=bookworm\nID=debian\nHOME_URL="https://www.debian.org/"\nSUPPORT_URL="https://www.debian.org/support"\nBUG_REPORT_URL="https://bugs.debian.org/"\n',

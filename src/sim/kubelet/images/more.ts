@@ -1,15 +1,14 @@
 /**
- * More images learners type: small servers (memcached, mongo, rabbitmq, traefik, http-echo,
+ * The programs of more images learners type: small servers (memcached, mongo, rabbitmq, traefik, http-echo,
  * echoserver, nginx-slim) with their first startup log lines, and language toolchains
  * (golang, openjdk, eclipse-temurin) that have a shell and exit at once without a program.
  */
 import type { HttpHandler } from '../http.ts';
 import type { ProcessIO, ProgramGen } from '../process.ts';
-import type { ImageEntry } from './catalogue.ts';
-import { nginxProgram } from './servers.ts';
+import type { ImageMain } from './catalogue.ts';
+import { nginxProgram } from './server-programs.ts';
 import { isoMicros } from './time-format.ts';
 
-const V = (re: string) => new RegExp(`^(?:${re})$`);
 const base = (argv: string[]) => argv[0]?.split('/').pop() ?? '';
 
 /** Prints `lines` to stdout, listens on `port`, runs until SIGTERM (exit 0). */
@@ -80,41 +79,20 @@ function traefik(io: ProcessIO): ProgramGen {
   return server(io, [], 80, () => ({ status: 404, body: '404 page not found\n' }));
 }
 
-/** A shell image whose default command (a REPL or toolchain) exits at once without a terminal. */
-function toolchain(repository: string, tags: string, size: number, cmd: string[]): ImageEntry {
-  return {
-    repository,
-    tags: V(tags),
-    size,
-    entrypoint: [],
-    cmd,
-    shell: true,
-    curl: true,
-    // jshell with no terminal reads an empty stdin and exits.
-    main: (argv) => (base(argv) === 'jshell' ? (function* (): ProgramGen { return 0; })() : undefined),
-  };
-}
+const jshell: ImageMain = (argv) => (base(argv) === 'jshell' ? (function* (): ProgramGen { return 0; })() : undefined);
 
-/** Catalogue entries of this module. */
-export const MORE_IMAGES: ImageEntry[] = [
-  {
-    repository: 'registry.k8s.io/nginx-slim',
-    tags: V('0\\.\\d{1,2}'),
-    size: 20_356_212,
-    entrypoint: [],
-    cmd: ['nginx', '-g', 'daemon off;'],
-    shell: true,
-    // The StatefulSet tutorial runs `kubectl exec web-0 -- curl http://localhost/`: the image ships curl.
-    curl: true,
-    main: (argv, io) => (base(argv) === 'nginx' && argv.length > 1 ? nginxProgram(io, '1.27', false) : undefined),
-  },
-  { repository: 'docker.io/library/memcached', tags: V('latest|alpine|1(?:\\.6(?:\\.\\d{1,2})?)?(?:-alpine|-bookworm)?'), size: 32_745_093, entrypoint: ['docker-entrypoint.sh'], cmd: ['memcached'], shell: true, main: (argv, io) => (argv.includes('memcached') ? memcached(io) : undefined) },
-  { repository: 'docker.io/library/mongo', tags: V('latest|[4-8](?:\\.\\d)?(?:\\.\\d{1,2})?(?:-jammy|-noble)?'), size: 294_541_114, entrypoint: ['docker-entrypoint.sh'], cmd: ['mongod'], shell: true, main: (argv, io) => (argv.includes('mongod') ? mongo(io) : undefined) },
-  { repository: 'docker.io/library/rabbitmq', tags: V('latest|alpine|management|3(?:\\.\\d{1,2})?(?:\\.\\d{1,2})?(?:-management)?(?:-alpine)?|4(?:\\.\\d)?(?:\\.\\d{1,2})?(?:-management)?(?:-alpine)?'), size: 98_418_744, entrypoint: ['docker-entrypoint.sh'], cmd: ['rabbitmq-server'], shell: true, main: (argv, io) => (argv.includes('rabbitmq-server') ? rabbitmq(io) : undefined) },
-  { repository: 'docker.io/library/traefik', tags: V('latest|v?[23](?:\\.\\d{1,2})?(?:\\.\\d{1,2})?'), size: 53_771_030, entrypoint: ['/entrypoint.sh'], cmd: ['traefik'], shell: true, main: (argv, io) => (argv.includes('traefik') ? traefik(io) : undefined) },
-  { repository: 'docker.io/hashicorp/http-echo', tags: V('latest|[01]\\.\\d(?:\\.\\d{1,2})?'), size: 3_697_152, entrypoint: ['/http-echo'], cmd: [], shell: false, main: (argv, io) => (base(argv) === 'http-echo' ? httpEcho(argv, io) : undefined) },
-  { repository: 'registry.k8s.io/echoserver', tags: V('1\\.\\d{1,2}'), size: 46_237_695, entrypoint: [], cmd: ['/usr/local/bin/run.sh'], shell: true, main: (argv, io) => (base(argv) === 'run.sh' ? echoserver(io) : undefined) },
-  toolchain('docker.io/library/golang', 'latest|alpine|1\\.\\d{2}(?:\\.\\d{1,2})?(?:-alpine|-bookworm)?', 294_216_432, ['bash']),
-  toolchain('docker.io/library/openjdk', '(?:8|11|17|21|22)(?:-jdk|-jre)?(?:-slim)?', 246_784_114, ['jshell']),
-  toolchain('docker.io/library/eclipse-temurin', '(?:8|11|17|21)(?:-jdk|-jre)?(?:-alpine|-jammy|-noble)?', 201_337_920, ['jshell']),
-];
+/** The programs of the catalogue-more.ts servers and toolchains, by repository. */
+export const MORE_PROGRAMS: Readonly<Record<string, ImageMain>> = {
+  // The StatefulSet tutorial's nginx-slim runs `nginx -g 'daemon off;'`.
+  'registry.k8s.io/nginx-slim': (argv, io) => (base(argv) === 'nginx' && argv.length > 1 ? nginxProgram(io, '1.27', false) : undefined),
+  'docker.io/library/memcached': (argv, io) => (argv.includes('memcached') ? memcached(io) : undefined),
+  'docker.io/library/mongo': (argv, io) => (argv.includes('mongod') ? mongo(io) : undefined),
+  'docker.io/library/rabbitmq': (argv, io) => (argv.includes('rabbitmq-server') ? rabbitmq(io) : undefined),
+  'docker.io/library/traefik': (argv, io) => (argv.includes('traefik') ? traefik(io) : undefined),
+  'docker.io/hashicorp/http-echo': (argv, io) => (base(argv) === 'http-echo' ? httpEcho(argv, io) : undefined),
+  'registry.k8s.io/echoserver': (argv, io) => (base(argv) === 'run.sh' ? echoserver(io) : undefined),
+  // jshell with no terminal reads an empty stdin and exits.
+  'docker.io/library/openjdk': jshell,
+  'docker.io/library/eclipse-temurin': jshell,
+  'docker.io/library/golang': jshell,
+};

@@ -6,10 +6,9 @@
  */
 import type { HttpHandler } from '../http.ts';
 import type { ProcessIO, ProgramGen } from '../process.ts';
-import type { ImageEntry } from './catalogue.ts';
+import type { ImageMain } from './catalogue.ts';
 import { agnhostLiveness } from './probe-demos.ts';
 
-const V = (re: string) => new RegExp(`^(?:${re})$`);
 
 function flag(argv: string[], name: string): string | undefined {
   for (let i = 0; i < argv.length; i++) {
@@ -93,44 +92,14 @@ function* helloApp(io: ProcessIO, tag: string): ProgramGen {
   });
 }
 
-/** Catalogue entries of this module. */
-export const NETWORK_IMAGES: ImageEntry[] = [
-  {
-    repository: 'registry.k8s.io/e2e-test-images/agnhost',
-    tags: V('2\\.(?:[2-5]\\d)'),
-    size: 57_034_176,
-    entrypoint: ['/agnhost'],
-    cmd: ['pause'],
-    shell: true,
-    main: agnhost,
-  },
-  {
-    repository: 'registry.k8s.io/e2e-test-images/jessie-dnsutils',
-    tags: V('1\\.[3-7]'),
-    size: 112_349_788,
-    entrypoint: [],
-    cmd: ['bash'],
-    shell: true,
-  },
-  {
-    repository: 'gcr.io/google-samples/hello-app',
-    tags: V('[12]\\.0'),
-    size: 4_593_056,
-    entrypoint: ['/hello-app'],
-    cmd: [],
-    shell: false,
-    main: (argv, io, ctx) => (argv[0] === '/hello-app' ? helloApp(io, ctx.tag) : undefined),
-  },
-  {
-    repository: 'us-docker.pkg.dev/google-samples/containers/gke/hello-app',
-    tags: V('[12]\\.0'),
-    size: 4_593_056,
-    entrypoint: ['/hello-app'],
-    cmd: [],
-    shell: false,
-    main: (argv, io, ctx) => (argv[0] === '/hello-app' ? helloApp(io, ctx.tag) : undefined),
-  },
-];
+const helloAppMain: ImageMain = (argv, io, ctx) => (argv[0] === '/hello-app' ? helloApp(io, ctx.tag) : undefined);
+
+/** The network test images' programs, by repository (jessie-dnsutils has none: it runs its shell). */
+export const NETWORK_PROGRAMS: Readonly<Record<string, ImageMain>> = {
+  'registry.k8s.io/e2e-test-images/agnhost': agnhost,
+  'gcr.io/google-samples/hello-app': helloAppMain,
+  'us-docker.pkg.dev/google-samples/containers/gke/hello-app': helloAppMain,
+};
 
 /** The nslookup flavour an image ships, if any. */
 export function dnsFlavour(repository: string, tag: string): 'busybox' | 'busybox-1.28' | 'bind' | undefined {

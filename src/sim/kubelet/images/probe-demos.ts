@@ -5,13 +5,12 @@
  *   agnhost liveness (its catalogue entry is in network-tools.ts) /healthz answers 200 for
  *                                                    the first 10 s of the process, then 500
  *   registry.k8s.io/goproxy:0.1                      an HTTP proxy on TCP 8080 (the TCP demo)
- * and which servers implement the gRPC health protocol (etcd on its client port, the gRPC demo).
+ * (Which servers implement the gRPC health protocol is known from the start: probes.ts.)
  */
 import type { HttpHandler } from '../http.ts';
 import type { ProcessIO, ProgramGen } from '../process.ts';
-import type { ImageEntry } from './catalogue.ts';
+import type { ImageMain } from './catalogue.ts';
 
-const V = (re: string) => new RegExp(`^(?:${re})$`);
 const base = (argv: string[]) => argv[0]?.split('/').pop() ?? '';
 
 /** Exit code of a Go program whose default SIGTERM handling ends it as PID 1. */
@@ -42,15 +41,7 @@ function goproxy(io: ProcessIO): ProgramGen {
   return goServer(io, 8080, () => ({ status: 500, body: 'This is a proxy server. Does not respond to non-proxy requests.\n' }));
 }
 
-/**
- * Whether a container of `repository` answers the gRPC health protocol on `port` with
- * SERVING (etcd does on its client port 2379).
- */
-export function servesGrpcHealth(repository: string, port: number): boolean {
-  return repository === 'registry.k8s.io/etcd' && port === 2379;
-}
-
-/** Catalogue entries of this module. */
-export const PROBE_DEMO_IMAGES: ImageEntry[] = [
-  { repository: 'registry.k8s.io/goproxy', tags: V('0\\.1'), size: 5_483_858, entrypoint: ['/goproxy'], cmd: [], shell: false, main: (argv, io) => (base(argv) === 'goproxy' ? goproxy(io) : undefined) },
-];
+/** The probe demos' programs, by repository (agnhost's is in network-tools.ts). */
+export const PROBE_DEMO_PROGRAMS: Readonly<Record<string, ImageMain>> = {
+  'registry.k8s.io/goproxy': (argv, io) => (base(argv) === 'goproxy' ? goproxy(io) : undefined),
+};

@@ -4,12 +4,11 @@
  * image of the DaemonSet page.
  */
 import type { ProcessIO, ProgramGen } from '../process.ts';
-import type { ImageEntry } from './catalogue.ts';
-import { redisProgram } from './servers.ts';
+import type { ImageMain } from './catalogue.ts';
+import { redisProgram } from './server-programs.ts';
 import { fluentdProgram } from './tools.ts';
 import { httpdTime } from './time-format.ts';
 
-const V = (re: string) => new RegExp(`^(?:${re})$`);
 const base = (argv: string[]) => argv[0]?.split('/').pop() ?? '';
 
 /** 1/x as a fixed-point number scaled by `one`, by its Taylor series (Machin's formula needs 1/5 and 1/239). */
@@ -99,53 +98,16 @@ function* gbFrontend(io: ProcessIO, ip: () => string): ProgramGen {
   return 0;
 }
 
-const gbFrontendEntry = (repository: string, tags: string): ImageEntry => ({
-  repository,
-  tags: V(tags),
-  size: 512_160_840,
-  entrypoint: [],
-  cmd: ['apache2-foreground'],
-  shell: true,
-  curl: true,
-  main: (argv, io, ctx) => (base(argv) === 'apache2-foreground' ? gbFrontend(io, ctx.podIP) : undefined),
-});
+const guestbookFrontend: ImageMain = (argv, io, ctx) => (base(argv) === 'apache2-foreground' ? gbFrontend(io, ctx.podIP) : undefined);
+const guestbookFollower: ImageMain = (argv, io) => (base(argv) === 'run.sh' ? redisProgram(io, '6.0.5') : undefined);
 
-const followerEntry = (repository: string): ImageEntry => ({
-  repository,
-  tags: V('v[12]'),
-  size: 38_004_564,
-  entrypoint: [],
-  cmd: ['/run.sh'],
-  shell: true,
-  main: (argv, io) => (base(argv) === 'run.sh' ? redisProgram(io, '6.0.5') : undefined),
-});
-
-/** Catalogue entries of this module. */
-export const TUTORIAL_IMAGES: ImageEntry[] = [
-  {
-    repository: 'docker.io/library/perl',
-    tags: V(
-      'latest|stable|slim|threaded|5(?:\\.(?:3[0-9]|40|28)(?:\\.\\d)?)?(?:-slim|-threaded|-bookworm|-bullseye|-buster|-slim-bookworm|-slim-bullseye|-slim-buster)?',
-    ),
-    size: 890_617_286,
-    entrypoint: [],
-    cmd: ['perl5.34.0', '-de0'],
-    shell: true,
-    curl: true,
-    // `perl -de0` without a terminal reads an empty stdin and exits.
-    main: (argv, io) => (/^perl[\d.]*$/.test(base(argv)) ? perlProgram(argv[1] === '-de0' ? [argv[0]!] : argv, io) : undefined),
-  },
-  gbFrontendEntry('gcr.io/google-samples/gb-frontend', 'v[3-6]'),
-  gbFrontendEntry('us-docker.pkg.dev/google-samples/containers/gke/gb-frontend', 'v[4-6]'),
-  followerEntry('gcr.io/google-samples/gb-redis-follower'),
-  followerEntry('us-docker.pkg.dev/google-samples/containers/gke/gb-redis-follower'),
-  {
-    repository: 'quay.io/fluentd_elasticsearch/fluentd',
-    tags: V('v2\\.[0-9](?:\\.\\d)?|v3\\.[0-4]\\.\\d|v4\\.[0-7]\\.\\d'),
-    size: 140_775_420,
-    entrypoint: [],
-    cmd: ['/run.sh'],
-    shell: true,
-    main: (argv, io) => (base(argv) === 'run.sh' ? fluentdProgram(io) : undefined),
-  },
-];
+/** The tutorials' programs, by repository. */
+export const TUTORIAL_PROGRAMS: Readonly<Record<string, ImageMain>> = {
+  // `perl -de0` without a terminal reads an empty stdin and exits.
+  'docker.io/library/perl': (argv, io) => (/^perl[\d.]*$/.test(base(argv)) ? perlProgram(argv[1] === '-de0' ? [argv[0]!] : argv, io) : undefined),
+  'gcr.io/google-samples/gb-frontend': guestbookFrontend,
+  'us-docker.pkg.dev/google-samples/containers/gke/gb-frontend': guestbookFrontend,
+  'gcr.io/google-samples/gb-redis-follower': guestbookFollower,
+  'us-docker.pkg.dev/google-samples/containers/gke/gb-redis-follower': guestbookFollower,
+  'quay.io/fluentd_elasticsearch/fluentd': (argv, io) => (base(argv) === 'run.sh' ? fluentdProgram(io) : undefined),
+};
