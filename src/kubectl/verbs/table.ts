@@ -21,7 +21,11 @@ export const VERB_TABLE: LazyVerb[] = [
   { name: 'cluster-info', load: () => import('./cluster-info/cluster-info.ts') },
   {
     name: 'config',
-    subcommands: [...subs(['current-context', 'get-contexts', 'set-context']), { name: 'use-context', aliases: ['use'] }, { name: 'view' }],
+    subcommands: [
+      ...subs(['current-context', 'delete-cluster', 'delete-context', 'delete-user', 'get-clusters', 'get-contexts', 'get-users', 'rename-context', 'set', 'set-cluster', 'set-context', 'set-credentials', 'unset']),
+      { name: 'use-context', aliases: ['use'] },
+      { name: 'view' },
+    ],
     load: () => import('./config/config.ts'),
   },
   { name: 'api-resources', load: () => import('./api-resources/api-resources.ts') },
