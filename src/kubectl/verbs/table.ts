@@ -76,7 +76,7 @@ export const VERB_TABLE: LazyVerb[] = [
     ],
     load: () => import('./top/top.ts'),
   },
-  { name: 'auth', subcommands: [{ name: 'can-i' }], load: () => import('./auth/auth.ts') },
+  { name: 'auth', subcommands: subs(['can-i', 'whoami']), load: () => import('./auth/auth.ts') },
   {
     name: 'rollout',
     subcommands: subs(['history', 'pause', 'restart', 'resume', 'status', 'undo'], { complete: completeRollout }),
@@ -102,4 +102,6 @@ export const VERB_TABLE: LazyVerb[] = [
   { name: 'options', load: () => import('./help/help.ts') },
   { name: 'autoscale', complete: completeResources, load: () => import('./autoscale/autoscale.ts') },
   { name: 'completion', complete: completeShells, load: () => import('./completion/completion.ts') },
+  { name: 'api-versions', load: () => import('./api-versions/api-versions.ts') },
+  { name: 'plugin', subcommands: subs(['list']), load: () => import('./plugin/plugin.ts') },
 ];
