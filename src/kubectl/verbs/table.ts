@@ -84,7 +84,11 @@ export const VERB_TABLE: LazyVerb[] = [
   },
   {
     name: 'set',
-    subcommands: [...subs(['env', 'image', 'resources'], { complete: completeResources }), { name: 'serviceaccount', aliases: ['sa'], complete: completeResources }],
+    subcommands: [
+      ...subs(['env', 'image', 'resources', 'selector'], { complete: completeResources }),
+      { name: 'serviceaccount', aliases: ['sa'], complete: completeResources },
+      { name: 'subject', complete: completeResources },
+    ],
     load: () => import('./set/set.ts'),
   },
   // cordon.ts registers both.
