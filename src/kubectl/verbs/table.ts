@@ -53,7 +53,11 @@ export const VERB_TABLE: LazyVerb[] = [
     ],
     load: () => import('./create/all.ts'),
   },
-  { name: 'apply', load: () => import('./apply/apply.ts') },
+  {
+    name: 'apply',
+    subcommands: [{ name: 'edit-last-applied', complete: completeResources }, { name: 'set-last-applied' }, { name: 'view-last-applied', complete: completeResources }],
+    load: () => import('./apply/apply.ts'),
+  },
   { name: 'delete', complete: completeResources, load: () => import('./delete/delete.ts') },
   { name: 'describe', complete: completeResources, load: () => import('./describe/describe.ts') },
   { name: 'logs', complete: completePods, load: () => import('./logs/logs.ts') },
