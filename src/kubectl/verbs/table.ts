@@ -110,6 +110,7 @@ export const VERB_TABLE: LazyVerb[] = [
   { name: 'options', load: () => import('./help/help.ts') },
   { name: 'autoscale', complete: completeResources, load: () => import('./autoscale/autoscale.ts') },
   { name: 'completion', complete: completeShells, load: () => import('./completion/completion.ts') },
+  { name: 'certificate', subcommands: subs(['approve', 'deny']), load: () => import('./certificate/certificate.ts') },
   { name: 'proxy', load: () => import('./proxy/proxy.ts') },
   { name: 'api-versions', load: () => import('./api-versions/api-versions.ts') },
   { name: 'plugin', subcommands: subs(['list']), load: () => import('./plugin/plugin.ts') },
