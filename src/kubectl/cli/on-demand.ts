@@ -34,7 +34,7 @@ function part(what: string, load: () => Promise<void>): Promise<void> {
 const HELP_PRINTERS = new Set(['help', 'options']);
 
 /** Commands with sub-commands that still run on their own (`apply -f`), without printing their help. */
-const RUN_ON_THEIR_OWN = new Set(['apply']);
+const RUN_ON_THEIR_OWN = new Set(['apply', 'cluster-info']);
 
 /**
  * Whether running `verb` (or printing help for it) may read the help texts: `-h/--help`, bare

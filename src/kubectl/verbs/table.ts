@@ -18,7 +18,7 @@ const subs = (names: string[], extra: Partial<VerbOutline> = {}): VerbOutline[] 
 export const VERB_TABLE: LazyVerb[] = [
   { name: 'version', load: () => import('./version/version.ts') },
   { name: 'kustomize', load: () => import('./kustomize/kustomize.ts') },
-  { name: 'cluster-info', load: () => import('./cluster-info/cluster-info.ts') },
+  { name: 'cluster-info', subcommands: subs(['dump']), load: () => import('./cluster-info/cluster-info.ts') },
   {
     name: 'config',
     subcommands: [
