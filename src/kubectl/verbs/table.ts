@@ -80,7 +80,7 @@ export const VERB_TABLE: LazyVerb[] = [
     ],
     load: () => import('./top/top.ts'),
   },
-  { name: 'auth', subcommands: subs(['can-i', 'whoami']), load: () => import('./auth/auth.ts') },
+  { name: 'auth', subcommands: subs(['can-i', 'reconcile', 'whoami']), load: () => import('./auth/auth.ts') },
   {
     name: 'rollout',
     subcommands: subs(['history', 'pause', 'restart', 'resume', 'status', 'undo'], { complete: completeRollout }),
