@@ -10,7 +10,7 @@ import { buildInvocation, dispatch, resolveCommand, type Session } from './cli/d
 import { flagsOf, globalFlags } from './cli/flags.ts';
 import { allVerbs } from './cli/registry.ts';
 import type { RandomSource } from './cli/verb.ts';
-import { kindState } from './kubeconfig/location.ts';
+import { kindState } from './kubeconfig/kind.ts';
 import './verbs/index.ts';
 
 export interface Kubectl {

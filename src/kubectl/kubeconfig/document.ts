@@ -8,7 +8,7 @@ import type { ExecContext } from '../../command/contract.ts';
 import { CliError } from '../cli/errors.ts';
 import type { KubeconfigState } from '../cli/verb.ts';
 import { toYaml } from '../printers/yaml.ts';
-import { KIND_SERVER } from './location.ts';
+import { KIND_SERVER } from './kind.ts';
 
 type Fields = Record<string, unknown>;
 

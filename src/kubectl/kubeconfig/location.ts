@@ -10,6 +10,7 @@
  */
 import type { ExecContext } from '../../command/contract.ts';
 import type { KubeconfigState } from '../cli/verb.ts';
+import { kindState } from './kind.ts';
 
 /** The kubeconfig path a command run with `ctx` reads and writes (`--kubeconfig` first). */
 export function kubeconfigPath(ctx: Pick<ExecContext, 'env'>, flag = ''): string {
@@ -18,14 +19,6 @@ export function kubeconfigPath(ctx: Pick<ExecContext, 'env'>, flag = ''): string
   if (list.length) return list[0]!;
   return `${ctx.env.HOME || '/home/learner'}/.kube/config`;
 }
-
-/** The session state kind's kubeconfig gives: context kind-kind, namespace default. */
-export function kindState(): KubeconfigState {
-  return { context: 'kind-kind', cluster: 'kind-kind', user: 'kubernetes-admin', namespace: 'default', server: KIND_SERVER };
-}
-
-/** The API server's address in kind's kubeconfig. */
-export const KIND_SERVER = 'https://127.0.0.1:6443';
 
 /**
  * Brings `state` up to date with the kubeconfig file (when there is one): its current context,

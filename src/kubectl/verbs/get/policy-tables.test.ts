@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { kindSession } from '../../../kubectl/testing.ts';
+import { kindSession } from '../../testing.ts';
 
 describe('policy, scheduling and certificates tables', () => {
   it('prints a PodDisruptionBudget with min available or max unavailable, N/A for the other', async () => {
