@@ -4,6 +4,7 @@
  * file as kubectl writes it (YAML with sorted keys, entries sorted by name, empty lists as
  * `null`), shown by `config view` in either that form or clientcmd's JSON field order.
  */
+import { base64Encode, clone } from '../../sim/index.ts';
 import type { ExecContext } from '../../command/contract.ts';
 import { CliError } from '../cli/errors.ts';
 import type { KubeconfigState } from '../cli/verb.ts';
@@ -35,7 +36,7 @@ export const FIELD_ORDER: Record<Section, string[]> = {
 export const ENTRY_KEY: Record<Section, string> = { clusters: 'cluster', users: 'user', contexts: 'context' };
 
 /** Base64 of the PEM blocks kind writes (shortened, as the cluster's CA is elsewhere in the course). */
-const b64 = (s: string) => btoa(s);
+const b64 = (s: string) => base64Encode(s);
 const CA_PEM =
   '-----BEGIN CERTIFICATE-----\nMIIDBTCCAe2gAwIBAgIIUq7NRdKFxVwwDQYJKoZIhvcNAQELBQAwFTETMBEGA1UE\nAxMKa3ViZXJuZXRlczAeFw0yNjExMzAwMjQ5MzhaFw0zNjExMjgwMjU0MzhaMBUx\nEzARBgNVBAMTCmt1YmVybmV0ZXMwggEiMA0GCSqGSIb3DQEBAQUAA4IBDwAwggEK\n-----END CERTIFICATE-----\n';
 const CLIENT_PEM =
@@ -123,8 +124,8 @@ export async function readDocument(ctx: ExecContext, path: string): Promise<Kube
 const CACHE = new Map<string, KubeconfigDoc>();
 
 function copyOf(d: KubeconfigDoc): KubeconfigDoc {
-  const m = (x: Map<string, Fields>) => new Map([...x].map(([k, v]) => [k, structuredClone(v)]));
-  return { clusters: m(d.clusters), users: m(d.users), contexts: m(d.contexts), currentContext: d.currentContext, preferences: structuredClone(d.preferences) };
+  const m = (x: Map<string, Fields>) => new Map([...x].map(([k, v]) => [k, clone(v)]));
+  return { clusters: m(d.clusters), users: m(d.users), contexts: m(d.contexts), currentContext: d.currentContext, preferences: clone(d.preferences) };
 }
 
 function sortedKeys(v: unknown): unknown {

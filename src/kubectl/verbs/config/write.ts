@@ -3,6 +3,7 @@
  * `set-cluster`, `set-credentials`, `delete-context|cluster|user`, `rename-context`, `set` and
  * `unset`. Messages and errors are kubectl 1.32's (checked against the real client).
  */
+import { base64Encode } from '../../../sim/index.ts';
 import { CliError } from '../../cli/errors.ts';
 import type { Invocation, Verb } from '../../cli/verb.ts';
 import { HELP, loadHelpTexts } from '../../help/texts.ts';
@@ -28,7 +29,7 @@ function fileData(inv: Invocation, path: string, what: string): string {
   const abs = path.startsWith('/') ? path : `${inv.ctx.cwd.replace(/\/$/, '')}/${path}`;
   const text = inv.ctx.fs.read(abs);
   if (text === undefined) throw new CliError(`could not stat ${what} file ${path}: stat ${path}: no such file or directory`);
-  return btoa(unescape(encodeURIComponent(text)));
+  return base64Encode(text);
 }
 
 const useContext: Verb = {
