@@ -10,6 +10,7 @@ import { buildInvocation, dispatch, resolveCommand, type Session } from './cli/d
 import { flagsOf, globalFlags } from './cli/flags.ts';
 import { allVerbs } from './cli/registry.ts';
 import type { RandomSource } from './cli/verb.ts';
+import { kindState } from './kubeconfig/kind.ts';
 import './verbs/index.ts';
 
 export interface Kubectl {
@@ -73,15 +74,15 @@ export interface KubectlTarget {
 }
 
 /**
- * Creates a kubectl talking to `target.client`, with a fresh kubeconfig (context kind-kind,
- * namespace default), running on a machine whose listening ports are `localPorts` (the host
+ * Creates a kubectl talking to `target.client`, with kind's kubeconfig until the terminal's
+ * kubeconfig file says otherwise (kubeconfig/location.ts), running on a machine whose listening ports are `localPorts` (the host
  * passes its terminal's; by default a set of its own).
  */
 export function createKubectl(target: KubectlTarget, localPorts: LocalPorts = createLocalPorts()): Kubectl {
   const session: Session = {
     client: target.client,
     random: target.random,
-    config: { context: 'kind-kind', cluster: 'kind-kind', user: 'kubernetes-admin', namespace: 'default' },
+    config: kindState(),
     localPorts,
   };
   return {

@@ -11,6 +11,7 @@ import { CliError, reportError } from './errors.ts';
 import { BrokenPipe } from '../../command/pipe-errors.ts';
 import { FlagError, Flags, flagsOf, globalFlags, parseArgs, type FlagSpec } from './flags.ts';
 import { loadWhatRunNeeds } from './on-demand.ts';
+import { syncKubeconfig } from '../kubeconfig/location.ts';
 import { findSubcommand, findVerb } from './registry.ts';
 import { unknownCommandMessage } from './suggest.ts';
 import type { RandomSource } from './verb.ts';
@@ -97,6 +98,16 @@ export function buildInvocation(session: Session, r: Resolved, ctx: ExecContext)
   return { inv, help: parsed.help };
 }
 
+/** Commands that never reach the API server (they work whatever the kubeconfig says). */
+const CLIENT_ONLY = new Set(['config', 'completion', 'help', 'options', 'kustomize', 'plugin', 'version']);
+
+/** Whether the command at `path` talks to the API server (`create`/`run` with --dry-run=client do not). */
+function needsServer(path: string, inv: Invocation): boolean {
+  const verb = path.split(' ')[0]!;
+  if (CLIENT_ONLY.has(verb)) return false;
+  return !((verb === 'create' || verb === 'run') && inv.flags.has('dry-run') && inv.flags.str('dry-run') === 'client');
+}
+
 /** Runs one kubectl command line. Never throws. */
 export async function dispatch(session: Session, args: string[], ctx: ExecContext): Promise<number> {
   let path = '';
@@ -109,6 +120,9 @@ export async function dispatch(session: Session, args: string[], ctx: ExecContex
       throw new CliError(unknownCommandMessage(r.unknown));
     }
     const { inv, help } = buildInvocation(session, r, ctx);
+    await syncKubeconfig(session.config, ctx, { kubeconfig: inv.flags.str('kubeconfig'), context: inv.flags.str('context') });
+    if (!inv.namespaceExplicit) inv.namespace = session.config.namespace;
+    if (session.config.connectError && !help && r.verb && needsServer(r.path, inv)) throw new CliError(session.config.connectError, { plain: true });
     await loadWhatRunNeeds(r.verb, inv, help);
     if (help || !r.verb) {
       ctx.stdout(HELP[r.verb?.help ?? r.path] ?? '');

@@ -33,13 +33,16 @@ function part(what: string, load: () => Promise<void>): Promise<void> {
 /** Commands that print help texts as their output. */
 const HELP_PRINTERS = new Set(['help', 'options']);
 
+/** Commands with sub-commands that still run on their own (`apply -f`), without printing their help. */
+const RUN_ON_THEIR_OWN = new Set(['apply', 'cluster-info']);
+
 /**
  * Whether running `verb` (or printing help for it) may read the help texts: `-h/--help`, bare
  * `kubectl`, `help`/`options`, and a command group run without a sub-command (`kubectl
  * rollout` prints the group's help).
  */
 export function mayPrintHelp(verb: Verb | undefined, help: boolean): boolean {
-  return help || !verb || HELP_PRINTERS.has(verb.name) || !!verb.subcommands?.length;
+  return help || !verb || HELP_PRINTERS.has(verb.name) || (!!verb.subcommands?.length && !RUN_ON_THEIR_OWN.has(verb.name));
 }
 
 /**

@@ -8,12 +8,20 @@ import type { ExecContext } from '../../command/contract.ts';
 import type { LocalPorts } from '../../command/local-ports.ts';
 import type { Flags } from './flags.ts';
 
-/** Per-session kubeconfig state: `config set-context --current --namespace` changes it. */
+/**
+ * What a command takes from the kubeconfig (kubeconfig/location.ts keeps it in step with the
+ * terminal's kubeconfig file before each run): the current context, its cluster, user and
+ * namespace, and that cluster's server.
+ */
 export interface KubeconfigState {
   context: string;
   cluster: string;
   user: string;
   namespace: string;
+  /** The current cluster's `server` ('' when the context or cluster is missing). */
+  server?: string;
+  /** Set when the API server cannot be reached with this kubeconfig: what a command that needs it prints. */
+  connectError?: string;
 }
 
 /**

@@ -85,6 +85,31 @@ cp
 debug
 create token
 completion
+api-versions
+auth whoami
+auth reconcile
+certificate
+certificate approve
+certificate deny
+plugin
+plugin list
+proxy
+cluster-info dump
+config delete-cluster
+config delete-context
+config delete-user
+config get-clusters
+config get-users
+config rename-context
+config set
+config set-cluster
+config set-credentials
+config unset
+apply view-last-applied
+apply set-last-applied
+apply edit-last-applied
+set selector
+set subject
 '
 json() { node -e 'process.stdout.write(JSON.stringify(process.argv[1]))' "$1"; }
 {

@@ -12,26 +12,32 @@ function escapeString(s: string): string {
     .replace(/\u2029/g, '\\u2029');
 }
 
-function encode(v: unknown, indent: string, step: string): string {
+function encode(v: unknown, indent: string, step: string, sort = true): string {
   if (v === null || v === undefined) return 'null';
   if (typeof v === 'string') return escapeString(v);
   if (typeof v === 'number' || typeof v === 'boolean') return String(v);
   const inner = indent + step;
   if (Array.isArray(v)) {
     if (v.length === 0) return '[]';
-    if (!step) return '[' + v.map((x) => encode(x, '', '')).join(',') + ']';
-    return '[\n' + v.map((x) => inner + encode(x, inner, step)).join(',\n') + '\n' + indent + ']';
+    if (!step) return '[' + v.map((x) => encode(x, '', '', sort)).join(',') + ']';
+    return '[\n' + v.map((x) => inner + encode(x, inner, step, sort)).join(',\n') + '\n' + indent + ']';
   }
   const obj = v as Record<string, unknown>;
-  const keys = Object.keys(obj).filter((k) => obj[k] !== undefined).sort();
+  const keys = Object.keys(obj).filter((k) => obj[k] !== undefined);
+  if (sort) keys.sort();
   if (keys.length === 0) return '{}';
-  if (!step) return '{' + keys.map((k) => escapeString(k) + ':' + encode(obj[k], '', '')).join(',') + '}';
-  return '{\n' + keys.map((k) => inner + escapeString(k) + ': ' + encode(obj[k], inner, step)).join(',\n') + '\n' + indent + '}';
+  if (!step) return '{' + keys.map((k) => escapeString(k) + ':' + encode(obj[k], '', '', sort)).join(',') + '}';
+  return '{\n' + keys.map((k) => inner + escapeString(k) + ': ' + encode(obj[k], inner, step, sort)).join(',\n') + '\n' + indent + '}';
 }
 
 /** Pretty JSON, 4-space indent, sorted keys, trailing newline. */
 export function toJson(v: unknown): string {
   return encode(v, '', '    ') + '\n';
+}
+
+/** Pretty JSON like `toJson`, keeping the keys in `v`'s own order (a typed Go struct's, as `config view -o json` prints). */
+export function toStructJson(v: unknown): string {
+  return encode(v, '', '    ', false) + '\n';
 }
 
 /** Compact JSON as Go's json.Marshal writes it (jsonpath prints maps and lists this way). */

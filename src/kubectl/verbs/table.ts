@@ -18,10 +18,14 @@ const subs = (names: string[], extra: Partial<VerbOutline> = {}): VerbOutline[] 
 export const VERB_TABLE: LazyVerb[] = [
   { name: 'version', load: () => import('./version/version.ts') },
   { name: 'kustomize', load: () => import('./kustomize/kustomize.ts') },
-  { name: 'cluster-info', load: () => import('./cluster-info/cluster-info.ts') },
+  { name: 'cluster-info', subcommands: subs(['dump']), load: () => import('./cluster-info/cluster-info.ts') },
   {
     name: 'config',
-    subcommands: [...subs(['current-context', 'get-contexts', 'set-context']), { name: 'use-context', aliases: ['use'] }, { name: 'view' }],
+    subcommands: [
+      ...subs(['current-context', 'delete-cluster', 'delete-context', 'delete-user', 'get-clusters', 'get-contexts', 'get-users', 'rename-context', 'set', 'set-cluster', 'set-context', 'set-credentials', 'unset']),
+      { name: 'use-context', aliases: ['use'] },
+      { name: 'view' },
+    ],
     load: () => import('./config/config.ts'),
   },
   { name: 'api-resources', load: () => import('./api-resources/api-resources.ts') },
@@ -49,7 +53,11 @@ export const VERB_TABLE: LazyVerb[] = [
     ],
     load: () => import('./create/all.ts'),
   },
-  { name: 'apply', load: () => import('./apply/apply.ts') },
+  {
+    name: 'apply',
+    subcommands: [{ name: 'edit-last-applied', complete: completeResources }, { name: 'set-last-applied' }, { name: 'view-last-applied', complete: completeResources }],
+    load: () => import('./apply/apply.ts'),
+  },
   { name: 'delete', complete: completeResources, load: () => import('./delete/delete.ts') },
   { name: 'describe', complete: completeResources, load: () => import('./describe/describe.ts') },
   { name: 'logs', complete: completePods, load: () => import('./logs/logs.ts') },
@@ -72,7 +80,7 @@ export const VERB_TABLE: LazyVerb[] = [
     ],
     load: () => import('./top/top.ts'),
   },
-  { name: 'auth', subcommands: [{ name: 'can-i' }], load: () => import('./auth/auth.ts') },
+  { name: 'auth', subcommands: subs(['can-i', 'reconcile', 'whoami']), load: () => import('./auth/auth.ts') },
   {
     name: 'rollout',
     subcommands: subs(['history', 'pause', 'restart', 'resume', 'status', 'undo'], { complete: completeRollout }),
@@ -80,7 +88,11 @@ export const VERB_TABLE: LazyVerb[] = [
   },
   {
     name: 'set',
-    subcommands: [...subs(['env', 'image', 'resources'], { complete: completeResources }), { name: 'serviceaccount', aliases: ['sa'], complete: completeResources }],
+    subcommands: [
+      ...subs(['env', 'image', 'resources', 'selector'], { complete: completeResources }),
+      { name: 'serviceaccount', aliases: ['sa'], complete: completeResources },
+      { name: 'subject', complete: completeResources },
+    ],
     load: () => import('./set/set.ts'),
   },
   // cordon.ts registers both.
@@ -98,4 +110,8 @@ export const VERB_TABLE: LazyVerb[] = [
   { name: 'options', load: () => import('./help/help.ts') },
   { name: 'autoscale', complete: completeResources, load: () => import('./autoscale/autoscale.ts') },
   { name: 'completion', complete: completeShells, load: () => import('./completion/completion.ts') },
+  { name: 'certificate', subcommands: subs(['approve', 'deny']), load: () => import('./certificate/certificate.ts') },
+  { name: 'proxy', load: () => import('./proxy/proxy.ts') },
+  { name: 'api-versions', load: () => import('./api-versions/api-versions.ts') },
+  { name: 'plugin', subcommands: subs(['list']), load: () => import('./plugin/plugin.ts') },
 ];

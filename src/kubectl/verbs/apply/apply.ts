@@ -15,6 +15,7 @@ import { buildFromDir } from '../../kustomize/from-dir.ts';
 import { manifestNamespace, toManifest, visitManifests, type Manifest } from '../../resource/manifests.ts';
 import { pruneRemoved, strategicMerge } from '../../resource/merge.ts';
 import { keyOf } from '../../resource/resolve.ts';
+import { LAST_APPLIED_COMMANDS } from './last-applied.ts';
 import { checkWriteOutput, dryRunOf, printWarnings, printWritten, validationOf, type DryRun } from '../../resource/write.ts';
 
 
@@ -99,4 +100,4 @@ async function run(inv: Invocation): Promise<number> {
   return errors.report((t) => inv.err(t));
 }
 
-registerVerb({ name: 'apply', short: 'Apply a configuration to a resource by file name or stdin', run });
+registerVerb({ name: 'apply', short: 'Apply a configuration to a resource by file name or stdin', subcommands: LAST_APPLIED_COMMANDS, run });

@@ -9,6 +9,8 @@ import { CliError, usageError } from '../../cli/errors.ts';
 import { registerVerb } from '../../cli/registry.ts';
 import type { Invocation, Verb } from '../../cli/verb.ts';
 import { HELP } from '../../help/texts.ts';
+import { reconcile } from './reconcile.ts';
+import { whoami } from './whoami.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 type Any = any;
@@ -88,7 +90,7 @@ function twoArgumentsError(): CliError {
 registerVerb({
   name: 'auth',
   short: 'Inspect authorization',
-  subcommands: [canI],
+  subcommands: [canI, reconcile, whoami],
   run: async (inv) => {
     if (inv.args.length) throw usageError('auth', `unknown command "${inv.args.join(' ')}"`);
     inv.out(HELP['auth'] ?? '');

@@ -1,9 +1,11 @@
 /**
  * `kubectl cluster-info`: the control plane URL, then one line per kube-system Service
  * labelled `kubernetes.io/cluster-service=true` (CoreDNS on kind), then the dump hint.
+ * `cluster-info dump` is in dump.ts.
  */
 import { registerVerb } from '../../cli/registry.ts';
 import type { Invocation } from '../../cli/verb.ts';
+import { dump } from './dump.ts';
 
 const SERVER = 'https://127.0.0.1:6443';
 
@@ -20,4 +22,4 @@ async function run(inv: Invocation): Promise<number> {
   return 0;
 }
 
-registerVerb({ name: 'cluster-info', short: 'Display cluster information', run });
+registerVerb({ name: 'cluster-info', short: 'Display cluster information', subcommands: [dump], run });

@@ -73,8 +73,8 @@ function typeFor(group: string, version: string, plural: string): ResourceType {
   return t;
 }
 
-/** The body the API server answers GET `path` with. */
-function body(inv: Invocation, path: string): string {
+/** The body the API server answers GET `path` with (compact JSON); throws the ApiError it would answer with instead. */
+export function rawBody(inv: Invocation, path: string): string {
   const clean = path.split('?')[0]!.replace(/\/+$/, '');
   if (['/healthz', '/livez', '/readyz'].includes(clean)) return 'ok';
   // WriteRawJSON: indented, with no newline after it.
@@ -112,6 +112,6 @@ export function getRaw(inv: Invocation): number {
   }
   if (inv.flags.str('output')) throw usageError('get', '--raw and --output are mutually exclusive');
   if (!raw.startsWith('/')) throw usageError('get', `--raw must be a valid URL path: parse "${raw}": invalid URI for request`);
-  inv.out(body(inv, raw));
+  inv.out(rawBody(inv, raw));
   return 0;
 }

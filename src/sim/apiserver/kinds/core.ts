@@ -1,7 +1,7 @@
 /**
  * The core kinds every cluster serves: admission for Pods, Namespaces, ConfigMaps, Secrets,
  * ServiceAccounts, Services, Ingresses, Nodes, Events, Endpoints, and their server-side tables
- * (Pods, the core kinds, EndpointSlices, the networking kinds).
+ * (Pods, the core kinds, EndpointSlices, the networking kinds, PDBs, PriorityClasses, CSRs).
  */
 import type { Installer } from '../../installer.ts';
 import { installClusterCoreAdmission } from './cluster-core.ts';
@@ -14,6 +14,7 @@ import { installCoreTables } from '../tables/core.ts';
 import { installDiscoveryTables } from '../tables/discovery.ts';
 import { installNetworkingTables } from '../tables/networking.ts';
 import { installPodsTables } from '../tables/pods.ts';
+import { installPolicyTables } from '../tables/policy.ts';
 
 /** The core API kinds (no controllers). */
 export const CORE_KINDS: Installer = {
@@ -29,5 +30,6 @@ export const CORE_KINDS: Installer = {
     installCoreTables(api);
     installDiscoveryTables(api);
     installNetworkingTables(api);
+    installPolicyTables(api);
   },
 };

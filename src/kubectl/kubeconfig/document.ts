@@ -1,0 +1,192 @@
+/**
+ * The kubeconfig document (clientcmd's api.Config): named clusters, users (AuthInfos) and
+ * contexts, the current context and preferences. Read from and written to the terminal's
+ * file as kubectl writes it (YAML with sorted keys, entries sorted by name, empty lists as
+ * `null`), shown by `config view` in either that form or clientcmd's JSON field order.
+ */
+import { base64Encode, clone } from '../../sim/index.ts';
+import type { ExecContext } from '../../command/contract.ts';
+import { CliError } from '../cli/errors.ts';
+import type { KubeconfigState } from '../cli/verb.ts';
+import { toYaml } from '../printers/yaml.ts';
+import { KIND_SERVER } from './kind.ts';
+
+type Fields = Record<string, unknown>;
+
+/** api.Config with its three maps keyed by entry name. */
+export interface KubeconfigDoc {
+  clusters: Map<string, Fields>;
+  users: Map<string, Fields>;
+  contexts: Map<string, Fields>;
+  currentContext: string;
+  preferences: Fields;
+}
+
+/** The three maps, as `config set` and `unset` name them. */
+export type Section = 'clusters' | 'users' | 'contexts';
+
+/** Field order of each entry's Go struct (clientcmd/api/v1 types.go), for JSON output. */
+export const FIELD_ORDER: Record<Section, string[]> = {
+  clusters: ['server', 'tls-server-name', 'insecure-skip-tls-verify', 'certificate-authority', 'certificate-authority-data', 'proxy-url', 'disable-compression', 'extensions'],
+  users: ['client-certificate', 'client-certificate-data', 'client-key', 'client-key-data', 'token', 'tokenFile', 'as', 'as-uid', 'as-groups', 'as-user-extra', 'username', 'password', 'auth-provider', 'exec', 'extensions'],
+  contexts: ['cluster', 'user', 'namespace', 'extensions'],
+};
+
+/** The entry key of each section's list items (`- name: x\n  cluster: {...}`). */
+export const ENTRY_KEY: Record<Section, string> = { clusters: 'cluster', users: 'user', contexts: 'context' };
+
+/** Base64 of the PEM blocks kind writes (shortened, as the cluster's CA is elsewhere in the course). */
+const b64 = (s: string) => base64Encode(s);
+const CA_PEM =
+  '-----BEGIN CERTIFICATE-----\nMIIDBTCCAe2gAwIBAgIIUq7NRdKFxVwwDQYJKoZIhvcNAQELBQAwFTETMBEGA1UE\nAxMKa3ViZXJuZXRlczAeFw0yNjExMzAwMjQ5MzhaFw0zNjExMjgwMjU0MzhaMBUx\nEzARBgNVBAMTCmt1YmVybmV0ZXMwggEiMA0GCSqGSIb3DQEBAQUAA4IBDwAwggEK\n-----END CERTIFICATE-----\n';
+const CLIENT_PEM =
+  '-----BEGIN CERTIFICATE-----\nMIIDKTCCAhGgAwIBAgIIK3pWq6n0mJ0wDQYJKoZIhvcNAQELBQAwFTETMBEGA1UE\nAxMKa3ViZXJuZXRlczAeFw0yNjExMzAwMjQ5MzhaFw0yNzExMzAwMjU0MzhaMDwx\nHzAdBgNVBAoTFmt1YmVhZG06Y2x1c3Rlci1hZG1pbnMxGTAXBgNVBAMTEGt1YmVy\n-----END CERTIFICATE-----\n';
+const KEY_PEM = '-----BEGIN RSA PRIVATE KEY-----\nMIIEpAIBAAKCAQEAxq0C1l6mZ7sWnqJ3o9mJbQ2u8hT4cF0yVdKz5rNwE1gLxP7a\n-----END RSA PRIVATE KEY-----\n';
+
+/** The client certificate data of kind's admin user (what the API server knows as kubernetes-admin). */
+export const ADMIN_CERT_DATA = b64(CLIENT_PEM);
+
+/** kind's kubeconfig for the course cluster. */
+export function kindDocument(): KubeconfigDoc {
+  return {
+    clusters: new Map([['kind-kind', { 'certificate-authority-data': b64(CA_PEM), server: KIND_SERVER }]]),
+    users: new Map([['kubernetes-admin', { 'client-certificate-data': ADMIN_CERT_DATA, 'client-key-data': b64(KEY_PEM) }]]),
+    contexts: new Map([['kind-kind', { cluster: 'kind-kind', namespace: 'default', user: 'kubernetes-admin' }]]),
+    currentContext: 'kind-kind',
+    preferences: {},
+  };
+}
+
+/**
+ * What the kubectl session uses from `doc` with context `name` (default: the current one):
+ * that context's cluster, user, namespace and server, and, when the API server cannot be
+ * reached that way, the error commands that need it print.
+ */
+export function stateOf(doc: KubeconfigDoc, name = doc.currentContext): KubeconfigState {
+  const ctx = doc.contexts.get(name);
+  const cluster = String(ctx?.cluster ?? '');
+  const server = String(doc.clusters.get(cluster)?.server ?? '');
+  const state: KubeconfigState = { context: name, cluster, user: String(ctx?.user ?? ''), namespace: String(ctx?.namespace || 'default'), server };
+  if (name && !ctx) state.connectError = `Error in configuration: context was not found for specified context: ${name}`;
+  else if (server !== KIND_SERVER) state.connectError = refused(server);
+  return state;
+}
+
+/** The error of a server the terminal's machine has nothing listening on (none: localhost:8080, kubectl's default). */
+function refused(server: string): string {
+  const m = /^(?:https?:\/\/)?([^/]+)/.exec(server);
+  const host = m ? m[1]! : 'localhost:8080';
+  return `The connection to the server ${host} was refused - did you specify the right host or port?`;
+}
+
+const isObject = (v: unknown): v is Fields => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The document in a parsed YAML/JSON value (as clientcmd's loader reads it). */
+export function fromValue(v: unknown, path: string): KubeconfigDoc {
+  if (v === null || v === undefined) v = {};
+  if (!isObject(v)) throw new CliError(`error loading config file "${path}": couldn't get version/kind; json parse error: json: cannot unmarshal ${Array.isArray(v) ? 'array' : typeof v === 'string' ? 'string' : 'number'} into Go value of type struct { APIVersion string "json:\\"apiVersion,omitempty\\""; Kind string "json:\\"kind,omitempty\\"" }`);
+  const section = (s: Section): Map<string, Fields> => {
+    const out = new Map<string, Fields>();
+    const list = v[s];
+    if (Array.isArray(list)) for (const item of list) if (isObject(item) && typeof item.name === 'string') out.set(item.name, isObject(item[ENTRY_KEY[s]]) ? { ...(item[ENTRY_KEY[s]] as Fields) } : {});
+    return out;
+  };
+  return {
+    clusters: section('clusters'),
+    users: section('users'),
+    contexts: section('contexts'),
+    currentContext: typeof v['current-context'] === 'string' ? v['current-context'] : '',
+    preferences: isObject(v.preferences) ? v.preferences : {},
+  };
+}
+
+/** Reads the kubeconfig file at `path` (kind's document when there is none). */
+export async function readDocument(ctx: ExecContext, path: string): Promise<KubeconfigDoc> {
+  const text = ctx.fs.exists(path) && !ctx.fs.isDir(path) ? ctx.fs.read(path) : undefined;
+  if (text === undefined) return kindDocument();
+  const cached = CACHE.get(text);
+  if (cached) return copyOf(cached);
+  const manifests = await ctx.loadCode(import('../resource/manifests.ts'));
+  await ctx.loadCode(manifests.loadManifestParser());
+  let value: unknown;
+  try {
+    value = manifests.parseDocuments(text, path)[0];
+  } catch (e) {
+    throw new CliError(`error loading config file "${path}": ${e instanceof Error ? e.message.replace(/^error: /, '') : String(e)}`);
+  }
+  const doc = fromValue(value, path);
+  CACHE.clear();
+  CACHE.set(text, doc);
+  return copyOf(doc);
+}
+
+/** The last file text parsed, so commands after a change do not parse it again. */
+const CACHE = new Map<string, KubeconfigDoc>();
+
+function copyOf(d: KubeconfigDoc): KubeconfigDoc {
+  const m = (x: Map<string, Fields>) => new Map([...x].map(([k, v]) => [k, clone(v)]));
+  return { clusters: m(d.clusters), users: m(d.users), contexts: m(d.contexts), currentContext: d.currentContext, preferences: clone(d.preferences) };
+}
+
+function sortedKeys(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(sortedKeys);
+  if (!isObject(v)) return v;
+  return Object.fromEntries(Object.keys(v).sort().map((k) => [k, sortedKeys(v[k])]));
+}
+
+/** The document as the YAML kubectl writes to the file and `config view` prints: keys sorted, entries by name. */
+export function documentValue(doc: KubeconfigDoc): Fields {
+  const list = (s: Section) => {
+    const items = [...doc[s]].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([name, fields]) => ({ [ENTRY_KEY[s]]: sortedKeys(fields), name }));
+    return items.length ? items : null;
+  };
+  return {
+    apiVersion: 'v1',
+    clusters: list('clusters'),
+    contexts: list('contexts'),
+    'current-context': doc.currentContext,
+    kind: 'Config',
+    preferences: sortedKeys(doc.preferences),
+    users: list('users'),
+  };
+}
+
+/** The document in clientcmd's JSON field order (`config view -o json`, JSONPath). */
+export function jsonValue(doc: KubeconfigDoc): Fields {
+  const ordered = (s: Section, f: Fields) => {
+    const out: Fields = {};
+    for (const k of FIELD_ORDER[s]) if (k in f) out[k] = f[k];
+    for (const k of Object.keys(f)) if (!(k in out)) out[k] = f[k];
+    if (s === 'clusters' && !('server' in out)) return { server: '', ...out };
+    return out;
+  };
+  const list = (s: Section) => [...doc[s]].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([name, f]) => ({ name, [ENTRY_KEY[s]]: ordered(s, f) }));
+  return { kind: 'Config', apiVersion: 'v1', preferences: doc.preferences, clusters: list('clusters'), users: list('users'), contexts: list('contexts'), 'current-context': doc.currentContext };
+}
+
+/** Writes `doc` to `path` as kubectl does, creating the directory. */
+export function writeDocument(ctx: ExecContext, path: string, doc: KubeconfigDoc): void {
+  const dir = path.slice(0, path.lastIndexOf('/'));
+  if (dir && !ctx.fs.isDir(dir)) ctx.fs.mkdir?.(dir);
+  ctx.fs.write(path, toYaml(documentValue(doc)));
+}
+
+/** `config view` without `--raw`: certificate and key data omitted, tokens and passwords redacted. */
+export function redacted(doc: KubeconfigDoc): KubeconfigDoc {
+  const d = copyOf(doc);
+  for (const f of d.clusters.values()) if (f['certificate-authority-data']) f['certificate-authority-data'] = 'DATA+OMITTED';
+  for (const f of d.users.values()) {
+    for (const k of ['client-certificate-data', 'client-key-data']) if (f[k]) f[k] = 'DATA+OMITTED';
+    for (const k of ['token', 'password']) if (f[k]) f[k] = 'REDACTED';
+  }
+  return d;
+}
+
+/** `config view --minify`: only the current context, its cluster and its user. */
+export function minified(doc: KubeconfigDoc): KubeconfigDoc {
+  if (!doc.currentContext) throw new CliError('current-context must exist in order to minify');
+  const ctx = doc.contexts.get(doc.currentContext);
+  if (!ctx) throw new CliError(`cannot locate context ${doc.currentContext}`);
+  const pick = (m: Map<string, Fields>, name: unknown) => new Map([...m].filter(([k]) => k === name));
+  return { ...doc, contexts: pick(doc.contexts, doc.currentContext), clusters: pick(doc.clusters, ctx.cluster), users: pick(doc.users, ctx.user) };
+}

@@ -1,0 +1,41 @@
+/**
+ * `kubectl auth whoami`: the SelfSubjectReview the API server answers with, as a table
+ * (ATTRIBUTE / VALUE: Username, Groups) or as the object (`-o yaml|json|jsonpath`). kind's
+ * admin client certificate says CN=kubernetes-admin, O=kubeadm:cluster-admins; with `--as`
+ * the review shows the impersonated user, with the groups impersonation gives it
+ * (a service account's groups first, then `--as-group`s, then system:authenticated).
+ */
+import { CliError } from '../../cli/errors.ts';
+import type { Invocation, Verb } from '../../cli/verb.ts';
+import { checkFormat, outputFormat, renderObjects, WRITE_FORMATS } from '../../printers/output.ts';
+import { formatTable } from '../../printers/table-writer.ts';
+import type { KubeObject } from '../../../sim/index.ts';
+
+/** The user the API server sees for this invocation. */
+export function userInfo(inv: Invocation): { username: string; groups: string[] } {
+  const as = inv.flags.str('as');
+  if (!as) return { username: 'kubernetes-admin', groups: ['kubeadm:cluster-admins', 'system:authenticated'] };
+  const m = /^system:serviceaccount:([^:]+):([^:]+)$/.exec(as);
+  const groups = [...(m ? ['system:serviceaccounts', `system:serviceaccounts:${m[1]}`] : []), ...inv.flags.all('as-group')];
+  if (!groups.includes('system:authenticated')) groups.push('system:authenticated');
+  return { username: as, groups };
+}
+
+export const whoami: Verb = {
+  name: 'whoami',
+  short: 'Experimental: Check self subject attributes',
+  run: async (inv) => {
+    if (inv.flags.all('as-group').length && !inv.flags.str('as')) throw new CliError('requesting uid, groups or user-extra for  without impersonating a user');
+    const format = outputFormat(inv);
+    if (format) checkFormat(format, WRITE_FORMATS);
+    const user = userInfo(inv);
+    if (format) {
+      const review = { apiVersion: 'authentication.k8s.io/v1', kind: 'SelfSubjectReview', metadata: { creationTimestamp: null }, status: { userInfo: user } };
+      inv.out(renderObjects([review as unknown as KubeObject], format, true, false, !inv.flags.has('allow-missing-template-keys') || inv.flags.bool('allow-missing-template-keys')));
+      return 0;
+    }
+    const rows = [['ATTRIBUTE', 'VALUE'], ['Username', user.username], ['Groups', `[${user.groups.join(' ')}]`]];
+    inv.out(formatTable(rows, 0, 3));
+    return 0;
+  },
+};

@@ -1,0 +1,72 @@
+/**
+ * `kubectl certificate approve|deny (-f FILE | NAME...)` (certificates.go): adds the Approved
+ * or Denied condition kubectl writes (reason KubectlApprove / KubectlDeny and its message) to
+ * each CertificateSigningRequest, unless it already has it (`--force` writes it again), and
+ * prints `certificatesigningrequest.certificates.k8s.io/NAME approved`. `certificate` alone
+ * prints its help.
+ */
+import { clone, type KubeObject } from '../../../sim/index.ts';
+import { CliError } from '../../cli/errors.ts';
+import { registerVerb } from '../../cli/registry.ts';
+import type { Invocation, Verb } from '../../cli/verb.ts';
+import { HELP } from '../../help/texts.ts';
+import { readManifests } from '../../resource/manifests.ts';
+import { renderObjects } from '../../printers/output.ts';
+
+const CSRS = 'certificatesigningrequests.certificates.k8s.io';
+
+interface Condition {
+  type: string;
+  status: string;
+  reason?: string;
+  message?: string;
+  lastUpdateTime?: string;
+  lastTransitionTime?: string;
+}
+
+/** metav1.Now() as the API serializes it (seconds). */
+const stamp = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
+
+function decide(type: 'Approved' | 'Denied', reason: string, message: string, done: string): Verb {
+  return {
+    name: type === 'Approved' ? 'approve' : 'deny',
+    short: type === 'Approved' ? 'Approve a certificate signing request' : 'Deny a certificate signing request',
+    run: async (inv: Invocation) => {
+      const files = inv.flags.list('filename').length ? readManifests(inv).map((m) => m.obj.metadata.name ?? '') : [];
+      const names = [...files, ...inv.args];
+      if (!names.length) throw new CliError('one or more CSRs must be specified as <name> or -f <filename>');
+      for (const name of names) {
+        const csr = inv.client.get(CSRS, undefined, name);
+        const conditions = ((csr.status?.conditions ?? []) as Condition[]).slice();
+        const has = conditions.some((c) => c.type === type);
+        let shown: KubeObject = csr;
+        if (!has || inv.flags.bool('force')) {
+          const next = clone(csr);
+          const now = stamp(inv.client.now());
+          if (!has) conditions.push({ type, status: 'True', reason, message, lastUpdateTime: now, lastTransitionTime: now });
+          next.status = { ...(next.status ?? {}), conditions };
+          delete next.metadata.resourceVersion;
+          shown = inv.client.update(CSRS, next).object;
+        }
+        const output = inv.flags.str('output');
+        if (output && output !== 'name') inv.out(renderObjects([shown], output, true, false, true, true));
+        else inv.out(`certificatesigningrequest.certificates.k8s.io/${name}${output === 'name' ? '' : ` ${done}`}\n`);
+      }
+      return 0;
+    },
+  };
+}
+
+registerVerb({
+  name: 'certificate',
+  short: 'Modify certificate resources',
+  subcommands: [
+    decide('Approved', 'KubectlApprove', 'This CSR was approved by kubectl certificate approve.', 'approved'),
+    decide('Denied', 'KubectlDeny', 'This CSR was denied by kubectl certificate deny.', 'denied'),
+  ],
+  // A command group without Run: cobra prints its help on stdout, whatever follows.
+  run: async (inv) => {
+    inv.out(HELP['certificate'] ?? '');
+    return 0;
+  },
+});
