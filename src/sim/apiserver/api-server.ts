@@ -13,7 +13,6 @@ import { clone, isoTime, type KubeObject, type WatchEvent } from '../api/types.t
 import type { Clock } from '../clock/clock.ts';
 import type { Random } from '../clock/random.ts';
 import type { Store } from '../store/store.ts';
-import type { ObjectOf } from '../kinds/kind-map.ts';
 import { AdmissionRegistry, type AdmissionContext } from './admission.ts';
 import { TableRegistry } from './tables/table.ts';
 import { callValidatingWebhooks, WebhookServers } from './webhooks.ts';
@@ -85,23 +84,23 @@ export class ApiServer {
     return t;
   }
 
-  get<R extends string>(resource: R, namespace: string | undefined, name: string): ObjectOf<R> {
+  get(resource: string, namespace: string | undefined, name: string): KubeObject {
     const t = this.type(resource);
     const obj = this.store.get(resource, t.namespaced ? (namespace ?? 'default') : '', name);
     if (!obj) throw notFound(resource, name);
-    return obj as ObjectOf<R>;
+    return obj;
   }
 
   /** Returns the object or undefined, without throwing. */
-  tryGet<R extends string>(resource: R, namespace: string | undefined, name: string): ObjectOf<R> | undefined {
+  tryGet(resource: string, namespace: string | undefined, name: string): KubeObject | undefined {
     const t = this.type(resource);
-    return this.store.get(resource, t.namespaced ? (namespace ?? 'default') : '', name) as ObjectOf<R> | undefined;
+    return this.store.get(resource, t.namespaced ? (namespace ?? 'default') : '', name);
   }
 
-  list<R extends string>(resource: R, opts: ListOptions = {}): ObjectOf<R>[] {
+  list(resource: string, opts: ListOptions = {}): KubeObject[] {
     const t = this.type(resource);
     const all = this.store.list(resource, t.namespaced ? opts.namespace : undefined);
-    return (opts.filter ? all.filter(opts.filter) : all) as ObjectOf<R>[];
+    return opts.filter ? all.filter(opts.filter) : all;
   }
 
   create(resource: string, input: KubeObject, opts: WriteOptions = {}): WriteResult {
