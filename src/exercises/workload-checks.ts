@@ -296,11 +296,11 @@ export function nodeHasTaint(node: string, key: string, effect: string): Check {
 }
 
 /** At least `count` objects of `resource` exist in `namespace` and pass `ok`. */
-export function someWorkload(label: string, resource: string, ok: (obj: KubeObject, cluster: ClusterReader) => boolean, missing: string, namespace = NS): Check {
+export function someWorkload<S extends string>(label: string, resource: S, ok: (obj: Of<S>, cluster: ClusterReader) => boolean, missing: string, namespace = NS): Check {
   return {
     label,
     run(cluster) {
-      return cluster.list(key(resource), { namespace }).items.some((o) => ok(o, cluster)) ? pass : fail(missing);
+      return (cluster.list(key(resource), { namespace }).items as Of<S>[]).some((o) => ok(o, cluster)) ? pass : fail(missing);
     },
   };
 }
