@@ -13,6 +13,7 @@
  *     command   |       |                  (the command contract: imports nothing)
  *      sim  <---+-------+                  (the simulator core: imports only itself)
  *   shell-grammar                          (the shell language shared by shell and sim: imports nothing)
+ *   encoding                               (byte encodings every layer shares: imports nothing)
  *
  * Tests (`*.test.ts`) may wire whatever they exercise (a shell test builds a whole terminal
  * through the host), so most layer rules look at source modules only; simulator tests still
@@ -32,13 +33,19 @@ module.exports = {
       'sim-imports-only-sim',
       'The simulator core runs unchanged in Node and the browser and is deterministic by construction: it imports nothing outside src/sim (no npm package, no Node module, nothing above it).',
       '^src/sim/',
-      { pathNot: ['^src/sim/', '^src/shell-grammar/'] },
+      { pathNot: ['^src/sim/', '^src/shell-grammar/', '^src/encoding/'] },
     ),
     layer(
       'shell-grammar-imports-nothing',
       "src/shell-grammar is the one shell language (tokens, syntax tree, parser, arithmetic, word expansion over an injected environment) that the learner's shell and the containers' sh share: it is pure, so the simulator may import it, and it must import nothing.",
       '^src/shell-grammar/',
       { pathNot: '^src/shell-grammar/' },
+    ),
+    layer(
+      'encoding-imports-nothing',
+      'src/encoding holds the byte encodings (UTF-8) that the simulator and the command layer both need: it is pure, so every layer may import it, and it must import nothing.',
+      '^src/encoding/',
+      { pathNot: '^src/encoding/' },
     ),
     {
       name: 'sim-tests-stay-in-sim',
@@ -50,9 +57,9 @@ module.exports = {
     },
     layer(
       'command-layer-imports-nothing',
-      'src/command is the contract kubectl and the shell share (Command, ExecContext, VirtualFS, Interrupt, code loading): it must not depend on either, nor on anything else.',
+      'src/command is the contract kubectl and the shell share (Command, ExecContext, VirtualFS, Interrupt, code loading): it must not depend on either, nor on anything else but the pure encodings of src/encoding.',
       '^src/command/',
-      { pathNot: '^src/command/' },
+      { pathNot: ['^src/command/', '^src/encoding/'] },
     ),
     layer(
       'kubectl-never-imports-the-shell',
@@ -109,7 +116,7 @@ module.exports = {
       severity: 'error',
       comment:
         'The simulator, the command layer, kubectl, the shell, the host and the exercises run in the browser: no Node built-in modules (fs, path, process...). Node belongs to src/cli, scripts and tests.',
-      from: { path: '^src/(sim|command|kubectl|shell|host|exercises)/', pathNot: TEST },
+      from: { path: '^src/(sim|command|encoding|kubectl|shell|host|exercises)/', pathNot: TEST },
       to: { dependencyTypes: ['core'] },
     },
     {

@@ -101,7 +101,7 @@ export default tseslint.config(
   },
   {
     // Everything else that runs in the page and on the command line alike.
-    files: ['src/command/**/*.ts', 'src/kubectl/**/*.ts', 'src/shell/**/*.ts', 'src/host/**/*.ts', 'src/exercises/**/*.ts'],
+    files: ['src/command/**/*.ts', 'src/encoding/**/*.ts', 'src/kubectl/**/*.ts', 'src/shell/**/*.ts', 'src/host/**/*.ts', 'src/exercises/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: {
       'no-restricted-globals': ['error', ...BROWSER_GLOBALS, ...NODE_GLOBALS],

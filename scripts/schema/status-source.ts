@@ -170,7 +170,7 @@ export class StatusSource {
   }
 
   /** explain's type word for a field kubernetes-models does not have (client-node's type only). */
-  private cnType(f: CnField): { type: string } {
+  private cnType(f: CnField): { type: string; ref?: string } {
     const base = (t: string): string => {
       const list = /^Array<(.+)>$/.exec(t);
       if (list) return `[]${base(list[1]!)}`;

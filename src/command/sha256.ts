@@ -2,8 +2,9 @@
  * SHA-256 over bytes, and the UTF-8 and hex helpers around it: one implementation for every
  * layer that hashes (kustomize's generated names in kubectl, certificates and keys in the
  * shell's openssl and ssh-keygen). Web Crypto's digests are asynchronous and absent from the
- * core's types, so the terminal computes them itself. Imports nothing.
+ * core's types, so the terminal computes them itself. Imports only src/encoding's UTF-8 encoder.
  */
+import { utf8Bytes } from '../encoding/utf8.ts';
 
 /** `msg` padded as the Merkle-Damgard hashes pad it, the length in the last `lenBytes` bytes. */
 export function pad(msg: Uint8Array, block: number, lenBytes: number): Uint8Array {
@@ -74,18 +75,8 @@ export function words32(h: number[]): Uint8Array {
   return out;
 }
 
-/** UTF-8 bytes of a string. */
-export function bytesOf(s: string): Uint8Array {
-  const out: number[] = [];
-  for (const ch of s) {
-    const c = ch.codePointAt(0)!;
-    if (c < 0x80) out.push(c);
-    else if (c < 0x800) out.push(0xc0 | (c >> 6), 0x80 | (c & 63));
-    else if (c < 0x10000) out.push(0xe0 | (c >> 12), 0x80 | ((c >> 6) & 63), 0x80 | (c & 63));
-    else out.push(0xf0 | (c >> 18), 0x80 | ((c >> 12) & 63), 0x80 | ((c >> 6) & 63), 0x80 | (c & 63));
-  }
-  return Uint8Array.from(out);
-}
+/** UTF-8 bytes of a string: src/encoding's encoder, under the name the hashing tools use. */
+export const bytesOf = utf8Bytes;
 
 export const hex = (b: Uint8Array): string => [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
 

@@ -77,11 +77,11 @@ export function daemonSetMountsHostPath(name: string, path: string, label: strin
     run(cluster: ClusterReader): CheckResult {
       const ds = cluster.tryGet('daemonsets.apps', namespace, name);
       if (!ds) return fail(`daemonset.apps "${name}" does not exist`);
-      const spec = ds.spec?.template?.spec ?? {};
+      const spec = ds.spec?.template?.spec;
       const norm = (p: string) => p.replace(/\/+$/, '') || '/';
-      const volumes = ((spec.volumes ?? []) as { name: string; hostPath?: { path?: string } }[]).filter((v) => norm(v.hostPath?.path ?? '') === norm(path));
+      const volumes = (spec?.volumes ?? []).filter((v) => norm(v.hostPath?.path ?? '') === norm(path));
       if (volumes.length === 0) return fail(`no volume of ${name}'s Pods is the node's ${path} (a hostPath volume)`);
-      const mounts = ((spec.containers ?? []) as { volumeMounts?: { name: string; readOnly?: boolean }[] }[]).flatMap((c) =>
+      const mounts = (spec?.containers ?? []).flatMap((c) =>
         (c.volumeMounts ?? []).filter((m) => volumes.some((v) => v.name === m.name)),
       );
       if (mounts.length === 0) return fail(`the hostPath volume for ${path} is not mounted into any container`);

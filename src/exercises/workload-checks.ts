@@ -4,7 +4,7 @@
  * the read-only client only and, on failure, says what is still missing in the words `kubectl get`
  * would show (READY 1/3, STATUS Pending...).
  */
-import { matches, selectorFromSet, selectorFromSpec, type ClusterReader, type KubeObject } from '../sim/index.ts';
+import { matches, selectorFromSet, selectorFromSpec, type ClusterReader, type KubeObject, type ObjectOf } from '../sim/index.ts';
 import type { Check, CheckResult } from './exercise.ts';
 import { imageMatches } from './checks.ts';
 import { podDisplayStatus, podReadyCondition } from './pod-status.ts';
@@ -24,18 +24,24 @@ const QUALIFIED: Record<string, string> = {
 };
 
 /** The API server's key for a resource (`deployments` lives in group apps: `deployments.apps`). */
-const KEY: Record<string, string> = {
+const KEY = {
   deployments: 'deployments.apps',
   replicasets: 'replicasets.apps',
   statefulsets: 'statefulsets.apps',
   daemonsets: 'daemonsets.apps',
   jobs: 'jobs.batch',
   cronjobs: 'cronjobs.batch',
-};
+} as const;
+
+/** The key of a resource named as the checks name it: `deployments` is `deployments.apps`. */
+type KeyOf<S extends string> = S extends keyof typeof KEY ? (typeof KEY)[S] : S;
+
+/** The objects of a resource named as the checks name it (`deployments`: Deployment). */
+type Of<S extends string> = ObjectOf<KeyOf<S>>;
 
 /** The store key for `resource` (`pods`, `deployments` → `deployments.apps`). */
-function key(resource: string): string {
-  return KEY[resource] ?? resource;
+function key<S extends string>(resource: S): KeyOf<S> {
+  return ((KEY as Record<string, string>)[resource] ?? resource) as KeyOf<S>;
 }
 
 function quoted(resource: string, name: string): string {
@@ -43,11 +49,11 @@ function quoted(resource: string, name: string): string {
 }
 
 /** Runs `test` on the object, or fails with `deployment.apps "web" does not exist`. */
-function objectCheck(label: string, resource: string, name: string, test: (obj: KubeObject, cluster: ClusterReader) => CheckResult, namespace = NS): Check {
+function objectCheck<S extends string>(label: string, resource: S, name: string, test: (obj: Of<S>, cluster: ClusterReader) => CheckResult, namespace = NS): Check {
   return {
     label,
     run(cluster) {
-      const obj = cluster.tryGet(key(resource), namespace, name);
+      const obj = cluster.tryGet(key(resource), namespace, name) as Of<S> | undefined;
       if (!obj) return fail(`${quoted(resource, name)} does not exist${namespace === NS ? '' : ` in namespace "${namespace}"`}`);
       return test(obj, cluster);
     },
@@ -65,13 +71,13 @@ export function controllerOf(obj: KubeObject): { kind: string; name: string; uid
 }
 
 /** Objects of `resource` in `namespace` whose controller is `owner`. */
-export function ownedBy(cluster: ClusterReader, resource: string, owner: KubeObject): KubeObject[] {
+export function ownedBy<S extends string>(cluster: ClusterReader, resource: S, owner: KubeObject): Of<S>[] {
   const ns = owner.metadata.namespace ?? NS;
-  return cluster.list(key(resource), { namespace: ns }).items.filter((o) => controllerOf(o)?.uid === owner.metadata.uid);
+  return (cluster.list(key(resource), { namespace: ns }).items as Of<S>[]).filter((o) => controllerOf(o)?.uid === owner.metadata.uid);
 }
 
 /** Pods (not being deleted) that an object owns. */
-function livePodsOf(cluster: ClusterReader, owner: KubeObject): KubeObject[] {
+function livePodsOf(cluster: ClusterReader, owner: KubeObject): Of<'pods'>[] {
   return ownedBy(cluster, 'pods', owner).filter((p) => !p.metadata.deletionTimestamp);
 }
 
@@ -127,7 +133,7 @@ export function deploymentAvailable(name: string, replicas: number | undefined, 
 export function rolledTo(name: string, image: string, namespace = NS): Check {
   return objectCheck(`Deployment ${name} was rolled to ${image}, old ReplicaSet kept at 0`, 'deployments', name, (d, cluster) => {
     const sets = ownedBy(cluster, 'replicasets', d);
-    const runs = (rs: KubeObject) => templateImages(rs.spec?.template?.spec).some((i) => imageMatches(i, image));
+    const runs = (rs: Of<'replicasets'>) => templateImages(rs.spec?.template?.spec).some((i) => imageMatches(i, image));
     const current = sets.filter(runs);
     const old = sets.filter((rs) => !runs(rs));
     if (current.length === 0) return fail(`no ReplicaSet of ${quoted('deployments', name)} runs ${image} yet`);
@@ -219,7 +225,7 @@ export function statefulSetWithClaims(name: string, replicas: number, namespace 
       if (!pod) return fail(`pod "${podName}" does not exist yet`);
       const status = podDisplayStatus(pod);
       if (status !== 'Running' || !podReadyCondition(pod)) return fail(`pod "${podName}" is ${status}${status === 'Running' ? ' but not ready' : ''}`);
-      const claims = ((pod.spec?.volumes ?? []) as { persistentVolumeClaim?: { claimName?: string } }[])
+      const claims = (pod.spec?.volumes ?? [])
         .map((v) => v.persistentVolumeClaim?.claimName)
         .filter((c): c is string => !!c);
       if (claims.length === 0) return fail(`pod "${podName}" uses no PersistentVolumeClaim`);
@@ -253,12 +259,12 @@ export function daemonSetOnEveryNode(name: string, includeControlPlane: boolean,
 export function jobCompleted(name: string, completions: number, parallelism: number | undefined, namespace = NS): Check {
   const par = parallelism === undefined ? '' : `, ${parallelism} at a time`;
   return objectCheck(`Job ${name} completed ${completions} time${completions === 1 ? '' : 's'}${par}`, 'jobs', name, (job) => {
-    const spec = job.spec ?? {};
+    const spec = job.spec ?? { template: {} };
     if ((spec.completions ?? 1) !== completions) return fail(`${quoted('jobs', name)} has completions ${spec.completions ?? 1}, not ${completions}`);
     if (parallelism !== undefined && (spec.parallelism ?? 1) !== parallelism) {
       return fail(`${quoted('jobs', name)} has parallelism ${spec.parallelism ?? 1}, not ${parallelism}`);
     }
-    const conditions = (job.status?.conditions ?? []) as { type?: string; status?: string }[];
+    const conditions = job.status?.conditions ?? [];
     if (conditions.some((c) => c.type === 'Failed' && c.status === 'True')) return fail(`${quoted('jobs', name)} has failed`);
     const done = conditions.some((c) => c.type === 'Complete' && c.status === 'True');
     const succeeded: number = job.status?.succeeded ?? 0;
@@ -271,7 +277,7 @@ export function cronJobFired(name: string, namespace = NS): Check {
   return objectCheck(`CronJob ${name} has run at least once, successfully`, 'cronjobs', name, (cj, cluster) => {
     if (!cj.status?.lastScheduleTime) return fail(`${quoted('cronjobs', name)} has not been scheduled yet (LAST SCHEDULE <none>)`);
     const jobs = ownedBy(cluster, 'jobs', cj);
-    const done = jobs.some((j) => ((j.status?.conditions ?? []) as { type?: string; status?: string }[]).some((c) => c.type === 'Complete' && c.status === 'True'));
+    const done = jobs.some((j) => (j.status?.conditions ?? []).some((c) => c.type === 'Complete' && c.status === 'True'));
     return done ? pass : fail(`no Job of ${quoted('cronjobs', name)} has completed yet`);
   }, namespace);
 }
@@ -283,18 +289,18 @@ export function nodeHasTaint(node: string, key: string, effect: string): Check {
     run(cluster) {
       const n = cluster.tryGet('nodes', undefined, node);
       if (!n) return fail(`node "${node}" does not exist`);
-      const taints = (n.spec?.taints ?? []) as { key?: string; effect?: string }[];
+      const taints = n.spec?.taints ?? [];
       return taints.some((t) => t.key === key && t.effect === effect) ? pass : fail(`node "${node}" no longer has the taint ${key}:${effect}`);
     },
   };
 }
 
 /** At least `count` objects of `resource` exist in `namespace` and pass `ok`. */
-export function someWorkload(label: string, resource: string, ok: (obj: KubeObject, cluster: ClusterReader) => boolean, missing: string, namespace = NS): Check {
+export function someWorkload<S extends string>(label: string, resource: S, ok: (obj: Of<S>, cluster: ClusterReader) => boolean, missing: string, namespace = NS): Check {
   return {
     label,
     run(cluster) {
-      return cluster.list(key(resource), { namespace }).items.some((o) => ok(o, cluster)) ? pass : fail(missing);
+      return (cluster.list(key(resource), { namespace }).items as Of<S>[]).some((o) => ok(o, cluster)) ? pass : fail(missing);
     },
   };
 }

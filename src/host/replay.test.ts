@@ -4,6 +4,7 @@ import { createMemoryFS } from '../shell/fs.ts';
 import { createInteractiveShell } from './interactive-terminal.ts';
 import { replayJournal, type JournalEntry } from './replay.ts';
 import { FakeTerminal } from '../shell/fake-terminal.ts';
+import { advanceHeld } from '../../tests/support/held-clock.ts';
 
 const tick = (): Promise<void> => new Promise((r) => setImmediate(r));
 
@@ -26,14 +27,15 @@ async function liveSession(lines: string[]): Promise<{ journal: JournalEntry[]; 
   });
   for (const line of lines) {
     const run = shell.runCommand(line);
-    // A driver: 100 ms ticks until the command is done.
+    // A driver: 100 ms ticks until the command is done, holding while code loads, as the page's does.
+    const held = { cluster, loading: shell.loading, tick };
     let done = false;
     void run.then(() => (done = true));
     while (!done) {
-      cluster.advance(100);
+      if (!shell.loading.active) cluster.advance(100);
       await tick();
     }
-    cluster.advance(2000);
+    await advanceHeld(held, 2000);
   }
   shell.dispose();
   const pods = cluster.api.list('pods', { namespace: 'default' }).map((p) => `${p.metadata.name} ${p.status?.phase} ${p.metadata.uid}`);

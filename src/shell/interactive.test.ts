@@ -5,6 +5,7 @@ import { FakeTerminal } from './fake-terminal.ts';
 import { createMemoryFS } from './fs.ts';
 import { createInteractiveShell, type InteractiveShell } from '../host/interactive-terminal.ts';
 import type { HistoryStore } from './history.ts';
+import { advanceHeld } from '../../tests/support/held-clock.ts';
 
 /** Lets queued promise work run. */
 const flush = async (): Promise<void> => {
@@ -96,10 +97,10 @@ describe('interactive shell', () => {
     const { term, sh, cluster } = setup();
     term.type('sleep 2 && echo woke\r');
     await flush();
-    cluster.advance(1999);
+    await advanceHeld({ cluster, loading: sh.loading, tick: flush }, 1999);
     await flush();
     expect(sh.busy).toBe(true);
-    cluster.advance(1);
+    await advanceHeld({ cluster, loading: sh.loading, tick: flush }, 1);
     await flush();
     expect(term.screen()).toBe('$ sleep 2 && echo woke\nwoke\n$');
   });
@@ -130,11 +131,11 @@ describe('interactive shell', () => {
   });
 
   it('keys typed while a command runs wait for the next prompt', async () => {
-    const { term, cluster } = setup();
+    const { term, sh, cluster } = setup();
     term.type('sleep 1\recho later\r');
     await flush();
     expect(term.screen()).toBe('$ sleep 1');
-    cluster.advance(1000);
+    await advanceHeld({ cluster, loading: sh.loading, tick: flush }, 1000);
     await flush();
     expect(term.screen()).toBe('$ sleep 1\n$ echo later\nlater\n$');
   });
@@ -247,7 +248,7 @@ describe('interactive shell', () => {
     await flush();
     expect(done).toBe(false);
     expect(term.screen()).toBe('$ sleep 1');
-    cluster.advance(1000);
+    await advanceHeld({ cluster, loading: sh.loading, tick: flush }, 1000);
     await finished;
     expect(term.screen()).toBe('$ sleep 1\n$ echo queued\nqueued\n$');
   });

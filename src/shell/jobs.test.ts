@@ -10,6 +10,7 @@ import { runTranscript } from '../cli/transcript.ts';
 import { createInteractiveShell } from '../host/interactive-terminal.ts';
 import { FakeTerminal } from './fake-terminal.ts';
 import { createMemoryFS } from './fs.ts';
+import { advanceHeld } from '../../tests/support/held-clock.ts';
 
 /** A port a fake forwarder holds open, and a fake client that tries it. */
 function fakes(): { port: { open: boolean; stopped: number }; commands: Record<string, Command> } {
@@ -199,7 +200,7 @@ describe('background jobs in the page terminal', () => {
     expect(term.screen()).toBe('$ forward &\n[1] 2317\nForwarding from 127.0.0.1:8080 -> 80\n$ fg\nforward\n^C\n$');
     term.type('sleep 1 &\r');
     await flush();
-    cluster.advance(2000);
+    await advanceHeld({ cluster, loading: sh.loading, tick: flush }, 2000);
     await flush();
     term.type('\r');
     await flush();

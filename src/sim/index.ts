@@ -101,6 +101,9 @@ export type { CodePart, CodeSource } from './deferred/code-part.ts';
 export { ApiError } from './api/errors.ts';
 export type { StatusCause, StatusReason } from './api/errors.ts';
 export type { KubeObject, ObjectMeta, OwnerReference, WatchEvent } from './api/types.ts';
+/** The kinds' generated shapes (`Kinds.Deployment`, `Kinds.PodSpec`...) and which resource holds which. */
+export type * as Kinds from './kinds/generated-types.ts';
+export type { KindMap, ObjectOf } from './kinds/kind-map.ts';
 export { clone, isoTime } from './api/types.ts';
 export type { FieldValidation, PropagationPolicy } from './apiserver/api-server.ts';
 export type { Table, TableColumn } from './apiserver/tables/table.ts';

@@ -57,8 +57,11 @@ function setup(edit?: (req: EditRequest) => Promise<string | null>) {
       runner.onStreaming();
     },
   });
-  // Cluster time follows "wall time" in the background, as the page's driver moves it.
-  const ticker = setInterval(() => cluster.advance(100), 5);
+  // Cluster time follows "wall time" in the background, as the page's driver moves it: it
+  // stands still while a command's code loads.
+  const ticker = setInterval(() => {
+    if (!shell.loading.active) cluster.advance(100);
+  }, 5);
   return { cluster, term, runner, shell, fs, stop: () => clearInterval(ticker) };
 }
 

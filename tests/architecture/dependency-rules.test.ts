@@ -36,6 +36,7 @@ describe('import rules', () => {
     const expected = [
       'apiserver-below-controllers: src/sim/apiserver/uses-controller.ts -> src/sim/controllers/some-controller.ts',
       'core-uses-no-node-apis: src/sim/uses-node.ts -> fs',
+      'encoding-imports-nothing: src/encoding/uses-shell.ts -> src/shell/shell.ts',
       'host-stays-below-its-callers: src/host/uses-ui.ts -> src/ui/page.ts',
       'kubectl-imports-command-layer-and-sim-index: src/kubectl/uses-shell.ts -> src/shell/shell.ts',
       'kubectl-never-imports-the-shell: src/kubectl/uses-shell.ts -> src/shell/shell.ts',

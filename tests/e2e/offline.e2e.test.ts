@@ -153,8 +153,8 @@ describe('offline', () => {
     expect(await page.locator('#course-update').innerText()).toMatch(/A new version of the course is available\.\s*Reload/);
     await Promise.all([page.waitForEvent('load'), page.locator('#course-update button').click()]);
     expect(await page.locator('#course-update').isVisible()).toBe(false);
-    const caches = await page.evaluate(() => caches.keys());
-    expect(caches).toEqual([expect.stringMatching(/^course@\/:[0-9a-f]+-next$/)]);
+    const names: string[] = await page.evaluate(() => caches.keys());
+    expect(names).toEqual([expect.stringMatching(/^course@\/:[0-9a-f]+-next$/)]);
     expect(problems).toEqual([]);
     await context.close();
     await server.close();

@@ -90,10 +90,10 @@ export function nodePortBacksDeployment(label: string, nodePort: number, deploym
   return {
     label,
     run(cluster) {
-      const svc = cluster.list('services').items.find((s) => (s.spec?.ports ?? []).some((p: { nodePort?: number }) => p.nodePort === nodePort));
+      const svc = cluster.list('services').items.find((s) => (s.spec?.ports ?? []).some((p) => p.nodePort === nodePort));
       if (!svc) return fail(`no Service holds node port ${nodePort}`);
       if (svc.metadata.namespace !== namespace) return fail(`node port ${nodePort} belongs to service "${svc.metadata.name}" in namespace "${svc.metadata.namespace}"`);
-      const port = (svc.spec.ports as { nodePort?: number; port: number }[]).find((p) => p.nodePort === nodePort)!.port;
+      const port = (svc.spec?.ports ?? []).find((p) => p.nodePort === nodePort)!.port;
       return serviceBacksDeployment(label, svc.metadata.name!, port, deployment, namespace).run(cluster);
     },
   };

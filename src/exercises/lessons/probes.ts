@@ -2,7 +2,7 @@
  * Exercises of the lesson "Probes": a liveness probe that kills a healthy app, a slow starter
  * killed before it is up, and taking one Pod out of a Service with its readiness probe.
  */
-import { matches, selectorFromSpec, type ClusterReader, type KubeObject } from '../../sim/index.ts';
+import { matches, selectorFromSpec, type ClusterReader, type Kinds } from '../../sim/index.ts';
 import type { Check, CheckResult, Exercise } from '../exercise.ts';
 import { podDisplayStatus, podReadyCondition, podRestarts } from '../pod-status.ts';
 
@@ -11,22 +11,19 @@ const NS = 'default';
 const pass: CheckResult = { passed: true };
 const fail = (detail: string): CheckResult => ({ passed: false, detail });
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Obj = Record<string, any>;
-
 /** The live (not terminating) Pods a Deployment's selector picks. */
-function podsOf(cluster: ClusterReader, d: KubeObject): KubeObject[] {
+function podsOf(cluster: ClusterReader, d: Kinds.Deployment): Kinds.Pod[] {
   const sel = selectorFromSpec(d.spec?.selector ?? {});
   return cluster.list('pods', { namespace: NS }).items.filter((p) => !p.metadata.deletionTimestamp && matches(sel, p.metadata.labels ?? {}));
 }
 
-function deployment(cluster: ClusterReader, name: string): KubeObject | undefined {
+function deployment(cluster: ClusterReader, name: string): Kinds.Deployment | undefined {
   return cluster.tryGet('deployments.apps', NS, name);
 }
 
 /** How long (ms) the Pod's containers have run without a break, the shortest of them. */
-function runningFor(pod: KubeObject, now: number): number {
-  const statuses: Obj[] = pod.status?.containerStatuses ?? [];
+function runningFor(pod: Kinds.Pod, now: number): number {
+  const statuses = pod.status?.containerStatuses ?? [];
   if (!statuses.length) return 0;
   return Math.min(...statuses.map((s) => (s.state?.running?.startedAt ? now - Date.parse(s.state.running.startedAt) : 0)));
 }
@@ -51,7 +48,7 @@ function servingSteadily(name: string, replicas: number, seconds: number): Check
   };
 }
 
-function containers(d: KubeObject): Obj[] {
+function containers(d: Kinds.Deployment): Kinds.Container[] {
   return d.spec?.template?.spec?.containers ?? [];
 }
 
@@ -93,7 +90,7 @@ function serviceBackends(service: string, ready: number, notReady: number): Chec
     run(cluster) {
       const ep = cluster.tryGet('endpoints', NS, service);
       if (!ep) return fail(`endpoints "${service}" not found`);
-      const subsets: Obj[] = Array.isArray(ep.subsets) ? ep.subsets : [];
+      const subsets = ep.subsets ?? [];
       const r = subsets.reduce((n, s) => n + (s.addresses?.length ?? 0), 0);
       const nr = subsets.reduce((n, s) => n + (s.notReadyAddresses?.length ?? 0), 0);
       if (r !== ready) return fail(`${service} has ${r} ready endpoints`);

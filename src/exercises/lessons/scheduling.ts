@@ -162,8 +162,8 @@ EOF`,
       const requested = cluster
         .list('pods')
         .items
-        .filter((p) => p.spec?.nodeName === 'kind-worker' && !['Succeeded', 'Failed'].includes(p.status?.phase))
-        .flatMap((p) => (p.spec?.containers ?? []) as { resources?: { requests?: Record<string, unknown> } }[])
+        .filter((p) => p.spec?.nodeName === 'kind-worker' && !['Succeeded', 'Failed'].includes(p.status?.phase ?? ''))
+        .flatMap((p) => p.spec?.containers ?? [])
         .reduce((sum, c) => sum + (c.resources?.requests?.cpu === undefined ? 0 : milliValue(parseQuantity(String(c.resources.requests.cpu)))), 0);
       return allocatable - requested;
     }),

@@ -83,7 +83,7 @@ describe('cluster add-node', () => {
     expect(r).toEqual({ out: 'Machine gpu-4090 added: its kubelet registers node "gpu-4090" with the cluster.\n', err: '', status: 0 });
     const node = c.api.get('nodes', undefined, 'gpu-4090');
     expect(node.status.allocatable['nvidia.com/gpu']).toBe('2');
-    expect(node.metadata.labels['gpu.homelab/tier']).toBe('xlarge');
+    expect(node.metadata.labels?.['gpu.homelab/tier']).toBe('xlarge');
     expect(node.spec.taints).toEqual([{ key: 'gpu', value: 'true', effect: 'NoSchedule' }]);
   });
 

@@ -41,6 +41,12 @@ export function formatApiError(e: ApiError, source?: { file: string; op: string 
     if (causes.length === 1) return head + causes[0]!.message;
     return head + '\n' + causes.map((c) => `* ${c.message}`).join('\n');
   }
+  if (e.reason === 'Invalid') {
+    // A 422 without causes (a JSON patch that cannot apply): kubectl names the object when the
+    // details do, otherwise it adds the server's message.
+    if (e.details.kind || e.details.name) return `The ${e.details.kind ?? ''} "${e.details.name ?? ''}" is invalid`;
+    return `The request is invalid${e.message ? ': ' + e.message : ''}`;
+  }
   const wrap = source ? `error when ${source.op} "${source.file}": ` : '';
   return `Error from server (${e.reason}): ${wrap}${e.message}`;
 }

@@ -146,13 +146,18 @@ describe('the REST client', () => {
     const c = createClient(cluster);
     c.create('deployments.apps', deployment('web', 2));
     expect(c.getScale('deployments.apps', 'default', 'web')).toMatchObject({ kind: 'Scale', spec: { replicas: 2 }, status: { selector: 'app=web' } });
-    expect(c.updateScale('deployments.apps', 'default', 'web', 4).spec.replicas).toBe(4);
-    expect(c.get('deployments.apps', 'default', 'web').spec.replicas).toBe(4);
+    expect(c.updateScale('deployments.apps', 'default', 'web', { spec: { replicas: 4 } }).spec.replicas).toBe(4);
+    expect(c.get('deployments.apps', 'default', 'web').spec?.replicas).toBe(4);
+    const read = c.getScale('deployments.apps', 'default', 'web');
+    expect(c.updateScale('deployments.apps', 'default', 'web', { metadata: read.metadata, spec: { replicas: 3 } }).spec.replicas).toBe(3);
+    // The Scale read before that write is stale now.
+    expect(statusOf(() => c.updateScale('deployments.apps', 'default', 'web', { metadata: read.metadata, spec: { replicas: 1 } }))).toMatchObject({ code: 409 });
+    expect(c.get('deployments.apps', 'default', 'web').spec?.replicas).toBe(3);
     expect(statusOf(() => c.getScale('configmaps', 'default', 'x'))).toMatchObject({ code: 404 });
 
     c.create('pods', { ...pod('manual'), spec: { ...pod('manual').spec, schedulerName: 'nobody' } });
     c.bind('default', 'manual', 'kind-worker');
-    expect(c.get('pods', 'default', 'manual').spec.nodeName).toBe('kind-worker');
+    expect(c.get('pods', 'default', 'manual').spec?.nodeName).toBe('kind-worker');
     expect(statusOf(() => c.bind('default', 'manual', 'kind-worker2'))).toMatchObject({
       code: 409,
       message: 'Operation cannot be fulfilled on pods/binding "manual": pod manual is already assigned to node "kind-worker"',

@@ -32,8 +32,11 @@ export function applyPatch(live: KubeObject, type: PatchType, patch: unknown): K
     try {
       return jsonPatch(clone(live), patch) as KubeObject;
     } catch (e) {
-      if (e instanceof JsonPatchError) throw new ApiError(Array.isArray(patch) ? 'Invalid' : 'BadRequest', e.message);
-      throw e;
+      if (!(e instanceof JsonPatchError)) throw e;
+      if (!Array.isArray(patch)) throw new ApiError('BadRequest', e.message);
+      // An operation that cannot apply is the API server's generic 422: the JSON patch's own
+      // error is not in the Status it sends.
+      throw new ApiError('Invalid', 'the server rejected our request due to an error in our request', { group: '', kind: '', name: '' });
     }
   }
   if (patch === null || typeof patch !== 'object' || Array.isArray(patch)) {

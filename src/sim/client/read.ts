@@ -9,6 +9,7 @@ import { apiVersionOf, resourceKey } from '../api/resources.ts';
 import type { KubeObject } from '../api/types.ts';
 import { base64Decode, base64Encode } from '../api/base64.ts';
 import type { Cluster } from '../cluster.ts';
+import type { ObjectOf } from '../kinds/kind-map.ts';
 import { resourceTypeAt } from './address.ts';
 import { DISCOVERY } from './discovery.ts';
 import type { ClientWatchEvent, ListOptions, ObjectList, PodLogOptions, ReadClient, ResourceAddress, WatchHandle, WatchOptions } from './types.ts';
@@ -51,9 +52,11 @@ function nodeProxyOf(cluster: Cluster) {
 export function createReadClient(cluster: Cluster): ReadClient {
   const api = cluster.api;
   const client: ReadClient = {
-    get: (resource, namespace, name) => api.get(resourceKey(resourceTypeAt(resource)), namespace, name),
-    tryGet: (resource, namespace, name) => api.tryGet(resourceKey(resourceTypeAt(resource)), namespace, name),
-    list(resource: ResourceAddress, opts: ListOptions = {}): ObjectList {
+    get: <R extends ResourceAddress>(resource: R, namespace: string | undefined, name: string) =>
+      api.get(resourceKey(resourceTypeAt(resource)), namespace, name) as ObjectOf<R>,
+    tryGet: <R extends ResourceAddress>(resource: R, namespace: string | undefined, name: string) =>
+      api.tryGet(resourceKey(resourceTypeAt(resource)), namespace, name) as ObjectOf<R> | undefined,
+    list<R extends ResourceAddress>(resource: R, opts: ListOptions = {}): ObjectList<ObjectOf<R>> {
       const t = resourceTypeAt(resource);
       const key = resourceKey(t);
       const filter = selectionFilter(key, opts.labelSelector, opts.fieldSelector);
@@ -69,7 +72,7 @@ export function createReadClient(cluster: Cluster): ReadClient {
         }
         items = items.slice(start, end);
       }
-      return { apiVersion: apiVersionOf(t), kind: `${t.kind}List`, metadata, items };
+      return { apiVersion: apiVersionOf(t), kind: `${t.kind}List`, metadata, items: items as ObjectOf<R>[] };
     },
     watch(resource: ResourceAddress, opts: WatchOptions, cb: (e: ClientWatchEvent) => void): WatchHandle {
       const t = resourceTypeAt(resource);

@@ -18,6 +18,12 @@ import type { DeleteOptions, ResourceAddress, WriteOptions, WriteResult } from '
 /** Resources with a `scale` subresource (autoscaling/v1 Scale). */
 const SCALABLE = new Set(['deployments.apps', 'replicasets.apps', 'statefulsets.apps', 'replicationcontrollers']);
 
+/** The body of a Scale update: the wanted replicas and, for optimistic concurrency, the resourceVersion read. */
+export interface ScaleUpdate {
+  metadata?: { resourceVersion?: string };
+  spec: { replicas: number };
+}
+
 /** The autoscaling/v1 Scale of a scalable object. */
 export function scaleOf(obj: KubeObject): KubeObject {
   const md = obj.metadata;
@@ -52,11 +58,18 @@ export function subresources(cluster: Cluster) {
     getScale(resource: ResourceAddress, namespace: string | undefined, name: string): KubeObject {
       return scaleOf(api.get(scalableKey(resource), namespace, name));
     },
-    /** PUT `.../NAME/scale` with `spec.replicas`; returns the new Scale. */
-    updateScale(resource: ResourceAddress, namespace: string | undefined, name: string, replicas: number, opts: WriteOptions = {}): KubeObject {
+    /**
+     * PUT `.../NAME/scale`: writes the Scale's `spec.replicas` to the object. A Scale carrying a
+     * `metadata.resourceVersion` that is no longer the object's is a 409 Conflict, as for the
+     * object itself; returns the new Scale.
+     */
+    updateScale(resource: ResourceAddress, namespace: string | undefined, name: string, scale: ScaleUpdate, opts: WriteOptions = {}): KubeObject {
       const key = scalableKey(resource);
       const copy = clone(api.get(key, namespace, name));
-      copy.spec = { ...copy.spec, replicas };
+      copy.spec = { ...copy.spec, replicas: scale.spec.replicas };
+      const rv = scale.metadata?.resourceVersion;
+      if (rv) copy.metadata.resourceVersion = rv;
+      else delete copy.metadata.resourceVersion;
       return scaleOf(api.update(key, copy, { dryRun: opts.dryRun }).object);
     },
     /** POST `pods/NAME/binding`: assigns an unscheduled Pod to a node. */

@@ -8,6 +8,7 @@ import type { ResourceType } from '../api/resources.ts';
 import type { FieldValidation, PropagationPolicy } from '../apiserver/api-server.ts';
 import type { ExecIO, ExecRun, LogOptions, ShellTerminal } from '../cluster.ts';
 import type { Table } from '../apiserver/tables/table.ts';
+import type { ObjectOf } from '../kinds/kind-map.ts';
 
 /**
  * A resource as a URL names it: `{ group: 'apps', version: 'v1', resource: 'deployments' }`,
@@ -29,11 +30,11 @@ export interface ListOptions {
 }
 
 /** A list response (`PodList`, ...): items plus the list's resourceVersion and paging token. */
-export interface ObjectList {
+export interface ObjectList<T extends KubeObject = KubeObject> {
   apiVersion: string;
   kind: string;
   metadata: { resourceVersion: string; continue?: string; remainingItemCount?: number };
-  items: KubeObject[];
+  items: T[];
 }
 
 /** Query parameters of a watch. */
@@ -121,14 +122,18 @@ export interface PodLogOptions extends LogOptions {
   container?: string;
 }
 
-/** The read half: what exercise checks may call. Every call reads and never changes anything. */
+/**
+ * The read half: what exercise checks may call. Every call reads and never changes anything.
+ * Reads are typed by the resource key (`get('deployments.apps', ...)` is a `Deployment`, see
+ * `KindMap`); a key held in a `string` reads as a plain `KubeObject`.
+ */
 export interface ReadClient {
   /** GET one object; throws a NotFound ApiError (its `toStatus()` is the Status). */
-  get(resource: ResourceAddress, namespace: string | undefined, name: string): KubeObject;
+  get<R extends ResourceAddress>(resource: R, namespace: string | undefined, name: string): ObjectOf<R>;
   /** GET one object, undefined for a 404 (other failures still throw). */
-  tryGet(resource: ResourceAddress, namespace: string | undefined, name: string): KubeObject | undefined;
+  tryGet<R extends ResourceAddress>(resource: R, namespace: string | undefined, name: string): ObjectOf<R> | undefined;
   /** LIST with selectors and paging. Bad selectors are the server's 400. */
-  list(resource: ResourceAddress, opts?: ListOptions): ObjectList;
+  list<R extends ResourceAddress>(resource: R, opts?: ListOptions): ObjectList<ObjectOf<R>>;
   /** WATCH from now; with selectors, objects entering or leaving the selection arrive as ADDED / DELETED. */
   watch(resource: ResourceAddress, opts: WatchOptions, cb: (e: ClientWatchEvent) => void): WatchHandle;
   /** `pods/NAME/log`. */

@@ -4,6 +4,7 @@
  * same when pull durations change; transition order is asserted separately.
  */
 import { describe, expect, it } from 'vitest';
+import type { KubeObject } from '../api/types.ts';
 import { kindLikeCluster, podManifest } from '../nodes/test-cluster.ts';
 import { startScheduler } from '../scheduler/scheduler.ts';
 import { startKubelets } from './component.ts';
@@ -69,8 +70,8 @@ describe('pod lifecycle golden', () => {
   });
 });
 
-function mounts(pod: { spec: Record<string, { name: string; volumeMounts?: unknown[] }[]> }, field = 'containers'): Record<string, unknown> {
-  const m = pod.spec[field]![0]!.volumeMounts as { name: string; mountPath: string; readOnly?: boolean }[] | undefined;
+function mounts(pod: KubeObject, field = 'containers'): Record<string, unknown> {
+  const m = (pod.spec as Record<string, { volumeMounts?: unknown[] }[]>)[field]![0]!.volumeMounts as { name: string; mountPath: string; readOnly?: boolean }[] | undefined;
   if (!m?.length) return {};
   return { volumeMounts: m.map((x) => ({ mountPath: x.mountPath, name: x.name, ...(x.readOnly ? { readOnly: true, recursiveReadOnly: 'Disabled' } : {}) })) };
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { workloadCluster } from '../controllers/shared/test-fixture.ts';
 import { endpointsController } from '../controllers/endpoints/endpoints-controller.ts';
 import { readyBackends } from './service-backend.ts';
+import type { Endpoints } from '../kinds/generated-types.ts';
 
 describe('endpoints of a Service over capacity', () => {
   it('routes to every ready Pod from the EndpointSlices once the Endpoints object is truncated', () => {
@@ -32,9 +33,9 @@ describe('endpoints of a Service over capacity', () => {
     }
     cluster.settle();
     const svc = cluster.api.get('services', 'default', 'web');
-    const ep = cluster.api.get('endpoints', 'default', 'web');
-    expect(ep.metadata.annotations['endpoints.kubernetes.io/over-capacity']).toBe('truncated');
-    expect(ep.subsets[0].addresses).toHaveLength(1000);
+    const ep = cluster.api.get('endpoints', 'default', 'web') as Endpoints;
+    expect(ep.metadata.annotations?.['endpoints.kubernetes.io/over-capacity']).toBe('truncated');
+    expect(ep.subsets?.[0]?.addresses).toHaveLength(1000);
     const backends = readyBackends(cluster, svc, 80);
     expect(backends).toHaveLength(1080);
     expect(new Set(backends.map((b) => b.pod)).size).toBe(1080);

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { openSession } from '../../../tests/support/session.ts';
 import { dnsQuery, resolveHost } from './dns.ts';
 import { hostProbe } from './host.ts';
+import type { Endpoints } from '../kinds/generated-types.ts';
 import { pickServiceBackend, serviceByClusterIP } from './service-backend.ts';
 
 const AGNHOST = 'registry.k8s.io/e2e-test-images/agnhost:2.39';
@@ -137,7 +138,7 @@ EOF`);
     expect(dnsQuery(c, 'db.default.svc.cluster.local', 'A').answers.map((a) => a.data).sort()).toEqual([ip0, ip1].sort());
     expect(dnsQuery(c, 'db-0.db.default.svc.cluster.local', 'A').answers.map((a) => a.data)).toEqual([ip0]);
     expect(dnsQuery(c, '_http._tcp.db.default.svc.cluster.local', 'SRV').answers.map((a) => a.data).sort()).toEqual(['0 50 80 db-0.db.default.svc.cluster.local.', '0 50 80 db-1.db.default.svc.cluster.local.']);
-    expect(c.api.get('endpoints', 'default', 'db').subsets[0].addresses.map((a: { hostname?: string }) => a.hostname).sort()).toEqual(['db-0', 'db-1']);
+    expect(((c.api.get('endpoints', 'default', 'db') as Endpoints).subsets?.[0]?.addresses ?? []).map((a) => a.hostname).sort()).toEqual(['db-0', 'db-1']);
 
     await s.run('kubectl create service externalname alias --external-name=web.default.svc.cluster.local');
     const alias = dnsQuery(c, 'alias.default.svc.cluster.local', 'A').answers;

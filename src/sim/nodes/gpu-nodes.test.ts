@@ -27,8 +27,8 @@ describe('machines with GPUs, labels and taints', () => {
     expect(Object.keys(n.status.capacity)).toEqual(['cpu', 'ephemeral-storage', 'hugepages-1Gi', 'hugepages-2Mi', 'memory', 'nvidia.com/gpu', 'pods']);
     expect(n.status.allocatable).toEqual(n.status.capacity);
     expect(n.status.capacity).toMatchObject({ cpu: '16', memory: '64Gi', 'nvidia.com/gpu': '1' });
-    expect(n.metadata.labels['gpu.homelab/tier']).toBe('xlarge');
-    expect(n.metadata.labels['kubernetes.io/hostname']).toBe('gpu-3090');
+    expect(n.metadata.labels?.['gpu.homelab/tier']).toBe('xlarge');
+    expect(n.metadata.labels?.['kubernetes.io/hostname']).toBe('gpu-3090');
     expect(n.spec.taints).toBeUndefined();
   });
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createCluster } from '../index.ts';
 import { toTable } from '../testing/default-api.ts';
+import type { ConfigMap } from '../kinds/generated-types.ts';
 
 function cells(resource: string, c: ReturnType<typeof createCluster>, ns?: string): string[][] {
   return toTable(resource, c.api.list(resource, { namespace: ns }), c.now()).rows.map((r) => r.cells);
@@ -50,7 +51,7 @@ describe('kind preset', () => {
     ]);
     for (const ns of ['default', 'kube-public', 'kube-node-lease', 'kube-system', 'local-path-storage']) {
       expect(c.api.tryGet('serviceaccounts', ns, 'default')).toBeDefined();
-      expect(c.api.tryGet('configmaps', ns, 'kube-root-ca.crt')?.data['ca.crt']).toContain('BEGIN CERTIFICATE');
+      expect((c.api.tryGet('configmaps', ns, 'kube-root-ca.crt') as ConfigMap | undefined)?.data?.['ca.crt']).toContain('BEGIN CERTIFICATE');
     }
     expect(cells('services', c, 'default')[0]!.slice(0, 5)).toEqual(['kubernetes', 'ClusterIP', '10.96.0.1', '<none>', '443/TCP']);
     expect(cells('services', c, 'kube-system')[0]!.slice(0, 5)).toEqual(['kube-dns', 'ClusterIP', '10.96.0.10', '<none>', '53/UDP,53/TCP,9153/TCP']);

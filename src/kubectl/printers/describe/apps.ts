@@ -2,17 +2,14 @@
  * `kubectl describe` for Deployments (with OldReplicaSets / NewReplicaSet), ReplicaSets,
  * StatefulSets (with Volume Claims) and DaemonSets, following describe.go in kubectl 1.32.
  */
-import { formatLabelSelector, formatLabels, type KubeObject } from '../../../sim/index.ts';
+import { formatLabelSelector, formatLabels, type KubeObject, type Kinds } from '../../../sim/index.ts';
 import { ownedReplicaSets } from '../../verbs/rollout/deployment-history.ts';
 import { findNewReplicaSet, findOldReplicaSets } from '../../verbs/rollout/deployment-util.ts';
 import { annotationItems, describeEvents, labelItems, multiline, registerDescriber, rfc1123z, type DescribeContext } from './common.ts';
 import { describePodTemplate, podPhaseCounts } from './pod-template.ts';
 import { PrefixWriter } from './prefix-writer.ts';
 
-/* eslint-disable @typescript-eslint/no-explicit-any */
-type Any = any;
-
-function podsOf(ctx: DescribeContext, obj: KubeObject): KubeObject[] {
+function podsOf(ctx: DescribeContext, obj: KubeObject): Kinds.Pod[] {
   return ctx.api.list('pods', { namespace: obj.metadata.namespace }).items;
 }
 
@@ -21,7 +18,7 @@ function controlledBy(obj: KubeObject): string | undefined {
   return ref ? `${ref.kind}/${ref.name}` : undefined;
 }
 
-function replicaSetsLine(rss: KubeObject[]): string {
+function replicaSetsLine(rss: Kinds.ReplicaSet[]): string {
   const list = rss.map((rs) => `${rs.metadata.name} (${rs.status?.replicas ?? 0}/${rs.spec?.replicas ?? 1} replicas created)`).join(', ');
   return list || '<none>';
 }
@@ -31,10 +28,10 @@ function created(rs: KubeObject): number {
 }
 
 /** Describes one Deployment. */
-export function describeDeployment(d: KubeObject, ctx: DescribeContext): string {
+export function describeDeployment(d: Kinds.Deployment, ctx: DescribeContext): string {
   const w = new PrefixWriter();
-  const spec: Any = d.spec ?? {};
-  const st: Any = d.status ?? {};
+  const spec: Partial<Kinds.DeploymentSpec> = d.spec ?? {};
+  const st: Kinds.DeploymentStatus = d.status ?? {};
   w.write(0, `Name:\t${d.metadata.name}\n`);
   w.write(0, `Namespace:\t${d.metadata.namespace}\n`);
   w.write(0, `CreationTimestamp:\t${rfc1123z(d.metadata.creationTimestamp)}\n`);
@@ -50,7 +47,7 @@ export function describeDeployment(d: KubeObject, ctx: DescribeContext): string 
   const ru = spec.strategy?.rollingUpdate;
   if (ru) w.write(0, `RollingUpdateStrategy:\t${ru.maxUnavailable ?? ''} max unavailable, ${ru.maxSurge ?? ''} max surge\n`);
   describePodTemplate(w, spec.template);
-  const conds: Any[] = st.conditions ?? [];
+  const conds = st.conditions ?? [];
   if (conds.length) {
     w.write(0, 'Conditions:\n  Type\tStatus\tReason\n');
     w.write(1, '----\t------\t------\n');
@@ -72,9 +69,9 @@ export function describeDeployment(d: KubeObject, ctx: DescribeContext): string 
 }
 
 /** Describes one ReplicaSet. */
-export function describeReplicaSet(rs: KubeObject, ctx: DescribeContext): string {
+export function describeReplicaSet(rs: Kinds.ReplicaSet, ctx: DescribeContext): string {
   const w = new PrefixWriter();
-  const spec: Any = rs.spec ?? {};
+  const spec: Partial<Kinds.ReplicaSetSpec> = rs.spec ?? {};
   w.write(0, `Name:\t${rs.metadata.name}\n`);
   w.write(0, `Namespace:\t${rs.metadata.namespace}\n`);
   w.write(0, `Selector:\t${formatLabelSelector(spec.selector)}\n`);
@@ -85,7 +82,7 @@ export function describeReplicaSet(rs: KubeObject, ctx: DescribeContext): string
   w.write(0, `Replicas:\t${rs.status?.replicas ?? 0} current / ${spec.replicas ?? 1} desired\n`);
   w.write(0, `Pods Status:\t${podPhaseCounts(podsOf(ctx, rs), rs)}\n`);
   describePodTemplate(w, spec.template);
-  const conds: Any[] = rs.status?.conditions ?? [];
+  const conds = rs.status?.conditions ?? [];
   if (conds.length) {
     w.write(0, 'Conditions:\n  Type\tStatus\tReason\n');
     w.write(1, '----\t------\t------\n');
@@ -95,7 +92,7 @@ export function describeReplicaSet(rs: KubeObject, ctx: DescribeContext): string
   return w.toString();
 }
 
-function volumeClaims(w: PrefixWriter, templates: Any[] | undefined): void {
+function volumeClaims(w: PrefixWriter, templates: Kinds.PersistentVolumeClaim[] | undefined): void {
   if (!templates?.length) {
     w.write(0, 'Volume Claims:\t<none>\n');
     return;
@@ -112,9 +109,9 @@ function volumeClaims(w: PrefixWriter, templates: Any[] | undefined): void {
 }
 
 /** Describes one StatefulSet. */
-export function describeStatefulSet(sts: KubeObject, ctx: DescribeContext): string {
+export function describeStatefulSet(sts: Kinds.StatefulSet, ctx: DescribeContext): string {
   const w = new PrefixWriter();
-  const spec: Any = sts.spec ?? {};
+  const spec: Partial<Kinds.StatefulSetSpec> = sts.spec ?? {};
   w.write(0, `Name:\t${sts.metadata.name}\n`);
   w.write(0, `Namespace:\t${sts.metadata.namespace}\n`);
   w.write(0, `CreationTimestamp:\t${rfc1123z(sts.metadata.creationTimestamp)}\n`);
@@ -136,10 +133,10 @@ export function describeStatefulSet(sts: KubeObject, ctx: DescribeContext): stri
 }
 
 /** Describes one DaemonSet (kubectl 1.32 prints no Namespace line here). */
-export function describeDaemonSet(ds: KubeObject, ctx: DescribeContext): string {
+export function describeDaemonSet(ds: Kinds.DaemonSet, ctx: DescribeContext): string {
   const w = new PrefixWriter();
-  const spec: Any = ds.spec ?? {};
-  const st: Any = ds.status ?? {};
+  const spec: Partial<Kinds.DaemonSetSpec> = ds.spec ?? {};
+  const st: Partial<Kinds.DaemonSetStatus> = ds.status ?? {};
   w.write(0, `Name:\t${ds.metadata.name}\n`);
   w.write(0, `Selector:\t${formatLabelSelector(spec.selector)}\n`);
   w.write(0, `Node-Selector:\t${formatLabels(spec.template?.spec?.nodeSelector)}\n`);

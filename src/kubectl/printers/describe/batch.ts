@@ -1,17 +1,14 @@
 /** `kubectl describe` for Jobs and CronJobs (describe.go describeJob / describeCronJob, 1.32). */
-import { formatLabelSelector, humanDuration, type KubeObject } from '../../../sim/index.ts';
+import { formatLabelSelector, humanDuration, type Kinds } from '../../../sim/index.ts';
 import { annotationItems, describeEvents, labelItems, multiline, registerDescriber, rfc1123z, type DescribeContext } from './common.ts';
 import { describePodTemplate } from './pod-template.ts';
 import { PrefixWriter } from './prefix-writer.ts';
 
-/* eslint-disable @typescript-eslint/no-explicit-any */
-type Any = any;
-
 /** Describes one Job. */
-export function describeJob(job: KubeObject, ctx: DescribeContext): string {
+export function describeJob(job: Kinds.Job, ctx: DescribeContext): string {
   const w = new PrefixWriter();
-  const spec: Any = job.spec ?? {};
-  const st: Any = job.status ?? {};
+  const spec: Partial<Kinds.JobSpec> = job.spec ?? {};
+  const st: Kinds.JobStatus = job.status ?? {};
   w.write(0, `Name:\t${job.metadata.name}\n`);
   w.write(0, `Namespace:\t${job.metadata.namespace}\n`);
   const sel = formatLabelSelector(spec.selector);
@@ -39,9 +36,9 @@ export function describeJob(job: KubeObject, ctx: DescribeContext): string {
 }
 
 /** Describes one CronJob (1.32 has no Time Zone line). */
-export function describeCronJob(cj: KubeObject, ctx: DescribeContext): string {
+export function describeCronJob(cj: Kinds.CronJob, ctx: DescribeContext): string {
   const w = new PrefixWriter();
-  const spec: Any = cj.spec ?? {};
+  const spec: Partial<Kinds.CronJobSpec> = cj.spec ?? {};
   w.write(0, `Name:\t${cj.metadata.name}\n`);
   w.write(0, `Namespace:\t${cj.metadata.namespace}\n`);
   multiline(w, 0, 'Labels', labelItems(cj.metadata.labels));
@@ -52,7 +49,7 @@ export function describeCronJob(cj: KubeObject, ctx: DescribeContext): string {
   w.write(0, `Successful Job History Limit:\t${spec.successfulJobsHistoryLimit ?? '<unset>'}\n`);
   w.write(0, `Failed Job History Limit:\t${spec.failedJobsHistoryLimit ?? '<unset>'}\n`);
   w.write(0, `Starting Deadline Seconds:\t${spec.startingDeadlineSeconds === undefined ? '<unset>' : `${spec.startingDeadlineSeconds}s`}\n`);
-  const jt: Any = spec.jobTemplate?.spec ?? {};
+  const jt: Partial<Kinds.JobSpec> = spec.jobTemplate?.spec ?? {};
   w.write(0, `Selector:\t${jt.selector ? formatLabelSelector(jt.selector) : '<unset>'}\n`);
   w.write(0, `Parallelism:\t${jt.parallelism ?? '<unset>'}\n`);
   w.write(0, `Completions:\t${jt.completions ?? '<unset>'}\n`);
@@ -60,7 +57,7 @@ export function describeCronJob(cj: KubeObject, ctx: DescribeContext): string {
   describePodTemplate(w, jt.template);
   const last = cj.status?.lastScheduleTime;
   w.write(0, `Last Schedule Time:\t${last ? rfc1123z(last) : '<unset>'}\n`);
-  const active: Any[] = cj.status?.active ?? [];
+  const active = cj.status?.active ?? [];
   w.write(0, `Active Jobs:\t${active.length ? active.map((j) => j.name).join(', ') : '<none>'}\n`);
   describeEvents(w, cj, ctx);
   return w.toString();

@@ -2,7 +2,7 @@
  * Pieces every describer shares: RFC1123Z times, multi-line label / annotation / toleration
  * blocks, the Events table, and the per-kind describer registry.
  */
-import { humanDuration, type KubeObject, type ReadClient } from '../../../sim/index.ts';
+import { humanDuration, type KubeObject, type ObjectOf, type ReadClient } from '../../../sim/index.ts';
 import type { PrefixWriter } from './prefix-writer.ts';
 
 /** What a describer may read besides the object itself. */
@@ -17,9 +17,13 @@ export type Describer = (obj: KubeObject, ctx: DescribeContext) => string;
 
 const describers = new Map<string, Describer>();
 
-/** Registers the describer for a resource key (`pods`, `deployments.apps`). */
-export function registerDescriber(resource: string, d: Describer): void {
-  describers.set(resource, d);
+/**
+ * Registers the describer for a resource key (`pods`, `deployments.apps`); it reads the
+ * resource's own type (`describeDeployment(d: Kinds.Deployment, ...)`).
+ */
+export function registerDescriber<R extends string>(resource: R, d: (obj: ObjectOf<R>, ctx: DescribeContext) => string): void {
+  // The registry is looked up by the same key, so each describer only ever gets its own kind.
+  describers.set(resource, d as Describer);
 }
 
 export function describerFor(resource: string): Describer | undefined {

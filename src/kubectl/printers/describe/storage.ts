@@ -2,12 +2,9 @@
  * `kubectl describe` for PersistentVolumeClaims (with `Used By`), PersistentVolumes and
  * StorageClasses (describe.go, 1.32).
  */
-import { formatLabels, type KubeObject } from '../../../sim/index.ts';
+import { formatLabels, type Kinds, type KubeObject } from '../../../sim/index.ts';
 import { annotationItems, describeEvents, labelItems, multiline, registerDescriber, since, type DescribeContext } from './common.ts';
 import { PrefixWriter } from './prefix-writer.ts';
-
-/* eslint-disable @typescript-eslint/no-explicit-any */
-type Any = any;
 
 const MODES: Record<string, string> = { ReadWriteOnce: 'RWO', ReadOnlyMany: 'ROX', ReadWriteMany: 'RWX', ReadWriteOncePod: 'RWOP' };
 
@@ -21,15 +18,15 @@ function finalizers(obj: KubeObject): string {
   return `[${(obj.metadata.finalizers ?? []).join(' ')}]`;
 }
 
-function status(obj: KubeObject, ctx: DescribeContext): string {
+function status(obj: Kinds.PersistentVolume | Kinds.PersistentVolumeClaim, ctx: DescribeContext): string {
   if (obj.metadata.deletionTimestamp) return `Terminating (lasts ${since(obj.metadata.deletionTimestamp, ctx.now)})`;
   return String(obj.status?.phase ?? '');
 }
 
 /** Describes one PersistentVolumeClaim. */
-export function describePVC(pvc: KubeObject, ctx: DescribeContext): string {
+export function describePVC(pvc: Kinds.PersistentVolumeClaim, ctx: DescribeContext): string {
   const w = new PrefixWriter();
-  const spec: Any = pvc.spec ?? {};
+  const spec: Kinds.PersistentVolumeClaimSpec = pvc.spec ?? {};
   w.write(0, `Name:\t${pvc.metadata.name}\n`);
   w.write(0, `Namespace:\t${pvc.metadata.namespace}\n`);
   w.write(0, `StorageClass:\t${spec.storageClassName ?? pvc.metadata.annotations?.['volume.beta.kubernetes.io/storage-class'] ?? ''}\n`);
@@ -44,7 +41,7 @@ export function describePVC(pvc: KubeObject, ctx: DescribeContext): string {
   if (spec.volumeMode) w.write(0, `VolumeMode:\t${spec.volumeMode}\n`);
   const users = ctx.api
     .list('pods', { namespace: pvc.metadata.namespace })
-    .items.filter((p) => ((p.spec?.volumes ?? []) as Any[]).some((v) => v.persistentVolumeClaim?.claimName === pvc.metadata.name))
+    .items.filter((p) => (p.spec?.volumes ?? []).some((v) => v.persistentVolumeClaim?.claimName === pvc.metadata.name))
     .map((p) => p.metadata.name!)
     .sort();
   multiline(w, 0, 'Used By', users);
@@ -53,9 +50,9 @@ export function describePVC(pvc: KubeObject, ctx: DescribeContext): string {
 }
 
 /** Describes one PersistentVolume. */
-export function describePV(pv: KubeObject, ctx: DescribeContext): string {
+export function describePV(pv: Kinds.PersistentVolume, ctx: DescribeContext): string {
   const w = new PrefixWriter();
-  const spec: Any = pv.spec ?? {};
+  const spec: Kinds.PersistentVolumeSpec = pv.spec ?? {};
   w.write(0, `Name:\t${pv.metadata.name}\n`);
   multiline(w, 0, 'Labels', labelItems(pv.metadata.labels));
   multiline(w, 0, 'Annotations', annotationItems(pv.metadata.annotations));
@@ -67,13 +64,13 @@ export function describePV(pv: KubeObject, ctx: DescribeContext): string {
   w.write(0, `Access Modes:\t${accessModes(spec.accessModes)}\n`);
   if (spec.volumeMode) w.write(0, `VolumeMode:\t${spec.volumeMode}\n`);
   w.write(0, `Capacity:\t${spec.capacity?.storage ?? '0'}\n`);
-  const terms: Any[] = spec.nodeAffinity?.required?.nodeSelectorTerms ?? [];
+  const terms = spec.nodeAffinity?.required?.nodeSelectorTerms ?? [];
   if (!spec.nodeAffinity?.required) w.write(0, 'Node Affinity:\t<none>\n');
   else {
     w.write(0, 'Node Affinity:\t\n');
     w.write(1, `Required Terms:\t${terms.length ? '' : '<none>'}\n`);
     terms.forEach((t, i) => {
-      const exprs: Any[] = t.matchExpressions ?? [];
+      const exprs = t.matchExpressions ?? [];
       const text = exprs.map((e) => `${e.key} ${String(e.operator).toLowerCase()}${e.values?.length ? ` [${e.values.join(', ')}]` : ''}`);
       if (!text.length) w.write(2, `Term ${i}:\t<none>\n`);
       text.forEach((s, j) => (j === 0 ? w.write(2, `Term ${i}:\t${s}\n`) : w.write(2, `\t${s}\n`)));
@@ -99,7 +96,7 @@ export function describePV(pv: KubeObject, ctx: DescribeContext): string {
 }
 
 /** Describes one StorageClass. */
-export function describeStorageClass(sc: KubeObject, ctx: DescribeContext): string {
+export function describeStorageClass(sc: Kinds.StorageClass, ctx: DescribeContext): string {
   const w = new PrefixWriter();
   const ann = sc.metadata.annotations ?? {};
   const isDefault = ann['storageclass.kubernetes.io/is-default-class'] === 'true' || ann['storageclass.beta.kubernetes.io/is-default-class'] === 'true';
@@ -107,7 +104,7 @@ export function describeStorageClass(sc: KubeObject, ctx: DescribeContext): stri
   w.write(0, `IsDefaultClass:\t${isDefault ? 'Yes' : 'No'}\n`);
   w.write(0, `Annotations:\t${formatLabels(ann)}\n`);
   w.write(0, `Provisioner:\t${sc.provisioner ?? ''}\n`);
-  w.write(0, `Parameters:\t${formatLabels(sc.parameters as Record<string, string> | undefined)}\n`);
+  w.write(0, `Parameters:\t${formatLabels(sc.parameters)}\n`);
   w.write(0, `AllowVolumeExpansion:\t${sc.allowVolumeExpansion === undefined ? '<unset>' : sc.allowVolumeExpansion ? 'True' : 'False'}\n`);
   const opts = (sc.mountOptions ?? []) as string[];
   if (!opts.length) w.write(0, 'MountOptions:\t<none>\n');

@@ -1,8 +1,8 @@
 /**
- * `kubectl api-resources`: the simulator's resource registry as a table
+ * `kubectl api-resources`: the resources the server's discovery documents list, as a table
  * (`-o wide` adds VERBS and CATEGORIES; `-o name`; `--namespaced`; `--api-group`; `--sort-by`).
  */
-import { RESOURCE_TYPES, type ResourceType } from '../../../sim/index.ts';
+import type { ResourceType } from '../../../sim/index.ts';
 import { CliError } from '../../cli/errors.ts';
 import { registerVerb } from '../../cli/registry.ts';
 import type { Invocation } from '../../cli/verb.ts';
@@ -15,7 +15,7 @@ function apiVersion(t: ResourceType): string {
 async function run(inv: Invocation): Promise<number> {
   const out = inv.flags.str('output');
   if (out !== '' && out !== 'wide' && out !== 'name') throw new CliError(`--output ${out} is not available`);
-  let types = [...RESOURCE_TYPES];
+  let types = [...inv.client.discovery.allResources()];
   if (inv.flags.has('namespaced')) types = types.filter((t) => t.namespaced === inv.flags.bool('namespaced'));
   if (inv.flags.has('api-group')) types = types.filter((t) => t.group === inv.flags.str('api-group'));
   const sortBy = inv.flags.str('sort-by');

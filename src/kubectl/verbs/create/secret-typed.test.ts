@@ -24,7 +24,7 @@ describe('kubectl create secret tls / docker-registry', () => {
     expect(await run('create secret tls web-tls --cert=tls.crt --key=tls.key')).toEqual({ stdout: 'secret/web-tls created\n', stderr: '', code: 0 });
     const s = c.api.get('secrets', 'default', 'web-tls');
     expect(s.type).toBe('kubernetes.io/tls');
-    expect(Object.keys(s.data)).toEqual(['tls.crt', 'tls.key']);
+    expect(Object.keys(s.data as Record<string, string>)).toEqual(['tls.crt', 'tls.key']);
     expect((await run('create secret tls t')).stderr).toBe('error: key and cert must be specified\n');
     expect((await run('create secret tls t --cert=/nope --key=/nope')).stderr).toBe('error: Cannot read file /nope, open /nope: no such file or directory\n');
     expect((await run('create secret tls t --cert=bad.crt --key=tls.key')).stderr).toBe('error: tls: failed to find any PEM data in certificate input\n');

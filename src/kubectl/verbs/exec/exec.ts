@@ -10,7 +10,7 @@
  * Ctrl-D. Without a keyboard (a pipe, a transcript) kubectl says it cannot use a TTY and the
  * shell reads what was piped in (`echo 'ls /' | kubectl exec -i web -- sh`).
  */
-import { ApiError, matches, selectorFromSpec, type KubeObject } from '../../../sim/index.ts';
+import { ApiError, matches, selectorFromSpec, type Kinds, type KubeObject } from '../../../sim/index.ts';
 import { CliError, usageError } from '../../cli/errors.ts';
 import { registerVerb } from '../../cli/registry.ts';
 import type { Invocation } from '../../cli/verb.ts';
@@ -20,14 +20,14 @@ import { readFor, useTTY } from './tty.ts';
 import { podStreams } from '../../resource/streams.ts';
 
 /** The pod an exec argument names: a pod, or the first pod of a workload or Service. */
-export function podFor(inv: Invocation, arg: string): KubeObject {
+export function podFor(inv: Invocation, arg: string): Kinds.Pod {
   const api = inv.client;
   const slash = arg.indexOf('/');
   const type = slash < 0 ? resolveType('pods') : resolveType(arg.slice(0, slash));
   const name = slash < 0 ? arg : arg.slice(slash + 1);
   const found = api.tryGet(keyOf(type), inv.namespace, name);
   if (!found) throw new ApiError('NotFound', `${type.group ? `${type.plural}.${type.group}` : type.plural} "${name}" not found`);
-  if (type.plural === 'pods') return found;
+  if (type.plural === 'pods') return found as Kinds.Pod;
   const selector = type.plural === 'services' ? { matchLabels: found.spec?.selector ?? {} } : type.plural === 'jobs' ? { matchLabels: { 'batch.kubernetes.io/controller-uid': found.metadata.uid! } } : found.spec?.selector;
   const sel = selectorFromSpec(selector);
   const pods = api.list('pods', { namespace: inv.namespace }).items.filter((p) => matches(sel, p.metadata.labels) && !p.metadata.deletionTimestamp);
@@ -38,14 +38,14 @@ export function podFor(inv: Invocation, arg: string): KubeObject {
 }
 
 /** `-c`, the default-container annotation, or the first container (with kubectl's notice). */
-function containerFor(inv: Invocation, pod: KubeObject): string {
+function containerFor(inv: Invocation, pod: Kinds.Pod): string {
   const given = inv.flags.str('container');
   if (given) return given;
-  const containers = (pod.spec?.containers ?? []) as { name: string }[];
+  const containers = pod.spec?.containers ?? [];
   const annotated = pod.metadata.annotations?.['kubectl.kubernetes.io/default-container'];
   if (annotated && containers.some((c) => c.name === annotated)) return annotated;
-  const inits = (pod.spec?.initContainers ?? []) as { name: string }[];
-  const ephemeral = (pod.spec?.ephemeralContainers ?? []) as { name: string }[];
+  const inits = pod.spec?.initContainers ?? [];
+  const ephemeral = pod.spec?.ephemeralContainers ?? [];
   if (!inv.flags.bool('quiet') && (containers.length > 1 || inits.length > 0 || ephemeral.length > 0)) {
     const all = [...containers.map((c) => c.name), ...ephemeral.map((c) => `${c.name} (ephem)`), ...inits.map((c) => `${c.name} (init)`)];
     inv.err(`Defaulted container "${containers[0]?.name}" out of: ${all.join(', ')}\n`);

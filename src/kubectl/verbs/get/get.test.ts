@@ -97,4 +97,24 @@ describe('kubectl get', () => {
     expect(lines[1]).toBe('watched   0/1     Pending   0          0s');
     expect(w.stdout).toMatch(/watched   0\/1     ContainerCreating   0          0s\n/);
   });
+
+  it('watches through the server: a selector and a single name filter there, leaving the selection is a last row', async () => {
+    const { c, k, run } = await kindSession();
+    await run('run a --image=nginx --labels=tier=web');
+    await run('run b --image=nginx --labels=tier=web');
+    c.advance(20_000);
+    // The changes happen a second into the watches, in cluster time.
+    const relabel = (name: string, labels: Record<string, string>) =>
+      c.api.modify('pods', 'default', name, (o) => {
+        o.metadata.labels = { ...o.metadata.labels, ...labels };
+      });
+    c.clock.setTimeout(() => {
+      relabel('a', { tier: 'db' });
+      relabel('b', { extra: '1' });
+    }, 1000);
+    const [l, n] = await Promise.all([sh(k, c, 'get pods -l tier=web -w --watch-only', { streamFor: 3000 }), sh(k, c, 'get pod b -w --watch-only', { streamFor: 3000 })]);
+    // `a` left the selection (the server sends DELETED, kubectl prints the row); `b` changed in it.
+    expect(l.stdout).toBe('NAME   READY   STATUS    RESTARTS   AGE\na      1/1     Running   0          21s\nb      1/1     Running   0          21s\n');
+    expect(n.stdout).toBe('NAME   READY   STATUS    RESTARTS   AGE\nb      1/1     Running   0          21s\n');
+  });
 });

@@ -5,7 +5,7 @@
  * names, plus `/version` and the health endpoints. Fields come in the order the API types
  * declare them for the envelope and metadata; inside spec and status, in the object's own order.
  */
-import { ApiError, RESOURCE_TYPES, inServedVersion, resourceKey, type KubeObject, type ResourceType } from '../../../sim/index.ts';
+import { ApiError, inServedVersion, resourceKey, type KubeObject, type ResourceType } from '../../../sim/index.ts';
 import { CliError, usageError } from '../../cli/errors.ts';
 import type { Invocation } from '../../cli/verb.ts';
 import { serverVersionInfo } from '../version/version.ts';
@@ -66,9 +66,9 @@ function wire(obj: KubeObject, withKind: boolean): Record<string, unknown> {
 
 const NOT_FOUND = () => new ApiError('NotFound', 'the server could not find the requested resource');
 
-/** The resource type a path names, with the version it asks for. */
-function typeFor(group: string, version: string, plural: string): ResourceType {
-  const t = RESOURCE_TYPES.find((r) => r.plural === plural && r.group === group && (r.version === version || r.alsoServed?.includes(version)));
+/** The resource type a path names, from the discovery document of the group-version it asks for. */
+function typeFor(inv: Invocation, group: string, version: string, plural: string): ResourceType {
+  const t = inv.client.discovery.resources(group ? `${group}/${version}` : version).find((r) => r.plural === plural);
   if (!t) throw NOT_FOUND();
   return t;
 }
@@ -83,7 +83,7 @@ export function rawBody(inv: Invocation, path: string): string {
   if (!m) throw NOT_FOUND();
   const [, coreVersion, group = '', groupVersion, ns, plural, name] = m;
   const version = coreVersion ?? groupVersion!;
-  const t = typeFor(group, version, plural!);
+  const t = typeFor(inv, group, version, plural!);
   if (ns && !t.namespaced) throw NOT_FOUND();
   const key = resourceKey(t);
   const apiVersion = group ? `${group}/${version}` : version;

@@ -1,7 +1,8 @@
 /**
  * `kubectl get -w`: the current table, then one row per change event (ADDED, MODIFIED,
- * DELETED) through the same width-remembering writer, until Ctrl-C. With an empty initial
- * list nothing is printed until the first event; the header appears once.
+ * DELETED) through the same width-remembering writer, until Ctrl-C. The server's watch applies
+ * `-l` and `--field-selector`, so an object leaving the selection arrives as DELETED. With an
+ * empty initial list nothing is printed until the first event; the header appears once.
  */
 import type { KubeObject, ResourceType } from '../../../sim/index.ts';
 import { CliError } from '../../cli/errors.ts';
@@ -9,7 +10,7 @@ import type { Invocation } from '../../cli/verb.ts';
 import { isTable, renderObjects } from '../../printers/output.ts';
 import { bodyRows, headerRow, type TableOptions } from '../../printers/resource-table.ts';
 import { TableWriter } from '../../printers/table-writer.ts';
-import { namespaceFor, selectorFilter, withKind } from '../../resource/fetch.ts';
+import { namespaceFor, selectorsOf, withKind } from '../../resource/fetch.ts';
 import { keyOf } from '../../resource/resolve.ts';
 
 /** Streams one kind's changes until interrupted; resolves to the exit status. */
@@ -23,7 +24,6 @@ export async function watchTable(
   const { type, objects } = groups[0]!;
   const names = new Set(inv.args.slice(1).length && !inv.args[0]!.includes('/') ? inv.args.slice(1) : []);
   for (const a of inv.args) if (a.includes('/')) names.add(a.slice(a.indexOf('/') + 1));
-  const filter = selectorFilter(inv, type);
   const writer = new TableWriter();
   const noHeaders = inv.flags.bool('no-headers');
   let headerDone = noHeaders;
@@ -42,10 +42,14 @@ export async function watchTable(
 
   if (!inv.flags.bool('watch-only')) print(objects);
   inv.ctx.streaming();
-  const unsubscribe = inv.client.watch(keyOf(type), { namespace: namespaceFor(inv, type, opts.withNamespace) }, (e) => {
+  // The server filters: the selectors go on the watch, and a single name becomes
+  // `metadata.name=NAME`, as kubectl watches one object.
+  const { labelSelector, fieldSelector } = selectorsOf(inv);
+  const single = names.size === 1 && !fieldSelector ? `metadata.name=${[...names][0]}` : fieldSelector;
+  const watchOpts = { namespace: namespaceFor(inv, type, opts.withNamespace), labelSelector, fieldSelector: single };
+  const unsubscribe = inv.client.watch(keyOf(type), watchOpts, (e) => {
     const o = e.object;
-    if (names.size && !names.has(o.metadata.name ?? '')) return;
-    if (filter && !filter(o)) return;
+    if (names.size > 1 && !names.has(o.metadata.name ?? '')) return;
     print([withKind(o, type)]);
   });
   await new Promise<void>((resolve) => inv.ctx.interrupt.onInterrupt(() => resolve()));

@@ -1,21 +1,22 @@
 /**
  * `kubectl patch (TYPE NAME | TYPE/NAME | -f FILE) -p PATCH [--type strategic|merge|json]`:
- * applies the patch to the live object as the API server would and writes the result
- * (`deployment.apps/app patched`, or `patched (no change)` when nothing differs).
+ * sends a PATCH of that content type, which the API server applies (its errors are the
+ * server's), and reports `deployment.apps/app patched`, or `patched (no change)` when the
+ * object the server returns is the one read before. `--dry-run=client` applies the patch
+ * locally, as kubectl does, and writes nothing.
  */
-import { ApiError, clone, type KubeObject, type ResourceType } from '../../../sim/index.ts';
+import { applyPatch, type PatchType, type ResourceType } from '../../../sim/index.ts';
 import { CliError } from '../../cli/errors.ts';
 import { registerVerb } from '../../cli/registry.ts';
 import type { Invocation } from '../../cli/verb.ts';
 import { withKind } from '../../resource/fetch.ts';
 import { loadManifestParser, manifestNamespace, parseDocuments, readManifests } from '../../resource/manifests.ts';
-import { jsonPatch, JsonPatchError, mergePatch, strategicPatch } from '../../../sim/index.ts';
 import { keyOf, parseRequests } from '../../resource/resolve.ts';
 import { canonical, NO_RESOURCES } from '../../resource/workloads.ts';
 import { checkWriteOutput, dryRunOf, printWarnings, printWritten, validationOf } from '../../resource/write.ts';
 import { completeResources } from '../complete.ts';
 
-const TYPES = ['json', 'merge', 'strategic'];
+const TYPES: readonly string[] = ['json', 'merge', 'strategic'] satisfies PatchType[];
 
 interface Target {
   type: ResourceType;
@@ -52,23 +53,6 @@ function targets(inv: Invocation): Target[] {
   return out;
 }
 
-/** The live object with the patch applied (the API server's side of a PATCH request). */
-function patched(live: KubeObject, patch: unknown, kind: string): KubeObject {
-  if (kind === 'json') {
-    try {
-      return jsonPatch(live, patch) as KubeObject;
-    } catch (e) {
-      if (!(e instanceof JsonPatchError)) throw e;
-      if (!Array.isArray(patch)) throw new ApiError('BadRequest', e.message);
-      throw new CliError('The request is invalid: the server rejected our request due to an error in our request', { plain: true });
-    }
-  }
-  if (patch === null || typeof patch !== 'object' || Array.isArray(patch)) {
-    throw new ApiError('BadRequest', `json: cannot unmarshal ${Array.isArray(patch) ? 'array' : typeof patch} into Go value of type map[string]interface {}`);
-  }
-  return (kind === 'merge' ? mergePatch(live, patch) : strategicPatch(live, patch)) as KubeObject;
-}
-
 async function run(inv: Invocation): Promise<number> {
   checkWriteOutput(inv);
   const kind = inv.flags.str('type') || 'strategic';
@@ -90,16 +74,15 @@ async function run(inv: Invocation): Promise<number> {
   for (const t of targets(inv)) {
     const key = keyOf(t.type);
     const live = withKind(inv.client.get(key, t.namespace, t.name), t.type);
-    const next = patched(clone(live), patch, kind);
-    const unchanged = canonical(next) === canonical(live);
-    if (unchanged || dry === 'client') {
-      printWritten(inv, t.type, next, unchanged ? 'patched (no change)' : 'patched', dry);
+    if (dry === 'client') {
+      const next = applyPatch(live, kind as PatchType, patch);
+      printWritten(inv, t.type, next, canonical(next) === canonical(live) ? 'patched (no change)' : 'patched', dry);
       continue;
     }
-    next.metadata = { ...next.metadata, resourceVersion: live.metadata.resourceVersion };
-    const res = inv.client.update(key, next, { dryRun: dry === 'server', fieldValidation: validationOf(inv) });
+    const res = inv.client.patch(key, t.namespace, t.name, kind as PatchType, patch, { dryRun: dry === 'server', fieldValidation: validationOf(inv) });
+    const next = withKind(res.object, t.type);
     printWarnings(inv, res.warnings);
-    printWritten(inv, t.type, withKind(res.object, t.type), 'patched', dry);
+    printWritten(inv, t.type, next, canonical(next) === canonical(live) ? 'patched (no change)' : 'patched', dry);
   }
   return 0;
 }

@@ -9,7 +9,7 @@
  * reaches them. `--address` picks the addresses (default `localhost`: 127.0.0.1 and ::1), and a
  * local port left out (`:80`) is a free ephemeral port.
  */
-import { ApiError, matches, selectorFromSpec, type KubeObject } from '../../../sim/index.ts';
+import { ApiError, matches, selectorFromSpec, type Kinds, type KubeObject } from '../../../sim/index.ts';
 import type { LocalListener } from '../../../command/local-ports.ts';
 import { CliError, usageError } from '../../cli/errors.ts';
 import { registerVerb } from '../../cli/registry.ts';
@@ -25,13 +25,13 @@ function selectorOf(type: string, obj: KubeObject) {
 }
 
 /** The object named and the Pod to forward to (the oldest running one behind a Service or workload). */
-function target(inv: Invocation, arg: string): { obj: KubeObject; type: string; pod: KubeObject } {
+function target(inv: Invocation, arg: string): { obj: KubeObject; type: string; pod: Kinds.Pod } {
   const slash = arg.indexOf('/');
   const type = slash < 0 ? resolveType('pods') : resolveType(arg.slice(0, slash));
   const name = slash < 0 ? arg : arg.slice(slash + 1);
   const obj = inv.client.tryGet(keyOf(type), inv.namespace, name);
   if (!obj) throw new ApiError('NotFound', `${type.group ? `${type.plural}.${type.group}` : type.plural} "${name}" not found`);
-  if (type.plural === 'pods') return { obj, type: 'pods', pod: obj };
+  if (type.plural === 'pods') return { obj, type: 'pods', pod: obj as Kinds.Pod };
   const sel = selectorOf(type.plural, obj);
   if (!sel) throw new CliError(`error: cannot attach to *v1.Service: invalid service '${name}': Service is defined without a selector`, { plain: true });
   const pods = inv.client.list('pods', { namespace: inv.namespace }).items.filter((p) => matches(sel, p.metadata.labels) && !p.metadata.deletionTimestamp);
@@ -41,13 +41,13 @@ function target(inv: Invocation, arg: string): { obj: KubeObject; type: string; 
   return { obj, type: type.plural, pod: (running.length ? running : pods.sort(byAge))[0]! };
 }
 
-function containerPort(pod: KubeObject, name: string): number | undefined {
-  for (const c of (pod.spec?.containers ?? []) as { ports?: Port[] }[]) for (const p of c.ports ?? []) if (p.name === name) return p.containerPort;
+function containerPort(pod: Kinds.Pod, name: string): number | undefined {
+  for (const c of pod.spec?.containers ?? []) for (const p of c.ports ?? []) if (p.name === name) return p.containerPort;
   return undefined;
 }
 
 /** `[LOCAL:]REMOTE` pairs, with Service ports translated to the Pod's targetPort. */
-function portPairs(inv: Invocation, specs: string[], type: string, obj: KubeObject, pod: KubeObject): { local: number; remote: number }[] {
+function portPairs(inv: Invocation, specs: string[], type: string, obj: KubeObject, pod: Kinds.Pod): { local: number; remote: number }[] {
   return specs.map((spec) => {
     const [l, r] = spec.includes(':') ? [spec.slice(0, spec.indexOf(':')), spec.slice(spec.indexOf(':') + 1)] : [spec, spec];
     let remote: number;

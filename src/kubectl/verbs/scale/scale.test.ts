@@ -24,6 +24,24 @@ describe('kubectl scale', () => {
     expect((await run('scale deployment -l app=b --replicas=0')).stdout).toBe('deployment.apps/b scaled\n');
   });
 
+  it('checks --resource-version against the scale subresource, one object at a time', async () => {
+    const { run, c } = await kindSession();
+    await run('create deployment a --image=nginx --replicas=2');
+    await run('create deployment b --image=nginx --replicas=3');
+    const rv = c.api.get('deployments.apps', 'default', 'a').metadata.resourceVersion!;
+    expect(await run('scale deployment a --resource-version=1 --replicas=1')).toEqual({ stdout: '', stderr: `error: Expected resource version to be 1, was ${rv}\n`, code: 1 });
+    expect(await run(`scale deployment a --resource-version=${rv} --replicas=1`)).toEqual({ stdout: 'deployment.apps/a scaled\n', stderr: '', code: 0 });
+    expect(c.api.get('deployments.apps', 'default', 'a').spec.replicas).toBe(1);
+    // One object failing its precondition does not stop the others.
+    expect(await run('scale deployment a b --current-replicas=3 --replicas=4')).toEqual({ stdout: 'deployment.apps/b scaled\n', stderr: 'error: Expected replicas to be 3, was 1\n', code: 1 });
+    expect(await run('scale deployment a b --current-replicas=9 --replicas=4')).toEqual({
+      stdout: '',
+      stderr: 'error: [Expected replicas to be 9, was 1, Expected replicas to be 9, was 4]\n',
+      code: 1,
+    });
+    expect(c.api.get('deployments.apps', 'default', 'b').spec.replicas).toBe(4);
+  });
+
   it('reports errors like kubectl', async () => {
     const { run } = await kindSession();
     await run('run nginx --image=nginx');

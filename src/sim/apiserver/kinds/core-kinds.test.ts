@@ -3,6 +3,7 @@ import { ApiError } from '../../api/errors.ts';
 import { base64Decode } from '../../api/base64.ts';
 import { createCluster } from '../../index.ts';
 import type { KubeObject } from '../../api/types.ts';
+import type { Secret } from '../../kinds/generated-types.ts';
 
 function error(fn: () => unknown): ApiError {
   try {
@@ -89,11 +90,11 @@ describe('config maps and secrets', () => {
 
   it('folds stringData into base64 data and defaults the type', () => {
     const c = createCluster({ seed: 11 });
-    const s = c.api.create('secrets', obj('Secret', 'db-pass', { stringData: { username: 'admin', password: 's3cr3t!' } })).object;
+    const s = c.api.create('secrets', obj('Secret', 'db-pass', { stringData: { username: 'admin', password: 's3cr3t!' } })).object as Secret;
     expect(s.data).toEqual({ username: 'YWRtaW4=', password: 'czNjcjN0IQ==' });
     expect(s.stringData).toBeUndefined();
     expect(s.type).toBe('Opaque');
-    expect(base64Decode(s.data.password)).toBe('s3cr3t!');
+    expect(base64Decode(s.data?.password ?? '')).toBe('s3cr3t!');
     expect(error(() => c.api.create('secrets', obj('Secret', 'tls', { type: 'kubernetes.io/tls', data: {} }))).details.causes!.map((x) => x.message)).toEqual([
       'data[tls.crt]: Required value',
       'data[tls.key]: Required value',

@@ -4,7 +4,7 @@ import { toTable } from '../../testing/default-api.ts';
 
 const NOW = Date.UTC(2026, 10, 30, 3, 10, 0);
 const slice = (extra: object): KubeObject =>
-  ({ metadata: { name: 'web-x2v4k', creationTimestamp: '2026-11-30T03:09:40Z' }, addressType: 'IPv4', ...extra }) as KubeObject;
+  ({ apiVersion: 'discovery.k8s.io/v1', kind: 'EndpointSlice', metadata: { name: 'web-x2v4k', creationTimestamp: '2026-11-30T03:09:40Z' }, addressType: 'IPv4', ...extra }) as KubeObject;
 const cells = (o: KubeObject): string[] => toTable('endpointslices.discovery.k8s.io', [o], NOW).rows[0]!.cells;
 
 describe('endpointslices table', () => {

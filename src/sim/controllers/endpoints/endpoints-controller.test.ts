@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { workloadCluster } from '../shared/test-fixture.ts';
 import { endpointsController } from './endpoints-controller.ts';
+import type { EndpointSlice, Endpoints } from '../../kinds/generated-types.ts';
 
 const SLICES = 'endpointslices.discovery.k8s.io';
 
@@ -59,7 +60,7 @@ describe('endpoints controller', () => {
       'endpointslice.kubernetes.io/managed-by': 'endpointslice-controller.k8s.io',
     });
     expect(slices[0]!.ports).toEqual([{ name: '', port: 8080, protocol: 'TCP' }]);
-    expect(slices[0]!.endpoints.map((e: { addresses: string[]; conditions: { ready: boolean } }) => [e.addresses[0], e.conditions.ready])).toEqual([
+    expect((slices[0] as EndpointSlice).endpoints.map((e) => [e.addresses[0], e.conditions?.ready])).toEqual([
       ['10.244.1.2', false],
       ['10.244.2.2', true],
     ]);
@@ -72,7 +73,7 @@ describe('endpoints controller', () => {
     expect(cluster.api.tryGet('endpoints', 'default', 'web')).toBeUndefined();
     cluster.api.delete('services', 'default', 'web');
     service({ selector: { app: 'web' }, ports: [{ port: 80 }] });
-    expect(cluster.api.get('endpoints', 'default', 'web').subsets[0].addresses[0].ip).toBe('10.244.1.2');
+    expect((cluster.api.get('endpoints', 'default', 'web') as Endpoints).subsets?.[0]?.addresses?.[0]?.ip).toBe('10.244.1.2');
     cluster.api.delete('services', 'default', 'web');
     cluster.settle();
     expect(cluster.api.tryGet('endpoints', 'default', 'web')).toBeUndefined();

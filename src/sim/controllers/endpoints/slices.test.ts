@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { KubeObject } from '../../api/types.ts';
+import type { EndpointSlice, Endpoints } from '../../kinds/generated-types.ts';
 import { workloadCluster } from '../shared/test-fixture.ts';
 import { endpointsController } from './endpoints-controller.ts';
 
@@ -34,15 +34,15 @@ function setup(options?: { maxEndpointsPerSlice?: number }) {
     spec: { selector: { app: 'web' }, ports: [{ port: 80 }] },
   });
   cluster.settle();
-  const slices = (): KubeObject[] =>
-    cluster.api.list(SLICES, { namespace: 'default' }).filter((s) => s.metadata.labels?.['kubernetes.io/service-name'] === 'web');
+  const slices = (): EndpointSlice[] =>
+    (cluster.api.list(SLICES, { namespace: 'default' }) as EndpointSlice[]).filter((s) => s.metadata.labels?.['kubernetes.io/service-name'] === 'web');
   const sizes = () =>
     slices()
       .map((s) => (s.endpoints ?? []).length)
       .sort((a, b) => b - a);
   const names = () =>
     slices()
-      .flatMap((s) => (s.endpoints ?? []).map((e: { targetRef: { name: string } }) => e.targetRef.name))
+      .flatMap((s) => (s.endpoints ?? []).map((e) => e.targetRef?.name))
       .sort();
   return { cluster, pods, remove, slices, sizes, names };
 }
@@ -102,8 +102,8 @@ describe('EndpointSlices of a large Service', () => {
     cluster.settle();
     const changed = slices().filter((s) => before.get(s.metadata.name) !== s.metadata.resourceVersion);
     expect(changed).toHaveLength(1);
-    const ep = changed[0]!.endpoints.find((e: { targetRef: { name: string } }) => e.targetRef.name === 'web-7');
-    expect(ep.conditions).toEqual({ ready: false, serving: false, terminating: false });
+    const ep = changed[0]!.endpoints.find((e) => e.targetRef?.name === 'web-7');
+    expect(ep?.conditions).toEqual({ ready: false, serving: false, terminating: false });
   });
 
   it('rebuilds a slice someone deleted', () => {
@@ -127,27 +127,27 @@ describe('Endpoints over capacity', () => {
   it('keeps at most 1,000 addresses, ready ones first, and says it truncated', () => {
     const { cluster, pods } = setup();
     pods(0, 900);
-    let ep = cluster.api.get('endpoints', 'default', 'web');
+    let ep = cluster.api.get('endpoints', 'default', 'web') as Endpoints;
     expect(ep.metadata.annotations?.['endpoints.kubernetes.io/over-capacity']).toBeUndefined();
     pods(900, 1200, false);
-    ep = cluster.api.get('endpoints', 'default', 'web');
-    expect(ep.metadata.annotations['endpoints.kubernetes.io/over-capacity']).toBe('truncated');
+    ep = cluster.api.get('endpoints', 'default', 'web') as Endpoints;
+    expect(ep.metadata.annotations?.['endpoints.kubernetes.io/over-capacity']).toBe('truncated');
     expect(ep.subsets).toHaveLength(1);
-    expect(ep.subsets[0].addresses).toHaveLength(900);
-    expect(ep.subsets[0].notReadyAddresses).toHaveLength(100);
+    expect(ep.subsets![0]!.addresses).toHaveLength(900);
+    expect(ep.subsets![0]!.notReadyAddresses).toHaveLength(100);
     pods(1200, 1300);
-    ep = cluster.api.get('endpoints', 'default', 'web');
-    expect(ep.subsets[0].addresses).toHaveLength(1000);
-    expect(ep.subsets[0].notReadyAddresses).toBeUndefined();
+    ep = cluster.api.get('endpoints', 'default', 'web') as Endpoints;
+    expect(ep.subsets![0]!.addresses).toHaveLength(1000);
+    expect(ep.subsets![0]!.notReadyAddresses).toBeUndefined();
   });
 
   it('drops the annotation once the Service is back under capacity', () => {
     const { cluster, pods, remove } = setup();
     pods(0, 1001);
-    expect(cluster.api.get('endpoints', 'default', 'web').metadata.annotations['endpoints.kubernetes.io/over-capacity']).toBe('truncated');
+    expect((cluster.api.get('endpoints', 'default', 'web') as Endpoints).metadata.annotations?.['endpoints.kubernetes.io/over-capacity']).toBe('truncated');
     remove(['web-0']);
-    const ep = cluster.api.get('endpoints', 'default', 'web');
-    expect(ep.metadata.annotations['endpoints.kubernetes.io/over-capacity']).toBeUndefined();
-    expect(ep.subsets[0].addresses).toHaveLength(1000);
+    const ep = cluster.api.get('endpoints', 'default', 'web') as Endpoints;
+    expect(ep.metadata.annotations?.['endpoints.kubernetes.io/over-capacity']).toBeUndefined();
+    expect(ep.subsets![0]!.addresses).toHaveLength(1000);
   });
 });

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalJson, computePodTemplateHash, fnv32a, safeEncodeString, utf8 } from './pod-template-hash.ts';
+import { canonicalJson, computePodTemplateHash, fnv32a, safeEncodeString } from './pod-template-hash.ts';
+
+const utf8 = (s: string) => new TextEncoder().encode(s);
 
 const template = {
   metadata: { creationTimestamp: null, labels: { app: 'web' } },
@@ -35,6 +37,8 @@ describe('pod-template-hash', () => {
   });
 
   it('hashes non-ASCII text as UTF-8', () => {
-    expect([...utf8('é€😀')]).toEqual([0xc3, 0xa9, 0xe2, 0x82, 0xac, 0xf0, 0x9f, 0x98, 0x80]);
+    // FNV-32a over the UTF-8 bytes of the canonical JSON, as TextEncoder gives them.
+    const t = { metadata: { labels: { app: 'café-€😀' } }, spec: { containers: [{ name: 'c', image: 'nginx' }] } };
+    expect(computePodTemplateHash(t)).toBe(safeEncodeString(String(fnv32a(utf8(canonicalJson(t))))));
   });
 });

@@ -6,6 +6,7 @@
  * Kubernetes does, so names look real (`web-7b84c5f95f`) and are stable: the same template
  * always gives the same hash, which is what lets a rollback find its old ReplicaSet.
  */
+import { utf8Bytes } from '../../../encoding/utf8.ts';
 import { SUFFIX_ALPHABET } from '../../clock/random.ts';
 
 /** The label key the hash is stored under (apps.DefaultDeploymentUniqueLabelKey). */
@@ -45,18 +46,6 @@ export function safeEncodeString(s: string): string {
   return out;
 }
 
-/** UTF-8 bytes of a string (the core build has no TextEncoder). */
-export function utf8(s: string): Uint8Array {
-  const out: number[] = [];
-  for (const ch of s) {
-    const c = ch.codePointAt(0)!;
-    if (c < 0x80) out.push(c);
-    else if (c < 0x800) out.push(0xc0 | (c >> 6), 0x80 | (c & 63));
-    else if (c < 0x10000) out.push(0xe0 | (c >> 12), 0x80 | ((c >> 6) & 63), 0x80 | (c & 63));
-    else out.push(0xf0 | (c >> 18), 0x80 | ((c >> 12) & 63), 0x80 | ((c >> 6) & 63), 0x80 | (c & 63));
-  }
-  return Uint8Array.from(out);
-}
 
 /**
  * The hash of a pod template plus the Deployment's `status.collisionCount` (written as 8
@@ -64,7 +53,7 @@ export function utf8(s: string): Uint8Array {
  * The template must not carry the pod-template-hash label (the Deployment's never does).
  */
 export function computePodTemplateHash(template: unknown, collisionCount?: number): string {
-  let h = fnv32a(utf8(canonicalJson(template)));
+  let h = fnv32a(utf8Bytes(canonicalJson(template)));
   if (collisionCount !== undefined && collisionCount !== null) {
     const b = new Uint8Array(8);
     new DataView(b.buffer).setUint32(0, collisionCount >>> 0, true);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { KubeObject } from '../../api/types.ts';
+import type { Event } from '../generated-types.ts';
 import { v1ToV2, v2ToV1 } from './convert.ts';
 import { validateHpa } from './kind.ts';
 import { resourceReplicas, type PodUsage } from './replicas.ts';
@@ -241,8 +242,7 @@ describe('HPA controller', () => {
         .status.conditions.map((x: { type: string; status: string; reason: string }) => `${x.type} ${x.status} ${x.reason}`);
     expect(conds('lost')).toEqual(['AbleToScale False FailedGetScale']);
     expect(conds('web')).toEqual(['AbleToScale True SucceededGetScale', 'ScalingActive False FailedGetResourceMetric']);
-    const reasons = c.store
-      .list('events', 'default')
+    const reasons = (c.store.list('events', 'default') as Event[])
       .filter((e) => e.involvedObject?.name === 'web' && e.involvedObject?.kind === 'HorizontalPodAutoscaler')
       .map((e) => e.reason);
     expect(reasons).toEqual(['FailedGetResourceMetric', 'FailedComputeMetricsReplicas']);

@@ -3,6 +3,7 @@ import { addon } from '../../addons/registry.ts';
 import type { Cluster } from '../../cluster.ts';
 import { createCluster } from '../../index.ts';
 import { HPAS } from './convert.ts';
+import type { Event } from '../generated-types.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Obj = Record<string, any>;
@@ -32,8 +33,7 @@ function hpa(c: Cluster, metrics: Obj[]): void {
 }
 
 const events = (c: Cluster) =>
-  c.store
-    .list('events', 'default')
+  (c.store.list('events', 'default') as Event[])
     .filter((e) => e.involvedObject?.kind === 'HorizontalPodAutoscaler')
     .map((e) => `${e.reason}: ${e.message}`);
 

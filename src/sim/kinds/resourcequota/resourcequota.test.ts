@@ -93,8 +93,8 @@ describe('ResourceQuota', () => {
       kind: 'Pod',
       metadata: { name: 'p' },
       spec: {
-        containers: [{ resources: { requests: { cpu: '100m' } } }, { resources: { requests: { cpu: '200m' }, limits: { memory: '64Mi' } } }],
-        initContainers: [{ resources: { requests: { cpu: '500m' } } }],
+        containers: [{ name: 'a', resources: { requests: { cpu: '100m' } } }, { name: 'b', resources: { requests: { cpu: '200m' }, limits: { memory: '64Mi' } } }],
+        initContainers: [{ name: 'init', resources: { requests: { cpu: '500m' } } }],
       },
     });
     expect(formatQuantity(u.get('requests.cpu')!)).toBe('500m');
