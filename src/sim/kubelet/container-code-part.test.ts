@@ -89,7 +89,7 @@ describe('a container whose programs have not loaded when it starts', () => {
     cluster.clock.advance(10_000);
     const waiting = cluster.store.get('pods', 'default', 'p')!;
     expect(waiting.status.containerStatuses[0].state).toEqual({ waiting: { reason: 'ContainerCreating' } });
-    const reasons = () => cluster.store.list('events').filter((e) => e.involvedObject?.name === 'p').map((e) => e.reason);
+    const reasons = () => cluster.store.list('events').filter((e) => (e.involvedObject as { name?: string } | undefined)?.name === 'p').map((e) => e.reason);
     expect(reasons()).toEqual(['Scheduled', 'Pulling', 'Pulled']);
     release();
     await cluster.code.ready();
