@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runTranscript } from '../../src/cli/transcript.ts';
 import { readCase } from '../../src/cli/transcript-file.ts';
-import { coldCode, createCluster, createClusterWhenReady, type CodePart, type CodeSource } from '../../src/sim/index.ts';
+import { coldCode, createCluster, createClusterWhenReady, installersFor, type CodePart, type CodeSource } from '../../src/sim/index.ts';
 import { extractLesson } from '../lessons/extract.ts';
 
 /** Resolves after `turns` turns of the event loop: a download takes a while, in which the host keeps running. */
@@ -122,6 +122,44 @@ describe('code loaded on first use', () => {
       expect(loads.length).toBeGreaterThan(0);
     });
   }
+
+  it('cluster addons enable metrics-server loads its manifest on first use', async () => {
+    const input = 'cluster addons enable metrics-server\nsleep 90\nkubectl top nodes\ncluster addons disable metrics-server\nkubectl -n kube-system get deploy\n';
+    const { eager, lazy, loads } = await bothWays({ input, seed: 6 });
+    expect(lazy).toBe(eager);
+    expect(loads).toEqual(['metrics-server-objects']);
+    expect(eager).toContain('metrics-server installed in kube-system');
+  });
+
+  it('a cluster built with metrics-server enabled waits for its manifest, then is the eager cluster', async () => {
+    const installers = installersFor({ addons: ['metrics-server'] });
+    const input = 'kubectl -n kube-system get deploy,apiservice v1beta1.metrics.k8s.io\n';
+    const eager = await runTranscript(input, { cluster: createCluster({ seed: 8, installers }) });
+    const { source, loads } = recordingColdCode();
+    expect(() => createCluster({ seed: 8, installers, code: source })).toThrow(/createClusterWhenReady/);
+    const lazy = await runTranscript(input, { cluster: await createClusterWhenReady({ seed: 8, installers, code: source }) });
+    expect(lazy).toBe(eager);
+    expect(eager).toContain('metrics-server');
+    expect([...new Set(loads)]).toEqual(['metrics-server-objects']);
+  });
+
+  it('a part that cannot be fetched gives a clear error, and the next command fetches it again', async () => {
+    const cold = coldCode();
+    let failures = 1;
+    const source: CodeSource = {
+      loaded: (part) => cold.loaded(part),
+      load<T>(part: CodePart<T>): Promise<T> {
+        if (failures-- > 0) return Promise.reject(new TypeError('Failed to fetch dynamically imported module: https://course.example/_astro/objects.js'));
+        return cold.load(part);
+      },
+    };
+    const cluster = await createClusterWhenReady({ seed: 6, code: source });
+    const out = await runTranscript('cluster addons enable metrics-server\necho status $?\ncluster addons enable metrics-server\n', { cluster });
+    expect(out).toContain('cluster: could not load the metrics-server add-on: Failed to fetch dynamically imported module: https://course.example/_astro/objects.js\n');
+    expect(out).toContain('status 1');
+    expect(out).toContain('metrics-server installed in kube-system');
+    expect(cluster.code.loading).toBe(false);
+  });
 
   const transcripts: Record<string, string[]> = {
     'ref-06-statefulset-daemonset-job-cronjob.txt': ['batch-controllers', 'daemonset-controller', 'stateful-controllers'],
