@@ -27,6 +27,12 @@ export interface DeferredControllerOptions<M, S = undefined> {
   api?(api: ApiRegistries): void;
   /** The module that holds the controller. */
   part: CodePart<M>;
+  /**
+   * Kinds whose admission and tables come in the same module (apiserver/deferred-kinds.ts):
+   * installed when a caller first prepares one of them, or when the module arrives for the
+   * controller. Without this, the `api` part installs the kind at once.
+   */
+  kinds?: { resources: readonly string[]; install(module: M, api: ApiRegistries): void };
   /** Resources whose first change needs the controller (`statefulsets.apps`). */
   triggers: readonly string[];
   /**
@@ -46,9 +52,18 @@ export interface DeferredControllerOptions<M, S = undefined> {
 
 /** An installer that adds its controller when the code is there, loading it on first need. */
 export function deferredController<M, S = undefined>(o: DeferredControllerOptions<M, S>): Installer {
+  const kinds = o.kinds;
+  const api = o.api;
   return {
     name: o.name,
-    ...(o.api ? { api: o.api } : {}),
+    ...(api || kinds
+      ? {
+          api(registries: ApiRegistries) {
+            api?.(registries);
+            if (kinds) registries.deferred.add({ resources: kinds.resources, part: o.part, install: kinds.install });
+          },
+        }
+      : {}),
     code: [o.part],
     start(cluster) {
       const state = o.state ? o.state(cluster) : (undefined as S);
@@ -75,6 +90,7 @@ export function deferredController<M, S = undefined>(o: DeferredControllerOption
         const changes = (missed = [e]);
         cluster.code.request(o.part, (m) => {
           stop();
+          cluster.api.deferred.installPart(o.part, m);
           cluster.manager.addAt(slot, o.controller(m, cluster, state), changes);
         });
       });
