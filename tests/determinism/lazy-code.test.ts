@@ -61,7 +61,8 @@ function transcript(file: string): Session {
   return { input: c.input, seed: c.seed ?? 1, ...(c.preset ? { preset: c.preset } : {}) };
 }
 
-describe('code loaded on first use', () => {
+// Each case runs a session twice (eager and lazy); on a busy machine that takes longer than the default 5 s.
+describe('code loaded on first use', { timeout: 60_000 }, () => {
   it('a session touching every deferred controller prints the same, in one command line and across several', async () => {
     const input = [
       'kubectl create cronjob tick --image=busybox:1.36 --schedule="*/1 * * * *" -- date && kubectl get cronjobs',
@@ -185,6 +186,16 @@ describe('code loaded on first use', () => {
     expect(eager).toMatch(/j +(Running|Complete|0\/1)/);
   });
 
+  it('a claim applied on its own brings the volume kinds and controller', async () => {
+    const pvc = 'apiVersion: v1\nkind: PersistentVolumeClaim\nmetadata:\n  name: data\nspec:\n  accessModes: [ReadWriteOnce]\n  resources:\n    requests:\n      storage: 1Gi\n';
+    const pod = 'apiVersion: v1\nkind: Pod\nmetadata:\n  name: user\nspec:\n  containers:\n  - name: c\n    image: nginx:1.27\n    volumeMounts:\n    - name: d\n      mountPath: /data\n  volumes:\n  - name: d\n    persistentVolumeClaim:\n      claimName: data\n';
+    const input = 'kubectl apply -f pvc.yaml --dry-run=server\nkubectl get pvc\nkubectl apply -f pvc.yaml -f pod.yaml\nsleep 20\nkubectl get pvc,pv\nkubectl get pods\n';
+    const { eager, lazy, loads } = await bothWays({ input, seed: 11, files: { 'pvc.yaml': pvc, 'pod.yaml': pod } });
+    expect(lazy).toBe(eager);
+    expect([...new Set(loads)]).toEqual(['stateful-controllers']);
+    expect(eager).toMatch(/data +Bound/);
+  });
+
   it('a kind whose code cannot be fetched: kubectl says so and writes nothing; the next command loads it', async () => {
     const cold = coldCode();
     let failures = 1;
@@ -211,6 +222,8 @@ describe('code loaded on first use', () => {
     'quota-memory-cpu-namespace.txt': ['resourcequota-controller'],
     'ref-02-nodes-namespaces.txt': ['daemonset-controller'],
     'cluster-nodes.txt': ['daemonset-controller'],
+    'limitrange-defaults-constraints.txt': ['limitrange-kind'],
+    'networkpolicy-declare.txt': ['networkpolicy-kind'],
   };
   for (const [file, parts] of Object.entries(transcripts)) {
     it(`the transcript ${file}`, async () => {

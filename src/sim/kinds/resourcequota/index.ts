@@ -13,6 +13,8 @@ const CODE = codePart('resourcequota-controller', () => import('./code.ts'));
 /** ResourceQuotas: the kind, the ResourceQuota admission plugin and the quota controller. */
 export const RESOURCEQUOTAS: Installer = deferredController({
   name: 'resourcequotas',
+  // The plugin's place after LimitRanger, kept from the start (the real one replaces it).
+  api: (api) => api.admission.addPlugin({ name: 'ResourceQuota' }),
   part: CODE,
   kinds: { resources: ['resourcequotas'], install: (m, api) => m.installResourcequotaKind(api) },
   triggers: ['resourcequotas'],
