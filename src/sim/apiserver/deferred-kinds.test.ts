@@ -73,6 +73,14 @@ describe('kinds whose admission loads on first use', () => {
     expect(c.api.create('configmaps', cm('a')).object.metadata.name).toBe('a');
   });
 
+  it('a part fetched meanwhile (by another cluster, or the page once idle) installs without waiting', async () => {
+    const source = coldCode();
+    const { c, part } = cluster(source);
+    await source.load(part);
+    expect(c.api.deferred.prepare(['configmaps'])).toBeUndefined();
+    expect(c.api.deferred.isWaiting('configmaps')).toBe(false);
+  });
+
   it('holds cluster time while it loads', async () => {
     const { c } = cluster(coldCode());
     const wait = c.api.deferred.prepare(['configmaps'])!;

@@ -75,7 +75,11 @@ export class DeferredKinds {
     const kinds = new Set<KindCode<unknown>>();
     for (const r of resources) {
       const k = this.waiting.get(r);
-      if (k) kinds.add(k);
+      if (!k) continue;
+      // Fetched already (the page fetches every part once idle): install now, nothing to wait for.
+      const m = this.loader?.loaded(k.part);
+      if (m) this.installPart(k.part, m);
+      else kinds.add(k);
     }
     if (!kinds.size || !this.loader) return undefined;
     const loader = this.loader;
