@@ -136,6 +136,7 @@ export class Cluster {
     this.events = new EventRecorder(this.store, this.clock, this.random);
     this.manager = new ControllerManager(this.store, this.clock);
     this.code = new ClusterCode(opts.code ?? SHARED_CODE);
+    this.api.deferred.attach(this.code);
   }
 
   addController(c: Controller): void {

@@ -3,7 +3,7 @@
  * next to the cluster (src/sim/addons/registry.ts). This command only parses and reports.
  */
 import type { Cluster } from '../../sim/index.ts';
-import { addon, addons } from '../../sim/host-api.ts';
+import { addon, addonReady, addons } from '../../sim/host-api.ts';
 import type { ExecContext } from '../../command/contract.ts';
 
 /** Help lines for `cluster` usage. */
@@ -12,7 +12,7 @@ export const ADDONS_HELP = `  cluster addons              list the add-ons (load
 `;
 
 /** Runs `cluster addons ARGS`. */
-export function clusterAddons(cluster: Cluster, args: string[], ctx: ExecContext): number {
+export async function clusterAddons(cluster: Cluster, args: string[], ctx: ExecContext): Promise<number> {
   const [verb, name, ...extra] = args;
   if (verb === undefined || verb === 'list') {
     const all = addons(cluster);
@@ -29,6 +29,15 @@ export function clusterAddons(cluster: Cluster, args: string[], ctx: ExecContext
   if (!a) {
     ctx.stderr(`cluster: unknown add-on "${name}"; known add-ons: ${addons(cluster).map((x) => x.name).join(', ')}\n`);
     return 1;
+  }
+  if (!addonReady(cluster, a)) {
+    // Its manifest loads on first use; cluster time holds meanwhile (ctx.loadCode and the cluster's own code state).
+    try {
+      await ctx.loadCode(cluster.code.load(a.code!));
+    } catch (e) {
+      ctx.stderr(`cluster: could not load the ${a.name} add-on: ${e instanceof Error ? e.message : String(e)}\n`);
+      return 1;
+    }
   }
   try {
     const lines = verb === 'enable' ? a.enable(cluster) : a.disable(cluster);

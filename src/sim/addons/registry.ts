@@ -4,6 +4,7 @@
  * (`offerAddon`); `cluster addons` lists and enables them. Whether one is on is kept per cluster.
  */
 import type { Cluster } from '../cluster.ts';
+import type { CodePart } from '../deferred/code-part.ts';
 import type { Installer } from '../installer.ts';
 
 /** One add-on. */
@@ -16,6 +17,16 @@ export interface Addon {
   /** Turns it off; returns the lines to print. */
   disable(cluster: Cluster): string[];
   enabled(cluster: Cluster): boolean;
+  /**
+   * Code `enable` and `disable` need, loaded on first use: before calling either, a host awaits
+   * `cluster.code.load(code)` (holding its clock while it loads).
+   */
+  code?: CodePart<unknown>;
+}
+
+/** Whether `a`'s code is there, so that `enable` and `disable` can run now. */
+export function addonReady(cluster: Cluster, a: Addon): boolean {
+  return !a.code || cluster.code.loaded(a.code) !== undefined;
 }
 
 /** Makes an add-on available on this cluster (an installer's `start` calls it). */
@@ -36,6 +47,8 @@ export function addon(cluster: Cluster, name: string): Addon | undefined {
 /**
  * An installer that turns on an add-on the cluster offers as it starts (list it after the
  * installer that offers it): a lesson whose cluster comes with the add-on already running.
+ * An add-on whose code has not loaded yet asks for it and leaves the cluster waiting for code,
+ * which `createClusterWhenReady` builds again once it is there.
  */
 export function addonEnabled(name: string): Installer {
   return {
@@ -43,7 +56,8 @@ export function addonEnabled(name: string): Installer {
     start(cluster) {
       const a = addon(cluster, name);
       if (!a) throw new Error(`no add-on "${name}" is offered by the installers listed before it`);
-      a.enable(cluster);
+      if (!addonReady(cluster, a)) cluster.code.request(a.code!, () => {});
+      else a.enable(cluster);
     },
   };
 }

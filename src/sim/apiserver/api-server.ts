@@ -16,6 +16,7 @@ import type { Store } from '../store/store.ts';
 import { AdmissionRegistry, type AdmissionContext } from './admission.ts';
 import { TableRegistry } from './tables/table.ts';
 import { callValidatingWebhooks, WebhookServers } from './webhooks.ts';
+import { DeferredKinds } from './deferred-kinds.ts';
 import { nodeSpecDecodeError, objectMetaDecodeError } from './object-meta-decode.ts';
 import { POD_BUDGET, podBudgetExceeded } from './pod-budget.ts';
 
@@ -63,6 +64,8 @@ export class ApiServer {
   readonly tables = new TableRegistry();
   /** What this cluster's admission webhook Services answer. */
   readonly webhooks = new WebhookServers();
+  /** Kinds of this server whose admission and tables load on first use. */
+  readonly deferred: DeferredKinds = new DeferredKinds(this);
 
   readonly store: Store;
   readonly clock: Clock;
@@ -105,6 +108,7 @@ export class ApiServer {
 
   create(resource: string, input: KubeObject, opts: WriteOptions = {}): WriteResult {
     const t = this.type(resource);
+    this.deferred.assertReady(resource, 'create');
     const obj = clone(input);
     obj.metadata = obj.metadata ?? {};
     const md = obj.metadata;
@@ -145,6 +149,7 @@ export class ApiServer {
   update(resource: string, input: KubeObject, opts: WriteOptions = {}): WriteResult {
     const t = this.type(resource);
     const old = this.get(resource, input.metadata.namespace, input.metadata.name!);
+    this.deferred.assertReady(resource, 'update');
     if (input.metadata.resourceVersion && input.metadata.resourceVersion !== old.metadata.resourceVersion) {
       throw new ApiError(
         'Conflict',

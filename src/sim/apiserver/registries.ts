@@ -4,6 +4,7 @@
  * servers. `ApiServer` is one; each cluster's is its own.
  */
 import type { AdmissionRegistry } from './admission.ts';
+import type { DeferredKinds } from './deferred-kinds.ts';
 import type { TableRegistry } from './tables/table.ts';
 import type { WebhookServers } from './webhooks.ts';
 
@@ -12,4 +13,6 @@ export interface ApiRegistries {
   readonly admission: AdmissionRegistry;
   readonly tables: TableRegistry;
   readonly webhooks: WebhookServers;
+  /** Kinds whose admission and tables load on first use (deferred-kinds.ts). */
+  readonly deferred: DeferredKinds;
 }

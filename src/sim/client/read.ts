@@ -107,7 +107,12 @@ export function createReadClient(cluster: Cluster): ReadClient {
       return nodeProxyOf(cluster).logs(namespace, pod, container, rest);
     },
     followLogs: (namespace, pod, container, cb) => nodeProxyOf(cluster).followLogs(namespace, pod, container, cb),
-    asTable: (resource, objects) => api.tables.toTable(resourceKey(resourceTypeAt(resource)), objects, cluster.now()),
+    asTable(resource, objects) {
+      const key = resourceKey(resourceTypeAt(resource));
+      api.deferred.assertReady(key, 'table');
+      return api.tables.toTable(key, objects, cluster.now());
+    },
+    prepare: (resources) => api.deferred.prepare(resources.map((r) => resourceKey(resourceTypeAt(r)))),
     now: () => cluster.now(),
     discovery: DISCOVERY,
   };

@@ -142,6 +142,14 @@ export interface ReadClient {
   followLogs(namespace: string, pod: string, container: string | undefined, cb: (chunk: string) => void): () => void;
   /** Server-side Table conversion (`Accept: application/json;as=Table`) of objects of `resource`. */
   asTable(resource: ResourceAddress, objects: KubeObject[]): Table;
+  /**
+   * Loads the server's code for these resources where it loads on first use (the admission and
+   * Table conversion of StatefulSets, Jobs, CronJobs, HorizontalPodAutoscalers, ResourceQuotas:
+   * apiserver/deferred-kinds.ts); undefined when nothing needs loading. A caller about to create
+   * or replace such a kind, or to print it as a table, awaits it first (kubectl through
+   * `ctx.loadCode`); cluster time holds meanwhile. Rejects when the code cannot be fetched.
+   */
+  prepare(resources: readonly ResourceAddress[]): Promise<void> | undefined;
   /** Server time in ms (`Date` header), which ages are computed against. */
   now(): number;
   readonly discovery: Discovery;

@@ -56,6 +56,23 @@ export class ClusterCode {
     );
   }
 
+  /**
+   * Loads `part` for a caller that awaits it (a host command that needs an add-on's code):
+   * `loading` is true meanwhile, so cluster time holds. Rejects when the part cannot be fetched,
+   * without marking the cluster failed; a later call tries again.
+   */
+  async load<T>(part: CodePart<T>): Promise<T> {
+    const there = this.source.loaded(part);
+    if (there) return there;
+    this.pending++;
+    try {
+      return await this.source.load(part);
+    } finally {
+      this.pending--;
+      this.wake();
+    }
+  }
+
   /** Resolves once nothing is loading (at once when nothing is); rejects if a part failed to load. */
   ready(): Promise<void> {
     if (!this.loading) return this.failure === undefined ? Promise.resolve() : Promise.reject(this.failure);

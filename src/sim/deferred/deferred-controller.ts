@@ -20,29 +20,56 @@ import type { Installer } from '../installer.ts';
 import type { Controller } from '../runtime/controller.ts';
 import type { CodePart } from './code-part.ts';
 
-export interface DeferredControllerOptions<M> {
+export interface DeferredControllerOptions<M, S = undefined> {
   /** The installer's name (`statefulsets.apps`). */
   name: string;
   /** The kind's API part, installed at once. */
   api?(api: ApiRegistries): void;
   /** The module that holds the controller. */
   part: CodePart<M>;
+  /**
+   * Kinds whose admission and tables come in the same module (apiserver/deferred-kinds.ts):
+   * installed when a caller first prepares one of them, or when the module arrives for the
+   * controller. Without this, the `api` part installs the kind at once.
+   */
+  kinds?: { resources: readonly string[]; install(module: M, api: ApiRegistries): void };
   /** Resources whose first change needs the controller (`statefulsets.apps`). */
   triggers: readonly string[];
+  /**
+   * Per cluster, made at start: what the trigger test keeps and the controller takes over (the
+   * DaemonSet controller's memory of node shapes). Default none.
+   */
+  state?(cluster: Cluster): S;
+  /**
+   * Whether this change of a trigger resource needs the controller (default: every change). For
+   * a controller with work on objects that are not its kind's (a DaemonSet's Pods, the Nodes):
+   * true exactly when the controller's own watches would have yielded a key that leads to work.
+   */
+  wakes?(event: WatchEvent, state: S): boolean;
   /** Builds the controller from the loaded module. */
-  controller(module: M, cluster: Cluster): Controller;
+  controller(module: M, cluster: Cluster, state: S): Controller;
 }
 
 /** An installer that adds its controller when the code is there, loading it on first need. */
-export function deferredController<M>(o: DeferredControllerOptions<M>): Installer {
+export function deferredController<M, S = undefined>(o: DeferredControllerOptions<M, S>): Installer {
+  const kinds = o.kinds;
+  const api = o.api;
   return {
     name: o.name,
-    ...(o.api ? { api: o.api } : {}),
+    ...(api || kinds
+      ? {
+          api(registries: ApiRegistries) {
+            api?.(registries);
+            if (kinds) registries.deferred.add({ resources: kinds.resources, part: o.part, install: kinds.install });
+          },
+        }
+      : {}),
     code: [o.part],
     start(cluster) {
+      const state = o.state ? o.state(cluster) : (undefined as S);
       const ready = cluster.code.loaded(o.part);
       if (ready) {
-        cluster.addController(o.controller(ready, cluster));
+        cluster.addController(o.controller(ready, cluster, state));
         return;
       }
       const slot = cluster.manager.reserveSlot();
@@ -53,16 +80,18 @@ export function deferredController<M>(o: DeferredControllerOptions<M>): Installe
           return;
         }
         if (!o.triggers.includes(e.resource)) return;
+        if (o.wakes && !o.wakes(e, state)) return;
         const now = cluster.code.loaded(o.part);
         if (now) {
           stop();
-          cluster.manager.addAt(slot, o.controller(now, cluster), [e]);
+          cluster.manager.addAt(slot, o.controller(now, cluster, state), [e]);
           return;
         }
         const changes = (missed = [e]);
         cluster.code.request(o.part, (m) => {
           stop();
-          cluster.manager.addAt(slot, o.controller(m, cluster), changes);
+          cluster.api.deferred.installPart(o.part, m);
+          cluster.manager.addAt(slot, o.controller(m, cluster, state), changes);
         });
       });
     },

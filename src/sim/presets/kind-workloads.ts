@@ -9,7 +9,7 @@ import { defaultPodTemplate } from '../apiserver/kinds/pod-spec.ts';
 import type { Cluster } from '../cluster.ts';
 import { controllerRef, put } from './kind-builders.ts';
 import { buildRunningPod } from './kind-pods.ts';
-import { daemonTolerations } from '../controllers/daemonset/placement.ts';
+import { daemonTolerations } from '../controllers/daemonset/tolerations.ts';
 import { staticPodSpec, type StaticPodManifest } from './kind-templates.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -6,6 +6,8 @@
 import { DEFAULT_INSTALLERS } from '../components.ts';
 import type { ApiRegistries } from '../apiserver/registries.ts';
 import { TableRegistry, type Table } from '../apiserver/tables/table.ts';
+import { DeferredKinds } from '../apiserver/deferred-kinds.ts';
+import { SHARED_CODE } from '../deferred/code-part.ts';
 import type { KubeObject } from '../api/types.ts';
 
 /** Installs every default kind (admission, tables, plugins, webhook servers) into `api`. */
@@ -19,7 +21,10 @@ let tables: TableRegistry | undefined;
 export function toTable(resource: string, objects: KubeObject[], now: number): Table {
   if (!tables) {
     const t = new TableRegistry();
-    for (const i of DEFAULT_INSTALLERS) i.api?.({ tables: t, admission: { register() {}, addPlugin() {} }, webhooks: { register() {} } } as unknown as ApiRegistries);
+    const api = { tables: t, admission: { register() {}, addPlugin() {} }, webhooks: { register() {} } } as unknown as { -readonly [K in keyof ApiRegistries]: ApiRegistries[K] };
+    api.deferred = new DeferredKinds(api);
+    api.deferred.attach(SHARED_CODE);
+    for (const i of DEFAULT_INSTALLERS) i.api?.(api);
     tables = t;
   }
   return tables.toTable(resource, objects, now);

@@ -17,6 +17,7 @@ import { pruneRemoved, strategicMerge } from '../../resource/merge.ts';
 import { keyOf } from '../../resource/resolve.ts';
 import { LAST_APPLIED_COMMANDS } from './last-applied.ts';
 import { checkWriteOutput, dryRunOf, printWarnings, printWritten, validationOf, type DryRun } from '../../resource/write.ts';
+import { prepareManifests } from '../../resource/prepare.ts';
 
 
 function gvr(t: ResourceType): string {
@@ -84,6 +85,7 @@ async function run(inv: Invocation): Promise<number> {
   // aggregate, applies every object it could read, then reports them all after the output.
   errors.addGroup(visited.filter((v): v is CliError => v instanceof CliError));
   if (!manifests.length && !errors.size) throw new CliError('no objects passed to apply');
+  if (dry !== 'client') await prepareManifests(inv, manifests);
   for (const m of manifests) {
     try {
       applyOne(inv, m, dry);

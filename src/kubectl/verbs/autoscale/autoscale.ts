@@ -14,6 +14,7 @@ import { keyOf, parseRequests } from '../../resource/resolve.ts';
 import { NO_RESOURCES } from '../../resource/workloads.ts';
 import { checkWriteOutput, dryRunOf, printWarnings, printWritten } from '../../resource/write.ts';
 import { completeResources } from '../complete.ts';
+import { prepareKinds } from '../../resource/prepare.ts';
 
 const SCALABLE = new Set(['Deployment', 'ReplicaSet', 'StatefulSet', 'ReplicationController']);
 
@@ -52,6 +53,7 @@ async function run(inv: Invocation): Promise<number> {
   if (max < 1) throw new CliError(`--max=MAXPODS is required and must be at least 1, max: ${max}`);
   if (max < min) throw new CliError(`--max=MAXPODS must be larger or equal to --min=MINPODS, max: ${max}, min: ${min}`);
   const hpaType = resolveResourceType('horizontalpodautoscalers.autoscaling')!;
+  if (dry !== 'client') await prepareKinds(inv, [keyOf(hpaType)]);
   for (const ref of refs) {
     if (!SCALABLE.has(ref.type.kind)) throw new CliError(`cannot autoscale a ${ref.type.kind}: ${ref.type.plural}/${ref.name} is not scalable`);
     const name = inv.flags.str('name') || ref.name;

@@ -10,6 +10,7 @@ import { CollectedErrors } from '../../resource/collected-errors.ts';
 import { visitManifests, manifestNamespace } from '../../resource/manifests.ts';
 import { LAST_APPLIED, lastAppliedOf } from '../../resource/last-applied.ts';
 import { keyOf } from '../../resource/resolve.ts';
+import { prepareManifests } from '../../resource/prepare.ts';
 import { checkWriteOutput, dryRunOf, printWarnings, printWritten, validationOf } from '../../resource/write.ts';
 import { configmapCommand } from './configmap.ts';
 import { namespaceCommand } from './namespace.ts';
@@ -21,6 +22,7 @@ async function createFromFiles(inv: Invocation): Promise<number> {
   checkWriteOutput(inv);
   const dry = dryRunOf(inv);
   const visited = visitManifests(inv);
+  if (dry !== 'client') await prepareManifests(inv, visited);
   // kubectl create goes on past a bad document or a refused object and reports every error,
   // in document order, after the objects it created.
   const errors = new CollectedErrors();

@@ -6,6 +6,7 @@ import { ApiError, type KubeObject } from '../../../sim/index.ts';
 import { CliError, formatApiError, usageError } from '../../cli/errors.ts';
 import type { Invocation } from '../../cli/verb.ts';
 import { resolveType, keyOf } from '../../resource/resolve.ts';
+import { prepareKinds } from '../../resource/prepare.ts';
 import { checkWriteOutput, dryRunOf, printWarnings, printWritten, validationOf } from '../../resource/write.ts';
 
 /** The single NAME argument, or kubectl's usage error. */
@@ -18,7 +19,7 @@ export function nameArg(inv: Invocation): string {
  * Creates (or dry-runs) a generated object. `errorPrefix` is how the command wraps API
  * errors (`failed to create configmap: `); undefined prints them as plain API errors.
  */
-export function createGenerated(inv: Invocation, resource: string, obj: KubeObject, errorPrefix?: string): number {
+export async function createGenerated(inv: Invocation, resource: string, obj: KubeObject, errorPrefix?: string): Promise<number> {
   checkWriteOutput(inv);
   const dry = dryRunOf(inv);
   const type = resolveType(resource);
@@ -31,6 +32,7 @@ export function createGenerated(inv: Invocation, resource: string, obj: KubeObje
   const input: KubeObject = { ...obj, metadata: { ...obj.metadata } };
   if (type.namespaced) input.metadata.namespace = inv.namespace;
   delete input.status;
+  await prepareKinds(inv, [keyOf(type)]);
   try {
     const res = inv.client.create(keyOf(type), input, { dryRun: dry === 'server', fieldValidation: validationOf(inv) });
     printWarnings(inv, res.warnings);

@@ -18,6 +18,7 @@ import { pruneRemoved, strategicMerge } from '../../resource/merge.ts';
 import { keyOf } from '../../resource/resolve.ts';
 import { validationOf } from '../../resource/write.ts';
 import { unifiedHunks } from './unified.ts';
+import { prepareManifests } from '../../resource/prepare.ts';
 
 function fileName(t: ResourceType, obj: KubeObject, ns: string | undefined): string {
   return `${t.group ? `${t.group}.` : ''}${t.version}.${t.kind}.${ns ?? ''}.${obj.metadata.name}`;
@@ -67,6 +68,7 @@ async function run(inv: Invocation): Promise<number> {
   await inv.ctx.loadCode(loadManifestParser());
   const dir = inv.flags.str('kustomize');
   const manifests = dir ? buildFromDir(inv, dir).flatMap((o) => toManifest(o, dir)) : readManifests(inv);
+  await prepareManifests(inv, manifests);
   const liveDir = `/tmp/LIVE-${inv.random.int(100_000_000, 4_294_967_295)}`;
   const mergedDir = `/tmp/MERGED-${inv.random.int(100_000_000, 4_294_967_295)}`;
   // Both files of a pair are written within the same clock tick.

@@ -11,6 +11,7 @@ import type { Invocation } from '../../cli/verb.ts';
 import { manifestNamespace, readManifests, type Manifest } from '../../resource/manifests.ts';
 import { keyOf } from '../../resource/resolve.ts';
 import { checkWriteOutput, dryRunOf, printWarnings, printWritten, validationOf, type DryRun } from '../../resource/write.ts';
+import { prepareManifests } from '../../resource/prepare.ts';
 
 type Policy = 'Background' | 'Foreground' | 'Orphan';
 
@@ -72,7 +73,9 @@ async function run(inv: Invocation): Promise<number> {
   const policy = cascadeOf(inv);
   const grace = inv.flags.int('grace-period');
   let failed = false;
-  for (const m of readManifests(inv)) {
+  const manifests = readManifests(inv);
+  if (dry !== 'client') await prepareManifests(inv, manifests);
+  for (const m of manifests) {
     try {
       if (force) {
         if (!(await forceReplaceOne(inv, m, policy, grace))) return 1;

@@ -1,17 +1,26 @@
 /**
  * The ingress-nginx add-on's part of every cluster: the controller's status and event
  * bookkeeping, and its admission webhook's verdicts. The add-on itself is installed by applying
- * its manifest, as on a real cluster; until then both stay idle.
+ * its manifest, as on a real cluster. Until a controller Pod exists both would stay idle (the
+ * status sync has no leader, and the API server calls the webhook only once its Service has a
+ * ready endpoint, which is that Pod), so their code loads when the first controller Pod is
+ * written, and cluster time holds until it is there.
  */
+import { codePart } from '../../deferred/code-part.ts';
+import { deferredController } from '../../deferred/deferred-controller.ts';
 import type { Installer } from '../../installer.ts';
-import { validateIngress } from './admission-webhook.ts';
-import { ingressStatusController } from './status-sync.ts';
+import { isControllerPod } from './classes.ts';
 
-/** ingress-nginx: its webhook server and the controller's status sync. */
-export const INGRESS_NGINX: Installer = {
+const CONTROLLER = codePart('ingress-nginx-controller', () => import('./controller-code.ts'));
+
+/** ingress-nginx: its webhook server and the controller's status sync, from its first controller Pod on. */
+export const INGRESS_NGINX: Installer = deferredController({
   name: 'ingress-nginx',
-  api(api) {
-    api.webhooks.register('ingress-nginx', 'ingress-nginx-controller-admission', '/networking/v1/ingresses', (req, ctx) => validateIngress(ctx, req.object));
+  part: CONTROLLER,
+  triggers: ['pods'],
+  wakes: (e) => isControllerPod(e.object),
+  controller(m, cluster) {
+    cluster.api.webhooks.register('ingress-nginx', 'ingress-nginx-controller-admission', '/networking/v1/ingresses', (req, ctx) => m.validateIngress(ctx, req.object));
+    return m.ingressStatusController(cluster);
   },
-  start: (cluster) => cluster.addController(ingressStatusController(cluster)),
-};
+});

@@ -10,10 +10,19 @@ import { resourceKey, typeByGvk } from '../../api/resources.ts';
 import type { Cluster } from '../../cluster.ts';
 import { offerAddon, type Addon } from '../registry.ts';
 import type { Installer } from '../../installer.ts';
-import { metricsServerObjects } from './objects.ts';
+import { codePart } from '../../deferred/code-part.ts';
 import { METRICS_APISERVICE } from './storage.ts';
 
 const NAME = 'metrics-server';
+
+/** The release's objects, needed only to install or remove it. */
+const OBJECTS = codePart('metrics-server-objects', () => import('./objects.ts'));
+
+function objects(cluster: Cluster, extraArgs?: string[]) {
+  const m = cluster.code.loaded(OBJECTS);
+  if (!m) throw new Error(`${NAME}'s manifest has not loaded yet`);
+  return m.metricsServerObjects(extraArgs);
+}
 
 function keyOf(o: { apiVersion?: string; kind?: string }): string {
   const t = typeByGvk(String(o.apiVersion), String(o.kind));
@@ -23,10 +32,11 @@ function keyOf(o: { apiVersion?: string; kind?: string }): string {
 const METRICS_SERVER: Addon = {
   name: NAME,
   summary: 'metrics-server: the resource metrics API behind kubectl top and HorizontalPodAutoscalers',
+  code: OBJECTS,
   enabled: (cluster: Cluster) => !!cluster.store.get('apiservices.apiregistration.k8s.io', '', METRICS_APISERVICE),
   enable(cluster) {
     if (this.enabled(cluster)) return [`${NAME} is already installed.`];
-    for (const o of metricsServerObjects(['--kubelet-insecure-tls'])) {
+    for (const o of objects(cluster, ['--kubelet-insecure-tls'])) {
       const key = keyOf(o);
       if (cluster.store.get(key, o.metadata.namespace ?? '', o.metadata.name!)) continue;
       cluster.api.create(key, o);
@@ -38,7 +48,7 @@ const METRICS_SERVER: Addon = {
   },
   disable(cluster) {
     if (!this.enabled(cluster)) return [`${NAME} is not installed.`];
-    for (const o of metricsServerObjects().reverse()) {
+    for (const o of objects(cluster).reverse()) {
       const key = keyOf(o);
       if (cluster.store.get(key, o.metadata.namespace ?? '', o.metadata.name!)) cluster.api.delete(key, o.metadata.namespace, o.metadata.name!);
     }
@@ -49,5 +59,6 @@ const METRICS_SERVER: Addon = {
 /** Offers the metrics-server add-on (`cluster addons enable metrics-server`); what it runs is created through the API. */
 export const METRICS_SERVER_INSTALLER: Installer = {
   name: NAME,
+  code: [OBJECTS],
   start: (cluster) => offerAddon(cluster, METRICS_SERVER),
 };

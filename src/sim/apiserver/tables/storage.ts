@@ -1,89 +1,18 @@
 /**
- * Tables of the storage kinds (printPersistentVolumeClaim, printPersistentVolume,
- * printStorageClass): PVC, PV and StorageClass columns with access modes abbreviated.
+ * `kubectl get storageclass` (printStorageClass). The claims' and volumes' tables are in
+ * volumes.ts, which loads with the volume controller.
  */
 import type { KubeObject } from '../../api/types.ts';
 import { age } from './table.ts';
 import type { ApiRegistries } from '../registries.ts';
-
-/** `RWO,ROX,RWX,RWOP` in that fixed order (helper.GetAccessModesAsString). */
-export function accessModesCell(modes: string[] | undefined): string {
-  const m = modes ?? [];
-  const out: string[] = [];
-  if (m.includes('ReadWriteOnce')) out.push('RWO');
-  if (m.includes('ReadOnlyMany')) out.push('ROX');
-  if (m.includes('ReadWriteMany')) out.push('RWX');
-  if (m.includes('ReadWriteOncePod')) out.push('RWOP');
-  return out.join(',');
-}
 
 function isDefaultClass(sc: KubeObject): boolean {
   const a = sc.metadata.annotations ?? {};
   return a['storageclass.kubernetes.io/is-default-class'] === 'true' || a['storageclass.beta.kubernetes.io/is-default-class'] === 'true';
 }
 
-/** Installs its `kubectl get` tables into an API server. */
-export function installStorageTables(api: ApiRegistries): void {
-  api.tables.register('persistentvolumeclaims', {
-    columns: [
-      { name: 'Name', priority: 0 },
-      { name: 'Status', priority: 0 },
-      { name: 'Volume', priority: 0 },
-      { name: 'Capacity', priority: 0 },
-      { name: 'Access Modes', priority: 0 },
-      { name: 'StorageClass', priority: 0 },
-      { name: 'VolumeAttributesClass', priority: 0 },
-      { name: 'Age', priority: 0 },
-      { name: 'VolumeMode', priority: 1 },
-    ],
-    row: (o, now) => {
-      const bound = !!o.spec?.volumeName;
-      return [
-        o.metadata.name ?? '',
-        o.metadata.deletionTimestamp ? 'Terminating' : (o.status?.phase ?? ''),
-        o.spec?.volumeName ?? '',
-        bound ? String(o.status?.capacity?.storage ?? '') : '',
-        bound ? accessModesCell(o.status?.accessModes) : '',
-        o.spec?.storageClassName ?? '',
-        o.spec?.volumeAttributesClassName || '<unset>',
-        age(o, now),
-        o.spec?.volumeMode ?? '<unset>',
-      ];
-    },
-  });
-
-  api.tables.register('persistentvolumes', {
-    columns: [
-      { name: 'Name', priority: 0 },
-      { name: 'Capacity', priority: 0 },
-      { name: 'Access Modes', priority: 0 },
-      { name: 'Reclaim Policy', priority: 0 },
-      { name: 'Status', priority: 0 },
-      { name: 'Claim', priority: 0 },
-      { name: 'StorageClass', priority: 0 },
-      { name: 'VolumeAttributesClass', priority: 0 },
-      { name: 'Reason', priority: 0 },
-      { name: 'Age', priority: 0 },
-      { name: 'VolumeMode', priority: 1 },
-    ],
-    row: (o, now) => {
-      const ref = o.spec?.claimRef;
-      return [
-        o.metadata.name ?? '',
-        String(o.spec?.capacity?.storage ?? ''),
-        accessModesCell(o.spec?.accessModes),
-        o.spec?.persistentVolumeReclaimPolicy ?? '',
-        o.metadata.deletionTimestamp ? 'Terminating' : (o.status?.phase ?? ''),
-        ref ? `${ref.namespace ?? ''}/${ref.name ?? ''}` : '',
-        o.spec?.storageClassName ?? '',
-        o.spec?.volumeAttributesClassName || '<unset>',
-        o.status?.reason ?? '',
-        age(o, now),
-        o.spec?.volumeMode ?? '<unset>',
-      ];
-    },
-  });
-
+/** Installs the StorageClass `kubectl get` table into an API server. */
+export function installStorageclassTable(api: ApiRegistries): void {
   api.tables.register('storageclasses.storage.k8s.io', {
     columns: [
       { name: 'Name', priority: 0 },

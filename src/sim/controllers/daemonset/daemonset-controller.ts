@@ -10,6 +10,7 @@ import { TEMPLATE_GENERATION_ANNOTATION } from '../../apiserver/kinds/daemonset.
 import { keyOf, ownerKeys, splitKey, type Controller, type ReconcileResult } from '../../runtime/controller.ts';
 import { controllerRef, isPodAvailable, isPodReady, msUntilAvailable, ownedBy, writeStatus } from '../statefulset/pods.ts';
 import { syncRevisions, truncateHistory } from '../statefulset/revision.ts';
+import { nodeShape, Shapes } from './shapes.ts';
 import { pinToNode, podNode, shouldRunOn, withDaemonTolerations } from './placement.ts';
 import { MAX_CREATES_PER_SYNC, slowStartBatch } from '../shared/slow-start.ts';
 
@@ -30,8 +31,11 @@ function creationOrder(a: KubeObject, b: KubeObject): number {
   return (a.metadata.creationTimestamp ?? '').localeCompare(b.metadata.creationTimestamp ?? '') || a.metadata.name!.localeCompare(b.metadata.name!);
 }
 
-/** The controller. */
-export function daemonSetController(cluster: Cluster): Controller {
+/**
+ * The controller. `shapes` is what it last saw of each node (default: the nodes as they are
+ * now); a controller loaded on first use is handed the shapes its trigger kept until then.
+ */
+export function daemonSetController(cluster: Cluster, shapes: Shapes = new Shapes(nodeShape, cluster.store.list('nodes'))): Controller {
   const { api } = cluster;
   const event = (ds: KubeObject, type: 'Normal' | 'Warning', reason: string, message: string) =>
     cluster.events.record(ds, type, reason, message, { component: DAEMONSET_CONTROLLER });
@@ -198,23 +202,14 @@ export function daemonSetController(cluster: Cluster): Controller {
   }
 
   const allKeys = () => api.list(RESOURCE).map(keyOf);
-  // Node heartbeats change nothing a DaemonSet cares about; only labels, taints and
-  // unschedulable do. Watch events carry no old object, so remember each node's shape.
-  const shapes = new Map<string, string>();
-  const nodeShapeChanged = (node: KubeObject): boolean => {
-    const shape = JSON.stringify([node.metadata.labels, node.spec?.taints, node.spec?.unschedulable]);
-    const before = shapes.get(node.metadata.name!);
-    shapes.set(node.metadata.name!, shape);
-    return before !== shape;
-  };
   return {
     name: DAEMONSET_CONTROLLER,
     watches: [
       { resource: RESOURCE, keys: (e) => (e.type === 'DELETED' ? [] : [keyOf(e.object)]) },
       { resource: 'pods', keys: (e) => ownerKeys(e, 'DaemonSet') },
       { resource: 'nodes', keys: (e) => {
-          const changed = nodeShapeChanged(e.object);
-          if (e.type === 'DELETED') shapes.delete(e.object.metadata.name!);
+          const changed = shapes.record(e.object);
+          if (e.type === 'DELETED') shapes.forget(e.object);
           return e.type === 'MODIFIED' && !changed ? [] : allKeys();
         }, },
     ],

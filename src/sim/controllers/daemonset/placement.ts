@@ -7,20 +7,7 @@
 import type { KubeObject } from '../../api/types.ts';
 import { firstUntolerated, type Taint, type Toleration } from '../../nodes/taints.ts';
 import { podMatchesNode } from '../../scheduler/plugins/node-affinity.ts';
-
-/** The tolerations every daemon pod gets, in the order the controller adds them. */
-export function daemonTolerations(hostNetwork: boolean): Toleration[] {
-  const t: Toleration[] = [
-    { key: 'node.kubernetes.io/not-ready', operator: 'Exists', effect: 'NoExecute' },
-    { key: 'node.kubernetes.io/unreachable', operator: 'Exists', effect: 'NoExecute' },
-    { key: 'node.kubernetes.io/disk-pressure', operator: 'Exists', effect: 'NoSchedule' },
-    { key: 'node.kubernetes.io/memory-pressure', operator: 'Exists', effect: 'NoSchedule' },
-    { key: 'node.kubernetes.io/pid-pressure', operator: 'Exists', effect: 'NoSchedule' },
-    { key: 'node.kubernetes.io/unschedulable', operator: 'Exists', effect: 'NoSchedule' },
-  ];
-  if (hostNetwork) t.push({ key: 'node.kubernetes.io/network-unavailable', operator: 'Exists', effect: 'NoSchedule' });
-  return t;
-}
+import { daemonTolerations } from './tolerations.ts';
 
 function sameToleration(a: Toleration, b: Toleration): boolean {
   return (a.key ?? '') === (b.key ?? '') && (a.effect ?? '') === (b.effect ?? '') && (a.operator ?? 'Equal') === (b.operator ?? 'Equal') && (a.value ?? '') === (b.value ?? '');

@@ -1,17 +1,18 @@
 /**
- * NetworkPolicy, all of it: the kind's defaults and validation (kind.ts), the `get netpol`
- * table (table.ts) and the enforcement the network model asks before it delivers a
- * connection (policy.ts, called from network/connect.ts). It has no controller.
+ * NetworkPolicy: defaults and validation (kind.ts) and the `get netpol` table (table.ts), loaded
+ * when a caller first prepares the kind; what a policy allows (policy.ts) is read by the network
+ * model (src/sim/network/connect.ts) before each connection.
  */
+import { codePart } from '../../deferred/code-part.ts';
+import { deferredKind } from '../../deferred/deferred-kind.ts';
 import type { Installer } from '../../installer.ts';
-import { installNetworkpolicyAdmission } from './kind.ts';
-import { installNetworkpolicyTable } from './table.ts';
+
+const CODE = codePart('networkpolicy-kind', () => import('./code.ts'));
 
 /** NetworkPolicies (admission and table; the network model enforces them). */
-export const NETWORKPOLICIES: Installer = {
+export const NETWORKPOLICIES: Installer = deferredKind({
   name: 'networkpolicies.networking.k8s.io',
-  api(api) {
-    installNetworkpolicyAdmission(api);
-    installNetworkpolicyTable(api);
-  },
-};
+  resources: ['networkpolicies.networking.k8s.io'],
+  part: CODE,
+  install: (m, api) => m.installNetworkpolicyKind(api),
+});
