@@ -100,11 +100,11 @@ describe('code loaded on first use', { timeout: 60_000 }, () => {
     expect(eager).toContain('partitioned roll out complete');
   });
 
-  it('a session that only reads and runs a Deployment loads nothing', async () => {
+  it("a session that only reads and runs a Deployment loads only the containers' programs", async () => {
     const input = 'kubectl get pods -A\nsleep 600\nkubectl get ds -A\nkubectl create deployment web --image=nginx:1.27 --replicas=3\nsleep 30\nkubectl get pods -o wide\n';
     const { eager, lazy, loads } = await bothWays({ input, seed: 2 });
     expect(lazy).toBe(eager);
-    expect(loads).toEqual([]);
+    expect(loads).toEqual(['container-programs']);
   });
 
   it('the DaemonSet controller loads with a node change, a daemon Pod deleted or a DaemonSet written', async () => {
@@ -181,7 +181,7 @@ describe('code loaded on first use', { timeout: 60_000 }, () => {
     ].join('\n');
     const { eager, lazy, loads } = await bothWays({ input: input + '\n', seed: 9 });
     expect(lazy).toBe(eager);
-    expect([...new Set(loads)].sort()).toEqual(['batch-controllers', 'resourcequota-controller']);
+    expect([...new Set(loads)].sort()).toEqual(['batch-controllers', 'container-programs', 'resourcequota-controller']);
     expect(eager).toContain('exceeded quota: q');
     expect(eager).toMatch(/j +(Running|Complete|0\/1)/);
   });
@@ -192,7 +192,7 @@ describe('code loaded on first use', { timeout: 60_000 }, () => {
     const input = 'kubectl apply -f pvc.yaml --dry-run=server\nkubectl get pvc\nkubectl apply -f pvc.yaml -f pod.yaml\nsleep 20\nkubectl get pvc,pv\nkubectl get pods\n';
     const { eager, lazy, loads } = await bothWays({ input, seed: 11, files: { 'pvc.yaml': pvc, 'pod.yaml': pod } });
     expect(lazy).toBe(eager);
-    expect([...new Set(loads)]).toEqual(['stateful-controllers']);
+    expect([...new Set(loads)].sort()).toEqual(['container-programs', 'stateful-controllers']);
     expect(eager).toMatch(/data +Bound/);
   });
 
@@ -217,13 +217,13 @@ describe('code loaded on first use', { timeout: 60_000 }, () => {
   });
 
   const transcripts: Record<string, string[]> = {
-    'ref-06-statefulset-daemonset-job-cronjob.txt': ['batch-controllers', 'daemonset-controller', 'stateful-controllers'],
-    'ingress-nginx-kind.txt': ['batch-controllers', 'ingress-nginx-controller'],
-    'quota-memory-cpu-namespace.txt': ['resourcequota-controller'],
+    'ref-06-statefulset-daemonset-job-cronjob.txt': ['batch-controllers', 'container-programs', 'daemonset-controller', 'stateful-controllers'],
+    'ingress-nginx-kind.txt': ['batch-controllers', 'container-programs', 'ingress-nginx-controller'],
+    'quota-memory-cpu-namespace.txt': ['container-programs', 'resourcequota-controller'],
     'ref-02-nodes-namespaces.txt': ['daemonset-controller'],
     'cluster-nodes.txt': ['daemonset-controller'],
-    'limitrange-defaults-constraints.txt': ['limitrange-kind'],
-    'networkpolicy-declare.txt': ['networkpolicy-kind'],
+    'limitrange-defaults-constraints.txt': ['container-programs', 'limitrange-kind'],
+    'networkpolicy-declare.txt': ['container-programs', 'networkpolicy-kind'],
   };
   for (const [file, parts] of Object.entries(transcripts)) {
     it(`the transcript ${file}`, async () => {
