@@ -26,6 +26,7 @@ import { NETWORK_IMAGES } from './network-tools.ts';
 import { SYSTEM_IMAGES } from './system.ts';
 import { PROBE_DEMO_IMAGES } from './probe-demos.ts';
 import { TUTORIAL_IMAGES } from './tutorial-images.ts';
+import { SIMPLEAPP_IMAGES } from './simpleapp.ts';
 import { curlProgram, fluentdProgram, helloWorldProgram, interpreterProgram, pauseProgram } from './tools.ts';
 
 export interface RunContext {
@@ -243,6 +244,7 @@ const ENTRIES: Entry[] = [
   ...INGRESS_NGINX_IMAGES,
   ...METRICS_IMAGES,
   ...NETWORK_IMAGES,
+  ...SIMPLEAPP_IMAGES,
 ];
 
 // k8s.gcr.io is the old name of registry.k8s.io.
