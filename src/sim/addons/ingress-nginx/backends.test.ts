@@ -3,7 +3,8 @@ import type { KubeObject } from '../../api/types.ts';
 import { workloadCluster } from '../../controllers/shared/test-fixture.ts';
 import { endpointsController } from '../../controllers/endpoints/endpoints-controller.ts';
 import type { ProcessIO } from '../../kubelet/process.ts';
-import { slicePorts, upstreamsFromSlices } from './backends.ts';
+import { mirroringController } from '../../controllers/endpoints/mirroring-controller.ts';
+import { serviceEndpoints, slicePorts, upstreamsFromSlices } from './backends.ts';
 import { ingressHandler } from './server.ts';
 
 const slice = (endpoints: unknown[], ports: unknown[] = [{ name: '', port: 8080, protocol: 'TCP' }]): KubeObject =>
@@ -27,7 +28,13 @@ describe('ingress-nginx upstreams from EndpointSlices', () => {
   });
 
   it('maps a named Service port to the slice port of that name, else to a numeric targetPort', () => {
-    const s = slice([], [{ name: 'http', port: 8080, protocol: 'TCP' }, { name: 'metrics', port: 9090, protocol: 'TCP' }]);
+    const s = slice(
+      [],
+      [
+        { name: 'http', port: 8080, protocol: 'TCP' },
+        { name: 'metrics', port: 9090, protocol: 'TCP' },
+      ],
+    );
     expect(slicePorts(s, { name: 'metrics', port: 90, targetPort: 'metrics', protocol: 'TCP' })).toEqual([9090]);
     expect(slicePorts(s, { name: 'admin', port: 91, targetPort: 'admin', protocol: 'TCP' })).toEqual([]);
     expect(slicePorts(s, { name: 'admin', port: 91, targetPort: 7000, protocol: 'TCP' })).toEqual([7000, 7000]);
@@ -57,12 +64,19 @@ describe('ingress-nginx behind a Service of 1,500 Pods', () => {
       });
       cluster.api.updateStatus('pods', 'default', name, { phase: 'Running', podIP: ip(i), conditions: [{ type: 'Ready', status: 'True' }] });
     }
-    cluster.api.create('services', { apiVersion: 'v1', kind: 'Service', metadata: { name: 'web', namespace: 'default' }, spec: { selector: { app: 'web' }, ports: [{ port: 80 }] } });
+    cluster.api.create('services', {
+      apiVersion: 'v1',
+      kind: 'Service',
+      metadata: { name: 'web', namespace: 'default' },
+      spec: { selector: { app: 'web' }, ports: [{ port: 80 }] },
+    });
     cluster.api.create('ingresses.networking.k8s.io', {
       apiVersion: 'networking.k8s.io/v1',
       kind: 'Ingress',
       metadata: { name: 'web', namespace: 'default' },
-      spec: { rules: [{ host: 'web.example.com', http: { paths: [{ path: '/', pathType: 'Prefix', backend: { service: { name: 'web', port: { number: 80 } } } }] } }] },
+      spec: {
+        rules: [{ host: 'web.example.com', http: { paths: [{ path: '/', pathType: 'Prefix', backend: { service: { name: 'web', port: { number: 80 } } } }] } }],
+      },
     });
     cluster.settle();
     const endpoints = cluster.api.get('endpoints', 'default', 'web');
@@ -86,5 +100,36 @@ describe('ingress-nginx behind a Service of 1,500 Pods', () => {
     const beyond = [...distinct].filter((a) => !inEndpoints.has(a.split(':')[0]!));
     expect(beyond).toHaveLength(500);
     expect(log[0]).toContain('[default-web-80]');
+  });
+});
+
+describe('ingress-nginx behind a Service without a selector', () => {
+  it('reaches the addresses of a hand-written Endpoints through its mirrored slice, and none once it is marked skip-mirror', () => {
+    const cluster = workloadCluster();
+    cluster.addController(endpointsController(cluster));
+    cluster.addController(mirroringController(cluster));
+    cluster.api.create('services', {
+      apiVersion: 'v1',
+      kind: 'Service',
+      metadata: { name: 'legacy', namespace: 'default' },
+      spec: { ports: [{ name: 'http', port: 80, targetPort: 8080 }] },
+    });
+    const endpoints = (labels: Record<string, string>) => ({
+      apiVersion: 'v1',
+      kind: 'Endpoints',
+      metadata: { name: 'legacy', namespace: 'default', labels },
+      subsets: [{ addresses: [{ ip: '192.0.2.10' }], notReadyAddresses: [{ ip: '192.0.2.11' }], ports: [{ name: 'http', port: 8080 }] }],
+    });
+    cluster.api.create('endpoints', endpoints({}));
+    cluster.settle();
+    const backend = { namespace: 'default', name: 'legacy', port: { number: 80 } };
+    expect(serviceEndpoints(cluster, backend)).toEqual([{ ip: '192.0.2.10', port: 8080 }]);
+    const stored = cluster.api.get('endpoints', 'default', 'legacy');
+    cluster.api.update('endpoints', {
+      ...endpoints({ 'endpointslice.kubernetes.io/skip-mirror': 'true' }),
+      metadata: { ...stored.metadata, labels: { 'endpointslice.kubernetes.io/skip-mirror': 'true' } },
+    } as KubeObject);
+    cluster.settle();
+    expect(serviceEndpoints(cluster, backend)).toEqual([]);
   });
 });

@@ -44,7 +44,12 @@ export function addressFamily(ip: string): 'IPv4' | 'IPv6' | undefined {
 
 /** The slice ports of a subset's ports (epPortsToEpsPorts): name, port and protocol always present. */
 export function slicePortsOf(ports: Obj[] | undefined): Obj[] {
-  return (ports ?? []).map((p) => ({ name: p.name ?? '', port: p.port, protocol: p.protocol ?? 'TCP', ...(p.appProtocol ? { appProtocol: p.appProtocol } : {}) }));
+  return (ports ?? []).map((p) => ({
+    name: p.name ?? '',
+    port: p.port,
+    protocol: p.protocol ?? 'TCP',
+    ...(p.appProtocol ? { appProtocol: p.appProtocol } : {}),
+  }));
 }
 
 /** The key grouping slices: the address family and the port set (order-insensitive). */

@@ -17,12 +17,18 @@ function setup() {
   };
   const endpoints = (subsets: unknown[], metadata: Record<string, unknown> = {}) => {
     const existing = cluster.store.get('endpoints', 'default', 'db');
-    const body = { apiVersion: 'v1', kind: 'Endpoints', metadata: { ...(existing?.metadata ?? {}), name: 'db', namespace: 'default', ...metadata }, subsets } as KubeObject;
+    const body = {
+      apiVersion: 'v1',
+      kind: 'Endpoints',
+      metadata: { ...(existing?.metadata ?? {}), name: 'db', namespace: 'default', ...metadata },
+      subsets,
+    } as KubeObject;
     if (existing) cluster.api.update('endpoints', body);
     else cluster.api.create('endpoints', body);
     cluster.settle();
   };
-  const slices = (): KubeObject[] => cluster.api.list(SLICES, { namespace: 'default' }).filter((s) => s.metadata.labels?.['kubernetes.io/service-name'] === 'db');
+  const slices = (): KubeObject[] =>
+    cluster.api.list(SLICES, { namespace: 'default' }).filter((s) => s.metadata.labels?.['kubernetes.io/service-name'] === 'db');
   return { cluster, service, endpoints, slices };
 }
 
@@ -41,7 +47,9 @@ describe('EndpointSlice mirroring', () => {
     expect(s!.metadata.name).toMatch(/^db-[a-z0-9]{5}$/);
     expect(s!.metadata.labels).toEqual({ ...MANAGED, tier: 'db' });
     expect(s!.metadata.annotations).toEqual({ note: 'external' });
-    expect(s!.metadata.ownerReferences).toEqual([expect.objectContaining({ apiVersion: 'v1', kind: 'Endpoints', name: 'db', controller: true, blockOwnerDeletion: true })]);
+    expect(s!.metadata.ownerReferences).toEqual([
+      expect.objectContaining({ apiVersion: 'v1', kind: 'Endpoints', name: 'db', controller: true, blockOwnerDeletion: true }),
+    ]);
     expect(s!.addressType).toBe('IPv4');
     expect(s!.ports).toEqual([{ name: 'pg', port: 5432, protocol: 'TCP' }]);
     expect(s!.endpoints).toEqual([
@@ -67,12 +75,21 @@ describe('EndpointSlice mirroring', () => {
 
   it('gives subsets with different ports slices of their own, and an Endpoints without addresses none', () => {
     const { service, endpoints, slices } = setup();
-    service({ ports: [{ name: 'pg', port: 5432 }, { name: 'metrics', port: 9187 }] });
+    service({
+      ports: [
+        { name: 'pg', port: 5432 },
+        { name: 'metrics', port: 9187 },
+      ],
+    });
     endpoints([
       { addresses: [{ ip: '192.0.2.42' }], ports: PORTS },
       { addresses: [{ ip: '192.0.2.43' }], ports: [{ name: 'metrics', port: 9187, protocol: 'TCP' }] },
     ]);
-    expect(slices().map((s) => `${s.ports[0].name}:${s.endpoints[0].addresses[0]}`).sort()).toEqual(['metrics:192.0.2.43', 'pg:192.0.2.42']);
+    expect(
+      slices()
+        .map((s) => `${s.ports[0].name}:${s.endpoints[0].addresses[0]}`)
+        .sort(),
+    ).toEqual(['metrics:192.0.2.43', 'pg:192.0.2.42']);
     endpoints([]);
     expect(slices()).toEqual([]);
   });
@@ -97,7 +114,12 @@ describe('EndpointSlice mirroring', () => {
     cluster.api.delete('services', 'default', 'db');
     cluster.settle();
     expect(slices()).toEqual([]);
-    cluster.api.create('services', { apiVersion: 'v1', kind: 'Service', metadata: { name: 'db', namespace: 'default' }, spec: { selector: { app: 'db' }, ports: [{ port: 5432 }] } });
+    cluster.api.create('services', {
+      apiVersion: 'v1',
+      kind: 'Service',
+      metadata: { name: 'db', namespace: 'default' },
+      spec: { selector: { app: 'db' }, ports: [{ port: 5432 }] },
+    });
     cluster.settle();
     expect(slices().map((s) => s.metadata.labels['endpointslice.kubernetes.io/managed-by'])).toEqual(['endpointslice-controller.k8s.io']);
   });

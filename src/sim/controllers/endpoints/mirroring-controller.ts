@@ -77,8 +77,25 @@ export function mirroringController(cluster: Cluster, options: MirroringOptions 
   const maxPerSubset = options.maxEndpointsPerSubset ?? MAX_MIRRORED_PER_SUBSET;
   /** Non-zero while this controller writes: its own writes are not news to it. */
   let writing = 0;
+  /** The names of mirrored slices by Endpoints key, kept from the slice watch so events of other Endpoints cost no listing. */
+  const mirrored = new Map<string, Set<string>>();
+
+  const mirrorKey = (slice: KubeObject): string | undefined => {
+    const l = slice.metadata.labels;
+    return l?.[MANAGED_BY] === MIRROR_MANAGER && l[SERVICE_NAME] ? `${slice.metadata.namespace}/${l[SERVICE_NAME]}` : undefined;
+  };
+  function noteSlice(slice: KubeObject, gone: boolean): void {
+    for (const [k, names] of mirrored) if (names.delete(slice.metadata.name!) && !names.size) mirrored.delete(k);
+    const k = mirrorKey(slice);
+    if (gone || !k) return;
+    let names = mirrored.get(k);
+    if (!names) mirrored.set(k, (names = new Set()));
+    names.add(slice.metadata.name!);
+  }
+  for (const s of store.list(SLICES)) noteSlice(s, false);
 
   function mirroredSlices(ns: string, name: string): KubeObject[] {
+    if (!mirrored.has(`${ns}/${name}`)) return [];
     return store.list(SLICES, ns).filter((s) => s.metadata.labels?.[SERVICE_NAME] === name && s.metadata.labels?.[MANAGED_BY] === MIRROR_MANAGER);
   }
 
@@ -132,7 +149,11 @@ export function mirroringController(cluster: Cluster, options: MirroringOptions 
     const plan = mirrorPlan(ep, maxPerSubset);
     if (plan.invalid > 0) warn(ep, 'InvalidIPAddress', `Skipped ${plan.invalid} invalid IP addresses when mirroring to EndpointSlices`);
     if (plan.skipped > plan.invalid) {
-      warn(ep, 'TooManyAddressesToMirror', `A max of ${maxPerSubset} addresses can be mirrored to EndpointSlices per Endpoints subset. ${plan.skipped} addresses were skipped`);
+      warn(
+        ep,
+        'TooManyAddressesToMirror',
+        `A max of ${maxPerSubset} addresses can be mirrored to EndpointSlices per Endpoints subset. ${plan.skipped} addresses were skipped`,
+      );
     }
     const byKey = new Map<string, KubeObject[]>();
     for (const s of existing) {
@@ -155,7 +176,7 @@ export function mirroringController(cluster: Cluster, options: MirroringOptions 
     }
     for (const [k, slices] of byKey) if (!plan.groups.has(k)) deletes.push(...slices);
     // A slice to delete is reused for a slice to create of the same address family.
-    for (let i = 0; i < creates.length; ) {
+    for (let i = 0; i < creates.length;) {
       const j = deletes.findIndex((d) => (d.addressType ?? 'IPv4') === creates[i]!.addressType);
       if (j < 0) {
         i++;
@@ -200,9 +221,9 @@ export function mirroringController(cluster: Cluster, options: MirroringOptions 
         resource: SLICES,
         // Someone else changing or deleting a mirrored slice: write it again.
         keys: (e) => {
-          const l = e.object.metadata.labels;
-          if (writing || l?.[MANAGED_BY] !== MIRROR_MANAGER || !l[SERVICE_NAME]) return [];
-          return [`${e.object.metadata.namespace}/${l[SERVICE_NAME]}`];
+          noteSlice(e.object, e.type === 'DELETED');
+          const k = mirrorKey(e.object);
+          return writing || !k ? [] : [k];
         },
       },
     ],
