@@ -29,6 +29,11 @@ export interface DeferredControllerOptions<M> {
   part: CodePart<M>;
   /** Resources whose first change needs the controller (`statefulsets.apps`). */
   triggers: readonly string[];
+  /**
+   * Which changes of the trigger resources need the controller (default: every one), for a
+   * controller whose resources exist from the start but concern it only in some shapes.
+   */
+  triggerWhen?(event: WatchEvent, cluster: Cluster): boolean;
   /** Builds the controller from the loaded module. */
   controller(module: M, cluster: Cluster): Controller;
 }
@@ -52,7 +57,7 @@ export function deferredController<M>(o: DeferredControllerOptions<M>): Installe
           missed.push(e);
           return;
         }
-        if (!o.triggers.includes(e.resource)) return;
+        if (!o.triggers.includes(e.resource) || (o.triggerWhen && !o.triggerWhen(e, cluster))) return;
         const now = cluster.code.loaded(o.part);
         if (now) {
           stop();

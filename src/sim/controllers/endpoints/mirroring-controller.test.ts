@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { KubeObject } from '../../api/types.ts';
+import { createCluster } from '../../index.ts';
+import { coldCode } from '../../deferred/code-part.ts';
 import { workloadCluster } from '../shared/test-fixture.ts';
 import { endpointsController } from './endpoints-controller.ts';
 import { mirroringController } from './mirroring-controller.ts';
@@ -145,5 +147,31 @@ describe('EndpointSlice mirroring', () => {
     cluster.api.update(SLICES, { ...s, endpoints: [] } as KubeObject);
     cluster.settle();
     expect(slices()[0]!.endpoints).toEqual([{ addresses: ['192.0.2.42'], conditions: { ready: true } }]);
+  });
+});
+
+describe('EndpointSlice mirroring code', () => {
+  it('loads with the first Endpoints to mirror, not for Services with a selector', async () => {
+    const cluster = createCluster({ seed: 1, preset: 'kind', code: coldCode() });
+    const svc = (name: string, spec: Record<string, unknown>) =>
+      cluster.api.create('services', { apiVersion: 'v1', kind: 'Service', metadata: { name, namespace: 'default' }, spec });
+    svc('web', { selector: { app: 'web' }, ports: [{ port: 80 }] });
+    cluster.settle();
+    expect(cluster.code.loading).toBe(false);
+    svc('db', { ports: [{ port: 5432 }] });
+    expect(cluster.code.loading).toBe(false);
+    cluster.api.create('endpoints', {
+      apiVersion: 'v1',
+      kind: 'Endpoints',
+      metadata: { name: 'db', namespace: 'default' },
+      subsets: [{ addresses: [{ ip: '192.0.2.42' }], ports: [{ port: 5432 }] }],
+    });
+    expect(cluster.code.loading).toBe(true);
+    await cluster.code.ready();
+    cluster.settle();
+    const slices = cluster.api.list(SLICES, { namespace: 'default' }).filter((s) => s.metadata.labels?.['kubernetes.io/service-name'] === 'db');
+    expect(slices.map((s) => [s.metadata.labels['endpointslice.kubernetes.io/managed-by'], s.endpoints[0].addresses[0]])).toEqual([
+      ['endpointslicemirroring-controller.k8s.io', '192.0.2.42'],
+    ]);
   });
 });

@@ -16,6 +16,7 @@ import { ApiError } from '../../api/errors.ts';
 import { keyOf, splitKey, type Controller, type ReconcileResult } from '../../runtime/controller.ts';
 import { canonical } from './desired.ts';
 import { groupKey, MAX_MIRRORED_PER_SUBSET, mirrorPlan, type MirrorGroup } from './mirror-desired.ts';
+import { hasSelector, shouldMirror } from './mirroring-trigger.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Obj = Record<string, any>;
@@ -27,21 +28,8 @@ export const MIRROR_MANAGER = 'endpointslicemirroring-controller.k8s.io';
 const SLICES = 'endpointslices.discovery.k8s.io';
 const MANAGED_BY = 'endpointslice.kubernetes.io/managed-by';
 const SERVICE_NAME = 'kubernetes.io/service-name';
-const SKIP_MIRROR = 'endpointslice.kubernetes.io/skip-mirror';
-const LEADER = 'control-plane.alpha.kubernetes.io/leader';
 /** Annotations of the Endpoints that are not copied to its slices. */
 const NOT_COPIED = new Set(['endpoints.kubernetes.io/last-change-trigger-time', 'kubectl.kubernetes.io/last-applied-configuration']);
-
-/** Whether the Endpoints may be mirrored at all (shouldMirror). */
-export function shouldMirror(ep: KubeObject): boolean {
-  return ep.metadata.labels?.[SKIP_MIRROR] !== 'true' && ep.metadata.annotations?.[LEADER] === undefined;
-}
-
-/** Whether the Service has a selector (then the EndpointSlice controller owns its slices). */
-function hasSelector(svc: KubeObject): boolean {
-  const sel = svc.spec?.selector as Record<string, string> | undefined;
-  return !!sel && Object.keys(sel).length > 0;
-}
 
 function copiedAnnotations(ep: KubeObject): Record<string, string> {
   const out: Record<string, string> = {};
