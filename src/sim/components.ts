@@ -12,7 +12,7 @@ import { METRICS_SERVER_INSTALLER } from './addons/metrics-server/index.ts';
 import { CRONJOBS } from './controllers/cronjob/register.ts';
 import { DAEMONSETS } from './controllers/daemonset/register.ts';
 import { DEPLOYMENT_CONTROLLER_INSTALLER } from './controllers/deployment/deployment-controller.ts';
-import { ENDPOINTS_CONTROLLER } from './controllers/endpoints/register.ts';
+import { ENDPOINTS_CONTROLLER, ENDPOINTSLICE_MIRRORING } from './controllers/endpoints/register.ts';
 import { GARBAGE_COLLECTION } from './controllers/garbage-collector/garbage-collector.ts';
 import { JOBS } from './controllers/job/register.ts';
 import { NAMESPACE_CONTROLLER } from './controllers/namespace/index.ts';
@@ -52,6 +52,7 @@ export const DEFAULT_INSTALLERS: readonly Installer[] = Object.freeze([
   CRONJOBS,
   VOLUMES,
   ENDPOINTS_CONTROLLER,
+  ENDPOINTSLICE_MIRRORING,
   LOAD_BALANCER,
   INGRESS_NGINX,
   METRICS_SERVER_INSTALLER,

@@ -115,6 +115,21 @@ describe('deferredController', () => {
     expect(log).toEqual(['late:after']);
   });
 
+  it('with triggerWhen, loads only for the changes it accepts', async () => {
+    const log: string[] = [];
+    const { part, release } = gatedPart();
+    const wanted = (e: { object: { metadata: { name?: string } } }) => e.object.metadata.name === 'wanted';
+    const c = build(coldCode(), [deferredController({ name: 'late', part, triggers: ['configmaps'], triggerWhen: wanted, controller: (m) => m.make(log) })]);
+    c.api.create('configmaps', cm('other'));
+    expect(c.code.loading).toBe(false);
+    c.api.create('configmaps', cm('wanted'));
+    expect(c.code.loading).toBe(true);
+    release();
+    await c.code.ready();
+    c.settle();
+    expect(log).toEqual(['late:wanted']);
+  });
+
   it('a part that fails to load is reported by ready(), and the cluster is not held for ever', async () => {
     const part = codePart('broken', () => Promise.reject(new Error('offline')));
     const c = build(coldCode(), [deferredController({ name: 'late', part, triggers: ['configmaps'], controller: () => recorder('x', 'configmaps', []) })]);

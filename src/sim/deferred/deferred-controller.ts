@@ -46,6 +46,11 @@ export interface DeferredControllerOptions<M, S = undefined> {
    * true exactly when the controller's own watches would have yielded a key that leads to work.
    */
   wakes?(event: WatchEvent, state: S): boolean;
+  /**
+   * Which changes of the trigger resources need the controller (default: every one), for a
+   * controller whose resources exist from the start but concern it only in some shapes.
+   */
+  triggerWhen?(event: WatchEvent, cluster: Cluster): boolean;
   /** Builds the controller from the loaded module. */
   controller(module: M, cluster: Cluster, state: S): Controller;
 }
@@ -81,6 +86,7 @@ export function deferredController<M, S = undefined>(o: DeferredControllerOption
         }
         if (!o.triggers.includes(e.resource)) return;
         if (o.wakes && !o.wakes(e, state)) return;
+        if (o.triggerWhen && !o.triggerWhen(e, cluster)) return;
         const now = cluster.code.loaded(o.part);
         if (now) {
           stop();

@@ -14,7 +14,7 @@
  */
 import type { KubeObject } from '../api/types.ts';
 import type { Cluster } from '../cluster.ts';
-import { endpointSubsets } from './endpoint-subsets.ts';
+import { endpointSubsets, serviceSubsets } from './endpoint-subsets.ts';
 
 /** Query types the DNS tools ask for. */
 export type DnsType = 'A' | 'AAAA' | 'CNAME' | 'SRV' | 'PTR' | 'TXT' | 'ANY';
@@ -50,9 +50,7 @@ export function dnsServing(cluster: Cluster): boolean {
 const addressCache = new WeakMap<object, { ip: string; hostname?: string }[]>();
 
 function readyAddresses(cluster: Cluster, svc: KubeObject): { ip: string; hostname?: string }[] {
-  const ep = cluster.store.get('endpoints', svc.metadata.namespace ?? 'default', svc.metadata.name!);
-  if (!ep) return [];
-  const subsets = endpointSubsets(cluster, ep) as Subset[];
+  const subsets = serviceSubsets(cluster, svc) as Subset[];
   // Stored objects are frozen and replaced on change, so one pass per Endpoints version.
   const hit = addressCache.get(subsets);
   if (hit) return hit;
@@ -88,9 +86,8 @@ function srvRecords(cluster: Cluster, svc: KubeObject, fqdn: string, portName: s
   const sp = ports.find((p) => p.name === portName && (p.protocol ?? 'TCP').toLowerCase() === proto);
   if (!sp) return [];
   if (svc.spec?.clusterIP !== 'None') return [{ name: qname, ttl: TTL, type: 'SRV', data: `0 100 ${sp.port} ${fq(fqdn)}` }];
-  const ep = cluster.store.get('endpoints', svc.metadata.namespace ?? 'default', svc.metadata.name!);
   const out: DnsRecord[] = [];
-  for (const s of endpointSubsets(cluster, ep) as Subset[]) {
+  for (const s of serviceSubsets(cluster, svc) as Subset[]) {
     const p = (s.ports ?? []).find((x) => x.name === portName);
     if (!p) continue;
     const addrs = s.addresses ?? [];

@@ -2,15 +2,15 @@
  * kube-proxy's part of a request: which Service an address and port name (a ClusterIP, a
  * NodePort on any node's IP, a LoadBalancer ingress IP), and which ready endpoint of it the
  * connection goes to. Endpoints come from the Service's Endpoints object (its EndpointSlices
- * when it is over capacity: `endpoint-subsets.ts`), so readiness, selectors and targetPorts
- * decide exactly as the endpoints controller decided.
+ * when it is over capacity or has no selector: `endpoint-subsets.ts`), so readiness,
+ * selectors and targetPorts decide exactly as the endpoints controllers decided.
  *
  * `pickServiceBackend` is the one entry point other modules (Ingress routing, port-forward)
  * use to turn "Service + port" into a Pod IP and port.
  */
 import type { KubeObject } from '../api/types.ts';
 import type { Cluster } from '../cluster.ts';
-import { endpointSubsets } from './endpoint-subsets.ts';
+import { serviceSubsets } from './endpoint-subsets.ts';
 
 /** A Pod address a Service port forwards to. */
 export interface Backend {
@@ -34,13 +34,11 @@ export function servicePort(svc: KubeObject, port: number): ServicePort | undefi
  * its endpoints are used on the port asked for. The list is shared and frozen.
  */
 export function readyBackends(cluster: Cluster, svc: KubeObject, port: number): Backend[] {
-  const ns = svc.metadata.namespace ?? 'default';
-  const ep = cluster.store.get('endpoints', ns, svc.metadata.name!);
   const headless = svc.spec?.clusterIP === 'None';
   const sp = servicePort(svc, port);
   if (!headless && !sp) return [];
-  if (!ep) return [];
-  const subsets = endpointSubsets(cluster, ep) as Subset[];
+  const subsets = serviceSubsets(cluster, svc) as Subset[];
+  if (!subsets.length) return [];
   // Stored objects are replaced, never changed in place: one computation per Endpoints version.
   const key = `${svc.metadata.uid}/${svc.metadata.resourceVersion}/${port}`;
   let perEp = cache.get(subsets);

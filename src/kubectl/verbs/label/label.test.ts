@@ -10,6 +10,8 @@ describe('kubectl label / annotate', () => {
     expect((await run('label node kind-worker disktype=hdd --overwrite')).stdout).toBe('node/kind-worker labeled\n');
     expect((await run('get nodes -l disktype=hdd -o name')).stdout).toBe('node/kind-worker\n');
     expect((await run('label node kind-worker disktype-')).stdout).toBe('node/kind-worker unlabeled\n');
+    expect((await run('label node/kind-worker example.com/rack=r1')).stdout).toBe('node/kind-worker labeled\n');
+    expect((await run('label node/kind-worker example.com/rack-')).stdout).toBe('node/kind-worker unlabeled\n');
   });
 
   it('annotates and validates its arguments', async () => {

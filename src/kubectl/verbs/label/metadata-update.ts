@@ -20,7 +20,8 @@ export interface MetadataKind {
 }
 
 function splitArgs(args: string[]): { resources: string[]; changes: string[] } {
-  const isChange = (a: string) => a.includes('=') || (a.endsWith('-') && !a.includes('/'));
+  // GetResourcesAndPairs: `key=value` and `key-` are changes, prefixed keys (`example.com/tier-`) too.
+  const isChange = (a: string) => (a.includes('=') && a[0] !== '=') || (a.endsWith('-') && a !== '-');
   let i = args.length;
   while (i > 0 && isChange(args[i - 1]!)) i--;
   return { resources: args.slice(0, i), changes: args.slice(i) };

@@ -28,6 +28,8 @@ const helloApp = (repository: string): ImageEntry => ({ repository, tags: V('[12
 
 /** Catalogue entries of this module. */
 export const MORE_IMAGES: ImageEntry[] = [
+  // The CKAD practice sets' "simple server that returns hostname" (program in simpleapp.ts).
+  { repository: 'docker.io/dgkanatsios/simpleapp', tags: V('latest'), size: 70_139_310, entrypoint: [], cmd: ['npm', 'start'], shell: true },
   {
     repository: 'registry.k8s.io/nginx-slim',
     tags: V('0\\.\\d{1,2}'),

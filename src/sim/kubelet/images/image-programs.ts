@@ -7,6 +7,7 @@ import { MORE_PROGRAMS } from './more.ts';
 import { NETWORK_PROGRAMS } from './network-tools.ts';
 import { OFFICIAL_PROGRAMS } from './official-programs.ts';
 import { PROBE_DEMO_PROGRAMS } from './probe-demos.ts';
+import { SIMPLEAPP_PROGRAMS } from './simpleapp.ts';
 import { TUTORIAL_PROGRAMS } from './tutorial-images.ts';
 
 const PROGRAMS: Readonly<Record<string, ImageMain>> = {
@@ -15,6 +16,7 @@ const PROGRAMS: Readonly<Record<string, ImageMain>> = {
   ...PROBE_DEMO_PROGRAMS,
   ...TUTORIAL_PROGRAMS,
   ...NETWORK_PROGRAMS,
+  ...SIMPLEAPP_PROGRAMS,
 };
 
 /** The program of the image `repository` (normalized), if it has one beyond its shell. */
