@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { KubeObject } from '../../api/types.ts';
+import type { Endpoints } from '../../kinds/generated-types.ts';
 import { workloadCluster } from '../../controllers/shared/test-fixture.ts';
 import { endpointsController } from '../../controllers/endpoints/endpoints-controller.ts';
 import type { ProcessIO } from '../../kubelet/process.ts';
@@ -79,9 +80,9 @@ describe('ingress-nginx behind a Service of 1,500 Pods', () => {
       },
     });
     cluster.settle();
-    const endpoints = cluster.api.get('endpoints', 'default', 'web');
-    expect(endpoints.metadata.annotations['endpoints.kubernetes.io/over-capacity']).toBe('truncated');
-    const inEndpoints = new Set<string>(endpoints.subsets[0].addresses.map((a: { ip: string }) => a.ip));
+    const endpoints = cluster.api.get('endpoints', 'default', 'web') as Endpoints;
+    expect(endpoints.metadata.annotations?.['endpoints.kubernetes.io/over-capacity']).toBe('truncated');
+    const inEndpoints = new Set<string>(endpoints.subsets![0]!.addresses!.map((a) => a.ip));
     expect(inEndpoints.size).toBe(1000);
 
     const reached: string[] = [];

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { KubeObject } from '../../api/types.ts';
+import type { EndpointSlice } from '../../kinds/generated-types.ts';
 import { createCluster } from '../../index.ts';
 import { coldCode } from '../../deferred/code-part.ts';
 import { workloadCluster } from '../shared/test-fixture.ts';
@@ -29,8 +30,8 @@ function setup() {
     else cluster.api.create('endpoints', body);
     cluster.settle();
   };
-  const slices = (): KubeObject[] =>
-    cluster.api.list(SLICES, { namespace: 'default' }).filter((s) => s.metadata.labels?.['kubernetes.io/service-name'] === 'db');
+  const slices = (): EndpointSlice[] =>
+    (cluster.api.list(SLICES, { namespace: 'default' }) as EndpointSlice[]).filter((s) => s.metadata.labels?.['kubernetes.io/service-name'] === 'db');
   return { cluster, service, endpoints, slices };
 }
 
@@ -69,7 +70,7 @@ describe('EndpointSlice mirroring', () => {
     endpoints([{ addresses: [{ ip: '192.0.2.42' }, { ip: '192.0.2.50' }], ports: PORTS }]);
     expect(slices().map((s) => [s.metadata.name, s.endpoints.length])).toEqual([[name, 2]]);
     endpoints([{ addresses: [{ ip: '192.0.2.42' }], ports: [{ name: 'pg', port: 6432, protocol: 'TCP' }] }]);
-    expect(slices().map((s) => [s.metadata.name, s.ports[0].port])).toEqual([[name, 6432]]);
+    expect(slices().map((s) => [s.metadata.name, s.ports![0]!.port])).toEqual([[name, 6432]]);
     cluster.api.delete('endpoints', 'default', 'db');
     cluster.settle();
     expect(slices()).toEqual([]);
@@ -89,7 +90,7 @@ describe('EndpointSlice mirroring', () => {
     ]);
     expect(
       slices()
-        .map((s) => `${s.ports[0].name}:${s.endpoints[0].addresses[0]}`)
+        .map((s) => `${s.ports![0]!.name}:${s.endpoints[0]!.addresses[0]}`)
         .sort(),
     ).toEqual(['metrics:192.0.2.43', 'pg:192.0.2.42']);
     endpoints([]);
@@ -123,7 +124,7 @@ describe('EndpointSlice mirroring', () => {
       spec: { selector: { app: 'db' }, ports: [{ port: 5432 }] },
     });
     cluster.settle();
-    expect(slices().map((s) => s.metadata.labels['endpointslice.kubernetes.io/managed-by'])).toEqual(['endpointslice-controller.k8s.io']);
+    expect(slices().map((s) => s.metadata.labels?.['endpointslice.kubernetes.io/managed-by'])).toEqual(['endpointslice-controller.k8s.io']);
   });
 
   it('mirrors at most 1,000 addresses of a subset and says so in an event', () => {
@@ -169,8 +170,8 @@ describe('EndpointSlice mirroring code', () => {
     expect(cluster.code.loading).toBe(true);
     await cluster.code.ready();
     cluster.settle();
-    const slices = cluster.api.list(SLICES, { namespace: 'default' }).filter((s) => s.metadata.labels?.['kubernetes.io/service-name'] === 'db');
-    expect(slices.map((s) => [s.metadata.labels['endpointslice.kubernetes.io/managed-by'], s.endpoints[0].addresses[0]])).toEqual([
+    const slices = (cluster.api.list(SLICES, { namespace: 'default' }) as EndpointSlice[]).filter((s) => s.metadata.labels?.['kubernetes.io/service-name'] === 'db');
+    expect(slices.map((s) => [s.metadata.labels?.['endpointslice.kubernetes.io/managed-by'], s.endpoints[0]!.addresses[0]])).toEqual([
       ['endpointslicemirroring-controller.k8s.io', '192.0.2.42'],
     ]);
   });
