@@ -6,20 +6,10 @@
  * (`bash -c '{ LINE; } 2>&1'`, with bash's `line 1: ` left out as the interactive shell does).
  */
 import { describe, expect, it } from 'vitest';
-import { Cluster } from '../sim/index.ts';
-import { runTranscript } from '../cli/transcript.ts';
-
-/** What `line` prints, without the echoed command line. */
-async function out(line: string): Promise<string> {
-  const text = await runTranscript(line, { cluster: new Cluster({ seed: 1 }), files: {} });
-  return text
-    .split('\n')
-    .filter((l) => !l.startsWith('$ '))
-    .join('\n');
-}
+import { describeBashCases, simOut as out, type BashCase } from '../../tests/support/bash-oracle.ts';
 
 /** [line, what bash 5.2 prints] */
-const BASH_CASES: [string, string][] = [
+const BASH_CASES: BashCase[] = [
   ['x=foo.tar.gz; echo ${x%%.*} ${x#*.} ${x/o/0} ${x//o/0} ${x^^}', 'foo tar.gz f0o.tar.gz f00.tar.gz FOO.TAR.GZ\n'],
   ['x=foo.tar.gz; echo ${x%.*} ${x##*.} ${x#f} ${x%z} ${x##nomatch} ${x%%}', 'foo.tar gz oo.tar.gz foo.tar.g foo.tar.gz foo.tar.gz\n'],
   ['p=/usr/local/bin/kubectl; echo ${p##*/} ${p%/*} ${p#/*/} ${p%%/b*}', 'kubectl /usr/local/bin local/bin/kubectl /usr/local\n'],
@@ -41,13 +31,7 @@ const BASH_CASES: [string, string][] = [
   ['declare -A m; echo ${m[k]:=v}; declare -p m; declare -i n; echo ${n:=2+3} $n', 'v\ndeclare -A m=([k]="v" )\n5 5\n'],
 ];
 
-describe('parameter operators, as bash 5.2 prints them', () => {
-  for (const [line, expected] of BASH_CASES) {
-    it(line, async () => {
-      expect(await out(line)).toBe(expected);
-    });
-  }
-});
+describeBashCases('parameter operators, as bash 5.2 prints them', BASH_CASES);
 
 describe('${NAME:?word} at the prompt', () => {
   it('prints `bash: NAME: word` and ends the line, with status 1', async () => {
