@@ -10,7 +10,7 @@ const PARAM = /^(?:[A-Za-z_][A-Za-z0-9_]*|[0-9]+|[?$#@*!-])/;
 /**
  * The inside of `${...}`: `NAME`, `NAME[SUB]`, `#NAME[SUB]` (length), `!NAME[@]` (keys), each
  * optionally followed by `:-word`, `-word`, `:+word`, `:=word`, `:?word` (each also without
- * the colon), `#pat`, `%pat`, `/pat/rep`, `^`, `,`, `:OFFSET[:LENGTH]` or `@OP`; undefined otherwise.
+ * the colon), `#pat`, `%pat`, `/pat/rep`, `^[pat]`, `,[pat]`, `~[pat]`, `:OFFSET[:LENGTH]` or `@OP`; undefined otherwise.
  */
 export function bracedParameter(inner: string, quoted: boolean): WordPart | undefined {
   if (/^([0-9]+|[?$#@*!-])$/.test(inner)) return { kind: 'var', name: inner, quoted };
@@ -44,8 +44,14 @@ export function bracedParameter(inner: string, quoted: boolean): WordPart | unde
     const anchor = mode === '#' || mode === '%' ? { anchor: mode as '#' | '%' } : {};
     return { ...part, replace: { pattern, replacement, all: mode === '/', ...anchor } };
   }
-  const cased = /^(\^\^?|,,?)$/.exec(rest);
-  if (cased) return { ...part, caseOp: { upper: rest[0] === '^', all: rest.length === 2 } };
+  const cased = /^(\^\^?|,,?|~~?)/.exec(rest);
+  if (cased) {
+    const op = cased[0];
+    const caseOp: NonNullable<typeof part.caseOp> = { upper: op[0] === '^', all: op.length === 2 };
+    if (op[0] === '~') caseOp.toggle = true;
+    if (rest.length > op.length) caseOp.pattern = rest.slice(op.length);
+    return { ...part, caseOp };
+  }
   if (/^@[QEPAaUuLK]$/.test(rest)) return { ...part, transform: rest.slice(1) };
   if (rest.startsWith(':') && !/^:[-=?+]/.test(rest)) {
     const colon = rest.indexOf(':', 1);

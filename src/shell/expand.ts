@@ -79,69 +79,82 @@ async function expandOne(word: Word, env: ExpandEnv): Promise<string[]> {
     cur.text += text;
     started = true;
   };
-  for (let n = 0; n < word.length; n++) {
-    const part = word[n]!;
-    if (part.kind === 'lit') {
-      let text = part.text;
-      if (n === 0 && !part.quoted && (text === '~' || text.startsWith('~/'))) {
-        add(env.vars.HOME ?? '/home/learner', false);
-        text = text.slice(1);
-      }
-      add(text, !part.quoted);
-      if (part.quoted) cur.quoted = true;
-      continue;
+  /** Ends the field being built where unquoted text had a blank. */
+  const split = (): void => {
+    if (started || cur.text) {
+      fields.push(cur);
+      cur = { text: '', quoted: false };
+      started = false;
     }
-    const list = part.kind === 'var' ? await arrayList(part, env) : undefined;
-    if (list !== undefined && part.kind === 'var' && part.quoted && (part.index === '@' || part.keys)) {
-      list.forEach((p, k) => {
-        if (k > 0) {
-          fields.push(cur);
-          cur = { text: '', quoted: true };
-        }
-        add(p, false);
-        cur.quoted = true;
-      });
-      continue;
-    }
-    if (quotedAt(part)) {
-      const params = env.positional ?? [];
-      params.forEach((p, k) => {
-        if (k > 0) {
-          fields.push(cur);
-          cur = { text: '', quoted: true };
-        }
-        add(p, false);
-        cur.quoted = true;
-      });
-      continue;
-    }
-    let value: string;
-    if (part.kind === 'procsub') {
-      value = env.processSubstitute ? await env.processSubstitute(part.source) : '';
-    } else if (part.kind === 'var') {
-      if (part.name.startsWith('\u0000bad:')) throw new ExpansionError(`bash: \${${part.name.slice(5)}}: bad substitution`);
-      value = list !== undefined ? list.join(part.quoted ? ifsJoiner(env) : ' ') : await varValue(part, env);
-    } else if (part.kind === 'arith') {
-      value = arith(await expandedSource(part.source, env), env);
-    } else {
-      value = trimNewlines(await env.substitute(part.source));
-    }
-    if (part.quoted) {
-      add(value, false);
-      cur.quoted = true;
-      continue;
-    }
-    const pieces = splitFields(value);
-    for (let k = 0; k < pieces.length; k++) {
-      if (k % 16_384 === 16_383) await env.yieldToHost?.();
-      if (k > 0 && (started || cur.text)) {
+  };
+  /** Quoted values one field each, the first and last joined to the text around them (`"$@"`, `"${a[@]}"`). */
+  const addFields = (list: string[]): void => {
+    list.forEach((p, k) => {
+      if (k > 0) {
         fields.push(cur);
-        cur = { text: '', quoted: false };
-        started = false;
+        cur = { text: '', quoted: true };
       }
-      if (pieces[k]) add(pieces[k]!, true);
+      add(p, false);
+      cur.quoted = true;
+    });
+  };
+  const visit = async (parts: Word | WordPart[], top: boolean): Promise<void> => {
+    for (let n = 0; n < parts.length; n++) {
+      const part = parts[n]!;
+      if (part.kind === 'lit') {
+        let text = part.text;
+        if (top && n === 0 && !part.quoted && (text === '~' || text.startsWith('~/'))) {
+          add(env.vars.HOME ?? '/home/learner', false);
+          text = text.slice(1);
+        }
+        add(text, !part.quoted);
+        if (part.quoted) cur.quoted = true;
+        continue;
+      }
+      const list = part.kind === 'var' ? await arrayList(part, env) : undefined;
+      if (list !== undefined && part.kind === 'var' && part.quoted && (part.index === '@' || part.keys)) {
+        addFields(list);
+        continue;
+      }
+      if (quotedAt(part)) {
+        addFields(env.positional ?? []);
+        continue;
+      }
+      // Unquoted `${u:-"a  b"}`, `${1+"$@"}`: the word used is expanded in place, so its quoted
+      // parts stay whole and its unquoted parts are split, as if it had been written there.
+      const operand = part.kind === 'var' && list === undefined && !part.quoted ? await usedOperand(part, env) : undefined;
+      if (operand) {
+        for (let k = 0; k < operand.length; k++) {
+          if (k > 0) split();
+          await visit(operand[k]!, false);
+        }
+        continue;
+      }
+      let value: string;
+      if (part.kind === 'procsub') {
+        value = env.processSubstitute ? await env.processSubstitute(part.source) : '';
+      } else if (part.kind === 'var') {
+        if (part.name.startsWith('\u0000bad:')) throw new ExpansionError(`bash: \${${part.name.slice(5)}}: bad substitution`);
+        value = list !== undefined ? list.join(part.quoted ? ifsJoiner(env) : ' ') : await varValue(part, env);
+      } else if (part.kind === 'arith') {
+        value = arith(await expandedSource(part.source, env), env);
+      } else {
+        value = trimNewlines(await env.substitute(part.source));
+      }
+      if (part.quoted) {
+        add(value, false);
+        cur.quoted = true;
+        continue;
+      }
+      const pieces = splitFields(value);
+      for (let k = 0; k < pieces.length; k++) {
+        if (k % 16_384 === 16_383) await env.yieldToHost?.();
+        if (k > 0) split();
+        if (pieces[k]) add(pieces[k]!, true);
+      }
     }
-  }
+  };
+  await visit(word, true);
   if (cur.text || cur.quoted) fields.push(cur);
   const out: string[] = [];
   for (const f of fields) {
@@ -149,6 +162,25 @@ async function expandOne(word: Word, env: ExpandEnv): Promise<string[]> {
     else for (const g of glob(f, env)) out.push(g);
   }
   return out;
+}
+
+/**
+ * The words of `${NAME:-word}` / `${NAME:+word}` (with or without the colon) when that word is
+ * what the expansion gives and it has quotes or `$` in it; undefined otherwise (the value itself
+ * is used, or the word is plain text that expands as the value does).
+ */
+async function usedOperand(part: Extract<WordPart, { kind: 'var' }>, env: ExpandEnv): Promise<Word[] | undefined> {
+  const text = part.fallback ?? part.alternate;
+  if (text === undefined || part.assign !== undefined || part.error !== undefined || !/["'$`\\]/.test(text)) return undefined;
+  let unset: boolean;
+  if (part.index !== undefined) {
+    const element = await elementValue(part.name, part.index, env);
+    unset = part.unsetOnly ? element === undefined : (element ?? '') === '';
+  } else unset = part.unsetOnly ? !isSet(part.name, env) : lookup(part.name, env) === '';
+  if ((part.fallback !== undefined) !== unset) return part.fallback !== undefined ? undefined : [];
+  const t = tokenize(text, true);
+  if (!t.ok || t.tokens.some((tok) => tok.type !== 'word')) return undefined;
+  return t.tokens.map((tok) => (tok as { word: Word }).word);
 }
 
 /** Expands a word without splitting or globbing (assignments, redirection targets, heredoc lines). */
@@ -348,9 +380,15 @@ async function parameterError(part: Extract<WordPart, { kind: 'var' }>, env: Exp
 /** The pattern and case operators (`#`, `##`, `%`, `%%`, `/`, `//`, `^`, `,`) applied to one value. */
 async function applyOperator(value: string, part: Extract<WordPart, { kind: 'var' }>, env: ExpandEnv): Promise<string> {
   if (part.caseOp) {
-    const { upper, all } = part.caseOp;
+    const { upper, all, toggle, pattern } = part.caseOp;
     const chars = [...value];
-    const change = (c: string): string => (upper ? c.toUpperCase() : c.toLowerCase());
+    // The pattern is matched against one character at a time (no pattern: any character).
+    const g = pattern === undefined ? undefined : (await operandGlob(pattern, env)).glob;
+    const change = (c: string): string => {
+      if (g && !globMatches(g, c)) return c;
+      if (toggle) return c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase();
+      return upper ? c.toUpperCase() : c.toLowerCase();
+    };
     return all ? chars.map(change).join('') : chars.length ? change(chars[0]!) + chars.slice(1).join('') : '';
   }
   if (part.trim) {

@@ -10,6 +10,15 @@ import { describeBashCases, simOut as out, type BashCase } from '../../tests/sup
 
 /** [line, what bash 5.2 prints] */
 const BASH_CASES: BashCase[] = [
+  ['printf "[%s]" ${u:-"a  b"}; echo; printf "[%s]" ${u:-x "a  b" $v}; echo', '[a  b]\n[x][a  b]\n'],
+  ['f(){ printf "[%s]" ${1+"$@"}; echo; }; f p "q r"; f; printf "[%s]" ${u:="a  b"}; echo', '[p][q r]\n[]\n[a][b]\n'],
+  ['x=1; v="m  n"; printf "[%s]" ${x:+"a  b"c} ${u:+"z"} ${u:-$v} ${u:-""} ${u:-"*"}; echo', '[a  bc][m][n][][*]\n'],
+  ['a=(x); printf "[%s]" ${a[3]:-"p  q"} ${a[0]:+"r  s"} "${u:-"a  b"}"; echo', '[p  q][r  s][a  b]\n'],
+  [
+    'x=abcABC; echo ${x~} ${x~~} ${x^[ab]} ${x^^[ac]} ${x,,[A-B]} ${x,[A]} ${x^^[!a]} ${x^^?} ${x^^*} ${x^^ab} ${x^^"b"}',
+    'AbcABC ABCabc AbcABC AbCABC abcabC abcABC aBCABC ABCABC ABCABC abcABC aBcABC\n',
+  ],
+  ['x=abcABC; y=ABC; p="[bc]"; a=(ab cd); echo ${y,[A]} ${y,,[A-B]} ${x^^$p} ${a[@]^^[ac]} ${x^^[}', 'aBC abC aBCABC Ab Cd abcABC\n'],
   ['x=foo.tar.gz; echo ${x%%.*} ${x#*.} ${x/o/0} ${x//o/0} ${x^^}', 'foo tar.gz f0o.tar.gz f00.tar.gz FOO.TAR.GZ\n'],
   ['x=foo.tar.gz; echo ${x%.*} ${x##*.} ${x#f} ${x%z} ${x##nomatch} ${x%%}', 'foo.tar gz oo.tar.gz foo.tar.g foo.tar.gz foo.tar.gz\n'],
   ['p=/usr/local/bin/kubectl; echo ${p##*/} ${p%/*} ${p#/*/} ${p%%/b*}', 'kubectl /usr/local/bin local/bin/kubectl /usr/local\n'],
