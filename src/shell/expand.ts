@@ -7,7 +7,7 @@
 import type { Word, WordPart } from '../shell-grammar/ast.ts';
 import { BraceLimitError, braceExpand } from '../shell-grammar/brace.ts';
 import type { VirtualFS } from '../command/contract.ts';
-import { ArithExpansionError, ExpansionError, OutOfMemoryError, ParameterNullError } from './expansion-errors.ts';
+import { ArithExpansionError, ExpansionError, LineEndingExpansionError, OutOfMemoryError, ParameterNullError } from './expansion-errors.ts';
 import { bounded, glob, splitFields, trimNewlines, type Field } from './fields.ts';
 import { isSet, lookup, lookupSpecial } from './parameters.ts';
 import { compileGlob, globMatches, type Glob } from '../command/glob-match.ts';
@@ -16,7 +16,7 @@ export { ArithExpansionError, ExpansionError, LineEndingExpansionError, OutOfMem
 export { MAX_EXPANSION } from './fields.ts';
 import { tokenize } from '../shell-grammar/tokenize.ts';
 import { ArithError, evalArith } from '../shell-grammar/arith.ts';
-import { AssignError, arithScope, arrayKeys, assign, arrayValues, elementOf, type ShellArray, type VariableStore } from './variables.ts';
+import { AssignError, ReadonlyError, arithScope, arrayKeys, assign, arrayValues, elementOf, type ShellArray, type VariableStore } from './variables.ts';
 
 export interface ExpandEnv {
   vars: Record<string, string>;
@@ -38,13 +38,19 @@ export interface ExpandEnv {
   arrays?: Map<string, ShellArray>;
   /** Names with the integer attribute (`declare -i`). */
   integers?: Set<string>;
+  /** Names with the readonly attribute. */
+  readonly?: Set<string>;
+  /** `set -u`: expanding an unset parameter is an error. */
+  nounset?: boolean;
+  /** `set -f`: no pathname globbing. */
+  noglob?: boolean;
   /** Writes a message that does not stop the expansion (`${a[-9]}`: bad array subscript). */
   warn?(text: string): void;
 }
 
 /** The variables of `env` as assignments see them. */
 export function variableStore(env: ExpandEnv): VariableStore {
-  return { vars: env.vars, arrays: (env.arrays ??= new Map()), integers: (env.integers ??= new Set()) };
+  return { vars: env.vars, arrays: (env.arrays ??= new Map()), integers: (env.integers ??= new Set()), readonly: env.readonly };
 }
 
 /** Expands one word to zero or more fields (arguments), braces first. */
@@ -158,7 +164,7 @@ async function expandOne(word: Word, env: ExpandEnv): Promise<string[]> {
   if (cur.text || cur.quoted) fields.push(cur);
   const out: string[] = [];
   for (const f of fields) {
-    if (!f.glob) out.push(f.text);
+    if (!f.glob || env.noglob) out.push(f.text);
     else for (const g of glob(f, env)) out.push(g);
   }
   return out;
@@ -302,7 +308,12 @@ async function elementValue(name: string, index: string, env: ExpandEnv): Promis
 async function varValue(part: Extract<WordPart, { kind: 'var' }>, env: ExpandEnv): Promise<string> {
   const element = part.index !== undefined ? await elementValue(part.name, part.index, env) : undefined;
   const value = part.index !== undefined ? (element ?? '') : lookup(part.name, env);
-  if (part.fallback !== undefined || part.alternate !== undefined || part.assign !== undefined || part.error !== undefined) {
+  const tested = part.fallback !== undefined || part.alternate !== undefined || part.assign !== undefined || part.error !== undefined;
+  if (!tested && env.nounset && (part.index !== undefined ? element === undefined : !isSet(part.name, env))) {
+    const name = part.index !== undefined ? `${part.name}[${part.index}]` : /^\d/.test(part.name) ? `$${part.name}` : part.name;
+    throw new LineEndingExpansionError(`bash: ${name}: unbound variable`);
+  }
+  if (tested) {
     const unset = part.unsetOnly ? (part.index !== undefined ? element === undefined : !isSet(part.name, env)) : value === '';
     if (part.alternate !== undefined) return unset ? '' : expandOperand(part.alternate, env);
     if (!unset) return value;
@@ -320,6 +331,7 @@ async function varValue(part: Extract<WordPart, { kind: 'var' }>, env: ExpandEnv
       try {
         assign(store, key === undefined ? { name: part.name } : { name: part.name, key }, text);
       } catch (e) {
+        if (e instanceof ReadonlyError) throw new LineEndingExpansionError(`bash: ${e.message}`);
         if (e instanceof AssignError) throw new ExpansionError(`bash: ${e.message}`);
         throw e;
       }

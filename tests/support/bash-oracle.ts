@@ -6,6 +6,9 @@
  * checked against the real bash too, so an expectation cannot drift from what bash prints.
  */
 import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Cluster } from '../../src/sim/index.ts';
 import { runTranscript } from '../../src/cli/transcript.ts';
@@ -39,15 +42,18 @@ export function hasBash52(): boolean {
  */
 export function realBash(line: string, env: Record<string, string> = {}): string {
   let out: string;
+  const dir = mkdtempSync(join(tmpdir(), 'bash-oracle-'));
   try {
     out = execFileSync('bash', ['-c', `{ ${line}\n} 2>&1`], {
       encoding: 'utf8',
-      cwd: '/tmp',
+      cwd: dir,
       env: { PATH: '/usr/bin:/bin', HOME: '/home/learner', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
   } catch (e) {
     out = String((e as { stdout?: string }).stdout ?? '');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
   return out.replace(/^bash: line \d+: /gm, 'bash: ');
 }
