@@ -40,6 +40,10 @@ export type WordPart =
       index?: string;
       /** `${!NAME[@]}`: the array's keys instead of its values. */
       keys?: boolean;
+      /** `${!PREFIX*}`, `${!PREFIX@}`: the names of the variables that start with NAME. */
+      prefixNames?: '*' | '@';
+      /** `${!NAME}` (with any operator): the parameter NAME's value names is expanded instead. */
+      indirect?: boolean;
     }
   | { kind: 'sub'; source: string; quoted: boolean }
   | { kind: 'arith'; source: string; quoted: boolean }

@@ -106,7 +106,8 @@ async function expandOne(word: Word, env: ExpandEnv): Promise<string[]> {
   };
   const visit = async (parts: Word | WordPart[], top: boolean): Promise<void> => {
     for (let n = 0; n < parts.length; n++) {
-      const part = parts[n]!;
+      const written = parts[n]!;
+      const part = written.kind === 'var' && written.indirect ? await resolveIndirect(written, env) : written;
       if (part.kind === 'lit') {
         let text = part.text;
         if (top && n === 0 && !part.quoted && (text === '~' || text.startsWith('~/'))) {
@@ -118,7 +119,7 @@ async function expandOne(word: Word, env: ExpandEnv): Promise<string[]> {
         continue;
       }
       const list = part.kind === 'var' ? await arrayList(part, env) : undefined;
-      if (list !== undefined && part.kind === 'var' && part.quoted && (part.index === '@' || part.keys)) {
+      if (list !== undefined && part.kind === 'var' && part.quoted && (part.index === '@' || part.keys || part.prefixNames === '@')) {
         addFields(list);
         continue;
       }
@@ -193,13 +194,14 @@ async function usedOperand(part: Extract<WordPart, { kind: 'var' }>, env: Expand
 export async function expandString(word: Word, env: ExpandEnv): Promise<string> {
   let s = '';
   for (let n = 0; n < word.length; n++) {
-    const part = word[n]!;
+    const written = word[n]!;
+    const part = written.kind === 'var' && written.indirect ? await resolveIndirect(written, env) : written;
     if (part.kind === 'lit')
       s += n === 0 && !part.quoted && (part.text === '~' || part.text.startsWith('~/')) ? (env.vars.HOME ?? '') + part.text.slice(1) : part.text;
     else if (part.kind === 'var') {
       if (part.name.startsWith('\u0000bad:')) throw new ExpansionError(`bash: \${${part.name.slice(5)}}: bad substitution`);
       const list = await arrayList(part, env);
-      s += list !== undefined ? list.join(part.index === '*' ? ifsJoiner(env) : ' ') : await varValue(part, env);
+      s += list !== undefined ? list.join(part.index === '*' || part.prefixNames === '*' ? ifsJoiner(env) : ' ') : await varValue(part, env);
     } else if (part.kind === 'arith') s += arith(await expandedSource(part.source, env), env);
     else if (part.kind === 'procsub') s += env.processSubstitute ? await env.processSubstitute(part.source) : '';
     else s += (await env.substitute(part.source)).replace(/\n+$/, '');
@@ -249,6 +251,7 @@ function ifsJoiner(env: ExpandEnv): string {
  * default applied; undefined for any other part (a length or a default gives one value).
  */
 async function arrayList(part: Extract<WordPart, { kind: 'var' }>, env: ExpandEnv): Promise<string[] | undefined> {
+  if (part.prefixNames) return variableNames(env).filter((n) => n.startsWith(part.name));
   if (part.index !== '@' && part.index !== '*') return undefined;
   const a = env.arrays?.get(part.name);
   const scalar = Object.prototype.hasOwnProperty.call(env.vars, part.name) ? env.vars[part.name] : undefined;
@@ -287,6 +290,25 @@ async function arrayList(part: Extract<WordPart, { kind: 'var' }>, env: ExpandEn
     return out;
   }
   return list;
+}
+
+/** The names of the set variables, scalars and arrays, in bash's (C locale) order. */
+function variableNames(env: ExpandEnv): string[] {
+  const names = new Set([...Object.keys(env.vars), ...(env.arrays?.keys() ?? [])]);
+  return [...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
+/** `${!NAME...}`: the same expansion of the parameter whose name is NAME's value (`x=HOME; ${!x}`, `${!1}`, `x='a[1]'`). */
+async function resolveIndirect(part: Extract<WordPart, { kind: 'var' }>, env: ExpandEnv): Promise<Extract<WordPart, { kind: 'var' }>> {
+  const target = part.index !== undefined ? ((await elementValue(part.name, part.index, env)) ?? '') : lookup(part.name, env);
+  const label = part.index !== undefined ? `${part.name}[${part.index}]` : part.name;
+  if (target === '') throw new LineEndingExpansionError(`bash: ${label}: invalid indirect expansion`);
+  const m = /^(?:([A-Za-z_][A-Za-z0-9_]*)(?:\[(.+)\])?|([0-9]+|[?$#@*!-]))$/s.exec(target);
+  if (!m) throw new LineEndingExpansionError(`bash: ${target}: invalid variable name`);
+  const resolved: Extract<WordPart, { kind: 'var' }> = { ...part, name: m[1] ?? m[3]!, indirect: undefined };
+  if (m[2] !== undefined) resolved.index = m[2];
+  else delete resolved.index;
+  return resolved;
 }
 
 /** The element `${NAME[SUBSCRIPT]}` names: a key for an associative array, an arithmetic index otherwise. */

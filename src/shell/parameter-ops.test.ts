@@ -10,6 +10,14 @@ import { describeBashCases, simOut as out, type BashCase } from '../../tests/sup
 
 /** [line, what bash 5.2 prints] */
 const BASH_CASES: BashCase[] = [
+  ['ab1=1 ab2=2; abc=(x); echo ${!ab*}; printf "[%s]" "${!ab@}" "${!ab*}"; echo; echo ${!zz*}x; echo ${#!ab*}', 'ab1 ab2 abc\n[ab1][ab2][abc][ab1 ab2 abc]\nx\nbash: ${#!ab*}: bad substitution\n'],
+  ['x=ab1; ab1=v; echo ${!x}; echo ${!x:-d} ${!x/v/w}; echo ${!nosuch}z; echo next $?', 'v\nv w\nbash: nosuch: invalid indirect expansion\n'],
+  ['x="a[1]"; a=(p q); echo ${!x} ${!x^^}; y=1; set -- one two; echo ${!y} ${!#}; n="bad name"; echo ${!n}; echo after', 'q Q\none two\nbash: bad name: invalid variable name\n'],
+  ['printf -v v "%03d" 7; echo $v; printf -v a[2] "%s-" x y; declare -p a; readonly r; printf -v r x; echo $?', '007\ndeclare -a a=([2]="x-y-")\nbash: r: readonly variable\n1\n'],
+  [
+    'printf -v; echo $?; printf -v 1x a; echo $?; printf -v q; echo $?',
+    'bash: printf: -v: option requires an argument\nprintf: usage: printf [-v var] format [arguments]\n2\nbash: printf: `1x\': not a valid identifier\n2\nprintf: usage: printf [-v var] format [arguments]\n2\n',
+  ],
   ['printf "[%s]" ${u:-"a  b"}; echo; printf "[%s]" ${u:-x "a  b" $v}; echo', '[a  b]\n[x][a  b]\n'],
   ['f(){ printf "[%s]" ${1+"$@"}; echo; }; f p "q r"; f; printf "[%s]" ${u:="a  b"}; echo', '[p][q r]\n[]\n[a][b]\n'],
   ['x=1; v="m  n"; printf "[%s]" ${x:+"a  b"c} ${u:+"z"} ${u:-$v} ${u:-""} ${u:-"*"}; echo', '[a  bc][m][n][][*]\n'],
