@@ -16,7 +16,7 @@ export { SHELL_BUILTINS } from './builtin-names.ts';
 /** Builtins that do not read standard input (the shell need not wait for it to end before running them). */
 const IGNORE_INPUT = [
   'cat', 'echo', 'printf', 'ls', 'cd', 'pwd', 'mkdir', 'touch', 'cp', 'mv', 'rm', 'sleep', 'export', 'unset', 'env', 'history', 'clear', 'date', 'true', ':', 'false',
-  'printenv', 'readonly', 'set', 'test', '[', 'seq', 'exit', 'logout', 'local', 'return', 'shift', 'alias', 'unalias', 'jobs', 'kill', 'wait', 'fg', 'bg', 'complete', 'compopt', 'declare', 'typeset', 'let',
+  'printenv', 'readonly', 'set', 'getopts', 'test', '[', 'seq', 'exit', 'logout', 'local', 'return', 'shift', 'alias', 'unalias', 'jobs', 'kill', 'wait', 'fg', 'bg', 'complete', 'compopt', 'declare', 'typeset', 'let',
 ];
 
 /**
@@ -96,6 +96,9 @@ export function createBuiltins(now: () => number): CommandTable {
     ['typeset', onFirstUse('typeset', () => declarations().then((m) => m.createDeclare('typeset')))],
     ['let', onFirstUse('let', () => declarations().then((m) => m.let_))],
     ['return', onFirstUse('return', () => state().then((m) => m.returnCmd))],
+    ['mapfile', onFirstUse('mapfile', () => import('./builtins/mapfile.ts').then((m) => m.createMapfile('mapfile')))],
+    ['readarray', onFirstUse('readarray', () => import('./builtins/mapfile.ts').then((m) => m.createMapfile('readarray')))],
+    ['getopts', onFirstUse('getopts', () => import('./builtins/getopts.ts').then((m) => m.getopts))],
     ['set', onFirstUse('set', () => import('./builtins/set.ts').then((m) => m.set))],
     ['shift', onFirstUse('shift', () => state().then((m) => m.shift))],
     ['alias', onFirstUse('alias', () => state().then((m) => m.alias))],

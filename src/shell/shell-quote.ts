@@ -6,13 +6,22 @@
  */
 export function shellQuote(v: string, ansiC = true): string {
   if (v === '') return "''";
-  // eslint-disable-next-line no-control-regex
-  if (ansiC && /[\x00-\x1f\x7f]/.test(v)) {
-    const esc = v.replace(/[\\'\x00-\x1f\x7f]/g, (c) => CONTROL[c] ?? `\\${c.charCodeAt(0).toString(8).padStart(3, '0')}`);
-    return `$'${esc}'`;
-  }
+  if (ansiC && hasControl(v)) return ansiCQuote(v);
   if (!/[ \t\n'"\\|&;()<>!{}*[?\]^$`]/.test(v) && !/^[~#]|[=:]~/.test(v)) return v;
   return `'${v.replace(/'/g, "'\\''")}'`;
+}
+
+/** Whether `v` has a control character (bash then quotes it as `$'...'`). */
+export function hasControl(v: string): boolean {
+  // eslint-disable-next-line no-control-regex
+  return /[\x00-\x1f\x7f]/.test(v);
+}
+
+/** `$'...'`, with bash's escapes for control characters, `\\` and `'`. */
+export function ansiCQuote(v: string): string {
+  // eslint-disable-next-line no-control-regex
+  const esc = v.replace(/[\\'\x00-\x1f\x7f]/g, (c) => CONTROL[c] ?? `\\${c.charCodeAt(0).toString(8).padStart(3, '0')}`);
+  return `$'${esc}'`;
 }
 
 const CONTROL: Record<string, string> = { '\\': '\\\\', "'": "\\'", '\t': '\\t', '\n': '\\n', '\r': '\\r', '\x1b': '\\E', '\x07': '\\a', '\b': '\\b', '\f': '\\f', '\v': '\\v' };

@@ -5,6 +5,7 @@
  * integers alike, as bash does.
  */
 import { ArithError, evalArith, type ArithScope } from '../shell-grammar/arith.ts';
+import { ansiCQuote, hasControl } from './shell-quote.ts';
 
 /** An indexed array (sparse: `a[5]=x` leaves 1-4 unset) or an associative one. */
 export type ShellArray = { assoc: false; items: Map<number, string> } | { assoc: true; items: Map<string, string> };
@@ -219,8 +220,9 @@ export function unsetVariable(store: VariableStore, name: string, key?: string |
   }
 }
 
-/** A value quoted as `declare -p` prints it: `"..."` with `\`, `"`, `$` and backquote escaped. */
+/** A value quoted as `declare -p` prints it: `"..."` with `\`, `"`, `$` and backquote escaped, or `$'...'` when it has control characters. */
 export function declareQuote(value: string): string {
+  if (hasControl(value)) return ansiCQuote(value);
   return '"' + value.replace(/(["\\$`])/g, '\\$1') + '"';
 }
 
