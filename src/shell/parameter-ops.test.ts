@@ -6,7 +6,7 @@
  * (`bash -c '{ LINE; } 2>&1'`, with bash's `line 1: ` left out as the interactive shell does).
  */
 import { describe, expect, it } from 'vitest';
-import { describeBashCases, simOut as out, type BashCase } from '../../tests/support/bash-oracle.ts';
+import { describeBashCases, hasBash52, realBash, simOut as out, type BashCase } from '../../tests/support/bash-oracle.ts';
 
 /** [line, what bash 5.2 prints] */
 const BASH_CASES: BashCase[] = [
@@ -58,5 +58,21 @@ describe('${NAME:?word} at the prompt', () => {
   it("has bash's messages when the word is empty", async () => {
     expect(await out('echo ${u:?}')).toBe('bash: u: parameter null or not set\n');
     expect(await out('echo ${u?}')).toBe('bash: u: parameter not set\n');
+  });
+});
+
+describe('$RANDOM', () => {
+  it("draws bash 5.2's numbers once seeded", async () => {
+    const line = 'RANDOM=5; echo $RANDOM $RANDOM $RANDOM; RANDOM=0; echo $RANDOM $RANDOM; RANDOM=1; echo $RANDOM $((RANDOM%10))';
+    expect(await out(line)).toBe('18498 29338 982\n20814 24386\n16807 1\n');
+    if (hasBash52()) expect(realBash(line)).toBe('18498 29338 982\n20814 24386\n16807 1\n');
+  });
+  it('is the same in every fresh terminal, and differs in a subshell without changing the parent', async () => {
+    const first = await out('echo $RANDOM $RANDOM');
+    expect(first).toMatch(/^\d+ \d+\n$/);
+    expect(await out('echo $RANDOM $RANDOM')).toBe(first);
+    const [a, b, c] = (await out('RANDOM=5; echo $RANDOM; echo $(echo $RANDOM); echo $RANDOM')).split('\n');
+    expect([a, c]).toEqual(['18498', '29338']);
+    expect(b).not.toBe('29338');
   });
 });

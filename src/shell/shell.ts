@@ -29,6 +29,7 @@ import { arrayItems } from './assign.ts';
 import { tokenize } from '../shell-grammar/tokenize.ts';
 import { copyArray, type ShellArray, type VariableStore } from './variables.ts';
 import { DEFAULT_OPTIONS, optionFlags } from './shell-options.ts';
+import { forkRandom, nextRandom, seedRandom, type RandomState } from './random.ts';
 
 /** Name -> command. Builtins, `kubectl` and `k` live here (see src/host/terminal-commands.ts). */
 export type CommandTable = Map<string, Command>;
@@ -90,6 +91,10 @@ export class Shell implements ShellState {
   readonly exported = new Set<string>();
   /** Names with the readonly attribute (`readonly`, `declare -r`). */
   readonly readonlyVars = new Set<string>();
+  /** @internal `$RANDOM`'s generator. */
+  random: RandomState = { seed: 1, last: -1 };
+  /** Subshells made so far (each gets its own `$RANDOM` sequence from it). */
+  private forks = 0;
   /** `set -o` options that are on (see builtins/set.ts). */
   readonly options = new Set<string>(DEFAULT_OPTIONS);
   /** `$?`: status of the last command. */
@@ -209,6 +214,7 @@ export class Shell implements ShellState {
     child.pipeStatus = this.pipeStatus;
     child.testedDepth = this.testedDepth;
     child.traceDepth = this.traceDepth;
+    child.random = forkRandom(this.random, ++this.forks);
     return child;
   }
 
@@ -406,6 +412,14 @@ export class Shell implements ShellState {
   private special(name: string): string | undefined {
     if (name === '!') return this.jobs.lastPid;
     if (name === '-') return optionFlags(this.options);
+    if (name === 'RANDOM') {
+      // `RANDOM=N` lands in the variables: it seeds the generator and the variable stays computed.
+      if (Object.prototype.hasOwnProperty.call(this.env, 'RANDOM')) {
+        seedRandom(this.random, this.env.RANDOM!);
+        delete this.env.RANDOM;
+      }
+      return String(nextRandom(this.random));
+    }
     return undefined;
   }
 
