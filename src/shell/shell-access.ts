@@ -40,6 +40,8 @@ export interface ShellState {
   readonly completions: Map<string, CompletionSpec>;
   /** The variables with their arrays and integer attributes, as `declare`, `unset`, `read -a` and `let` change them. */
   readonly variables: VariableStore;
+  /** `trap` actions by signal (`EXIT`, `SIGINT`, `ERR`...). */
+  readonly traps: Map<string, string>;
   /** The options `set` turns on and off, by their `set -o` names (`errexit`, `pipefail`...). */
   readonly options: Set<string>;
   /** Names marked for export (`export`, `declare -x`, the initial environment): `declare -p` shows them with `-x`. */

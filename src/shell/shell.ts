@@ -91,6 +91,10 @@ export class Shell implements ShellState {
   readonly exported = new Set<string>();
   /** Names with the readonly attribute (`readonly`, `declare -r`). */
   readonly readonlyVars = new Set<string>();
+  /** `trap` actions by signal (see builtins/trap.ts). */
+  readonly traps = new Map<string, string>();
+  /** @internal A trap's action is running (it does not trigger itself). */
+  private inTrap = false;
   /** @internal `$RANDOM`'s generator. */
   random: RandomState = { seed: 1, last: -1 };
   /** Subshells made so far (each gets its own `$RANDOM` sequence from it). */
@@ -215,6 +219,8 @@ export class Shell implements ShellState {
     child.testedDepth = this.testedDepth;
     child.traceDepth = this.traceDepth;
     child.random = forkRandom(this.random, ++this.forks);
+    // A subshell starts with the default actions, except for signals that are ignored (`trap '' INT`).
+    for (const [k, v] of this.traps) if (v === '') child.traps.set(k, v);
     return child;
   }
 
@@ -239,14 +245,37 @@ export class Shell implements ShellState {
       line.trigger();
     };
     this.depth++;
+    let status: number;
     try {
-      const status = await this.executeChains(script, { ...io, interrupt: line });
-      if (this.exited !== undefined) return (this.status = this.exited);
-      return fatal !== undefined ? (this.status = fatal) : status;
+      status = await this.executeChains(script, { ...io, interrupt: line });
+      if (this.exited !== undefined) status = this.status = this.exited;
+      else if (fatal !== undefined) status = this.status = fatal;
     } finally {
       this.depth--;
       this.abortLine = undefined;
     }
+    // Ctrl-C runs the INT trap; a subshell that ends runs its EXIT trap.
+    if (line.interrupted && fatal === undefined && io.interrupt.interrupted) await this.runTrap('SIGINT', io);
+    if (this.subshell) await this.runTrap('EXIT', io);
+    return this.exited ?? status;
+  }
+
+  /** @internal Runs the action of `key`'s trap, if one is set and none is running; `$?` is kept for the action and after it. */
+  async runTrap(key: string, io: RunIO): Promise<void> {
+    const action = this.traps.get(key);
+    if (!action || this.inTrap) return;
+    const status = this.status;
+    const exited = this.exited;
+    this.exited = undefined;
+    this.inTrap = true;
+    try {
+      await this.run(action, { ...io, interrupt: noInterrupt() });
+    } finally {
+      this.inTrap = false;
+    }
+    // `exit` inside the action sets the status the shell ends with.
+    this.exited ??= exited;
+    this.status = this.exited ?? status;
   }
 
   /** Reports of background jobs that ended since the last call, as bash prints them before a prompt. */
@@ -296,7 +325,11 @@ export class Shell implements ShellState {
         }
       }
       this.status = io.interrupt.interrupted ? 130 : status;
-      if (failed && this.testedDepth === 0 && this.options.has('errexit') && !io.interrupt.interrupted && !this.unwinding) this.errexit(status);
+      if (failed && this.testedDepth === 0 && !io.interrupt.interrupted && !this.unwinding) {
+        await this.runTrap('ERR', io);
+        this.status = status;
+        if (this.options.has('errexit')) this.errexit(status);
+      }
     }
     return this.status;
   }
