@@ -76,6 +76,7 @@ const READONLY_CASES: BashCase[] = [
   ],
 ];
 
+/** `bash -c` and `bash FILE` start a new bash that sees only what is exported. */
 const EXPORT_CASES: BashCase[] = [
   ['export Q=1; Z=2; env | grep -E "^(Q|Z)="; printenv Q Z; echo $?', 'Q=1\n1\n1\n'],
   ['Z=3 env | grep ^Z=; Z=4 printenv Z; echo "[$Z]"', 'Z=3\n4\n[]\n'],
@@ -84,6 +85,9 @@ const EXPORT_CASES: BashCase[] = [
   ['declare -i n=2; export n; n+=3; env | grep ^n=; export -p | grep " n="', 'n=5\ndeclare -ix n="5"\n'],
   ['export -z', 'bash: export: -z: invalid option\nexport: usage: export [-fn] [name[=value] ...] or export -p\n'],
   ['f(){ local L=in; export L; env | grep ^L=; }; f; env | grep -c ^L=', 'L=in\n0\n'],
+  ['x=1; export y=2; bash -c "echo [\\$x][\\$y] \\$- \\$1 \\$#" n a b; echo $?', '[][2] hBc a 2\n0\n'],
+  ['bash -euc "echo \\$-; false; echo no"; echo $?; bash -c "exit 3"; echo $?', 'ehuBc\n1\n3\n'],
+  ['echo "echo in file \\$1" > s.sh; bash s.sh arg; bash nosuch.sh; echo $?; echo hi | bash -c "cat"', 'in file arg\nbash: nosuch.sh: No such file or directory\n127\nhi\n'],
 ];
 
 describeBashCases('set: positional parameters and options, as bash 5.2 prints them', SET_CASES);

@@ -48,6 +48,11 @@ export interface ShellState {
   readonly exported: Set<string>;
   /** The items of a compound assignment's text `(a "b c" [k]=v)`, expanded as an assignment would. */
   compoundItems(text: string, ctx: ExecContext): Promise<{ key?: string; value: string }[]>;
+  /**
+   * Runs `text` in a new bash started as a program (`bash -c`): exported variables only, no
+   * functions, aliases or traps, `options` on, `args` as `$1`...; resolves to its exit status.
+   */
+  runProgram(text: string, args: string[], options: Set<string>, ctx: ExecContext): Promise<number>;
   /** Runs `text` (the file `name`) in this shell, with `args` as positional parameters if given. */
   source(name: string, text: string, args: string[] | undefined, ctx: ExecContext): Promise<number>;
 }

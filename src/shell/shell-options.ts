@@ -18,10 +18,10 @@ export const DEFAULT_OPTIONS = ['braceexpand', 'emacs', 'hashall', 'histexpand',
 /** `$-`'s letters in bash's order, then `i` and `s` for an interactive shell reading its terminal. */
 const FLAG_ORDER = 'abefhikmnptuvxBCEHPT';
 
-/** `$-`: the one-letter options that are on, as bash lists them (`himBHs` at a fresh prompt). */
-export function optionFlags(options: Set<string>): string {
+/** `$-`: the one-letter options that are on, as bash lists them (`himBHs` at a fresh prompt, `hBc` in `bash -c`). */
+export function optionFlags(options: Set<string>, interactive = true): string {
   const on = new Set(OPTIONS.filter(([n, l]) => l && options.has(n)).map(([, l]) => l!));
-  on.add('i');
-  return [...FLAG_ORDER].filter((l) => on.has(l)).join('') + 's';
+  if (interactive) on.add('i');
+  return [...FLAG_ORDER].filter((l) => on.has(l)).join('') + (interactive ? 's' : 'c');
 }
 

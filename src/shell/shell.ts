@@ -95,6 +95,8 @@ export class Shell implements ShellState {
   readonly traps = new Map<string, string>();
   /** @internal A trap's action is running (it does not trigger itself). */
   private inTrap = false;
+  /** @internal False in a `bash -c` the shell started: `$-` then has no `i`. */
+  interactive = true;
   /** @internal `$RANDOM`'s generator. */
   random: RandomState = { seed: 1, last: -1 };
   /** Subshells made so far (each gets its own `$RANDOM` sequence from it). */
@@ -218,6 +220,7 @@ export class Shell implements ShellState {
     child.pipeStatus = this.pipeStatus;
     child.testedDepth = this.testedDepth;
     child.traceDepth = this.traceDepth;
+    child.interactive = this.interactive;
     child.random = forkRandom(this.random, ++this.forks);
     // A subshell starts with the default actions, except for signals that are ignored (`trap '' INT`).
     for (const [k, v] of this.traps) if (v === '') child.traps.set(k, v);
@@ -444,7 +447,7 @@ export class Shell implements ShellState {
 
   private special(name: string): string | undefined {
     if (name === '!') return this.jobs.lastPid;
-    if (name === '-') return optionFlags(this.options);
+    if (name === '-') return optionFlags(this.options, this.interactive);
     if (name === 'RANDOM') {
       // `RANDOM=N` lands in the variables: it seeds the generator and the variable stays computed.
       if (Object.prototype.hasOwnProperty.call(this.env, 'RANDOM')) {
@@ -532,6 +535,29 @@ export class Shell implements ShellState {
 
   requestReturn(status: number): void {
     this.returning = status;
+  }
+
+  async runProgram(text: string, args: string[], options: Set<string>, ctx: ExecContext): Promise<number> {
+    const child = this.fork();
+    const exported = this.exportedEnv();
+    for (const k of Object.keys(child.env)) delete child.env[k];
+    Object.assign(child.env, exported);
+    child.arrays.clear();
+    child.integers.clear();
+    child.readonlyVars.clear();
+    child.functions.clear();
+    child.aliases.clear();
+    child.traps.clear();
+    child.frames.length = 0;
+    child.options.clear();
+    for (const o of ['braceexpand', 'hashall', ...options]) child.options.add(o);
+    child.interactive = false;
+    child.positional = args;
+    return child.run(text, {
+      interrupt: ctx.interrupt,
+      stdin: ctx.input instanceof ShellInput ? ctx.input : ctx.stdin,
+      write: (t, s) => (s === 'stdout' ? ctx.stdout(t) : ctx.stderr(t)),
+    });
   }
 
   async source(name: string, text: string, args: string[] | undefined, ctx: ExecContext): Promise<number> {
