@@ -99,6 +99,7 @@ export function createBuiltins(now: () => number): CommandTable {
     ['mapfile', onFirstUse('mapfile', () => import('./builtins/mapfile.ts').then((m) => m.createMapfile('mapfile')))],
     ['readarray', onFirstUse('readarray', () => import('./builtins/mapfile.ts').then((m) => m.createMapfile('readarray')))],
     ['getopts', onFirstUse('getopts', () => import('./builtins/getopts.ts').then((m) => m.getopts))],
+    ['diff', onFirstUse('diff', () => import('./builtins/diff.ts').then((m) => m.diff))],
     ['bash', onFirstUse('bash', () => import('./builtins/bash.ts').then((m) => m.bash))],
     ['trap', onFirstUse('trap', () => import('./builtins/trap.ts').then((m) => m.trap))],
     ['set', onFirstUse('set', () => import('./builtins/set.ts').then((m) => m.set))],
