@@ -30,12 +30,20 @@ export type WordPart =
       trim?: { pattern: string; suffix: boolean; longest: boolean };
       /** `${NAME/pat/rep}`, `${NAME//pat/rep}`, `${NAME/#pat/rep}`, `${NAME/%pat/rep}`. */
       replace?: { pattern: string; replacement: string; all: boolean; anchor?: '#' | '%' };
-      /** `${NAME^}`, `${NAME^^}`, `${NAME,}`, `${NAME,,}`: the first or every character upper- or lower-cased. */
-      caseOp?: { upper: boolean; all: boolean };
+      /**
+       * `${NAME^}`, `${NAME^^}`, `${NAME,}`, `${NAME,,}`, `${NAME~}`, `${NAME~~}`: the first or every
+       * character upper- or lower-cased (or, with `toggle`, swapped); with a pattern (`${x^^[ab]}`),
+       * only the characters it matches.
+       */
+      caseOp?: { upper: boolean; all: boolean; toggle?: boolean; pattern?: string };
       /** `${NAME[SUBSCRIPT]}`: the subscript as written (`@`, `*`, an expression, or a key). */
       index?: string;
       /** `${!NAME[@]}`: the array's keys instead of its values. */
       keys?: boolean;
+      /** `${!PREFIX*}`, `${!PREFIX@}`: the names of the variables that start with NAME. */
+      prefixNames?: '*' | '@';
+      /** `${!NAME}` (with any operator): the parameter NAME's value names is expanded instead. */
+      indirect?: boolean;
     }
   | { kind: 'sub'; source: string; quoted: boolean }
   | { kind: 'arith'; source: string; quoted: boolean }

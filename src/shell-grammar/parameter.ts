@@ -8,9 +8,10 @@ import type { WordPart } from './ast.ts';
 const PARAM = /^(?:[A-Za-z_][A-Za-z0-9_]*|[0-9]+|[?$#@*!-])/;
 
 /**
- * The inside of `${...}`: `NAME`, `NAME[SUB]`, `#NAME[SUB]` (length), `!NAME[@]` (keys), each
+ * The inside of `${...}`: `NAME`, `NAME[SUB]`, `#NAME[SUB]` (length), `!NAME[@]` (keys),
+ * `!PREFIX*` / `!PREFIX@` (variable names), `!NAME` (indirect), each
  * optionally followed by `:-word`, `-word`, `:+word`, `:=word`, `:?word` (each also without
- * the colon), `#pat`, `%pat`, `/pat/rep`, `^`, `,`, `:OFFSET[:LENGTH]` or `@OP`; undefined otherwise.
+ * the colon), `#pat`, `%pat`, `/pat/rep`, `^[pat]`, `,[pat]`, `~[pat]`, `:OFFSET[:LENGTH]` or `@OP`; undefined otherwise.
  */
 export function bracedParameter(inner: string, quoted: boolean): WordPart | undefined {
   if (/^([0-9]+|[?$#@*!-])$/.test(inner)) return { kind: 'var', name: inner, quoted };
@@ -21,7 +22,18 @@ export function bracedParameter(inner: string, quoted: boolean): WordPart | unde
   const part: Extract<WordPart, { kind: 'var' }> = { kind: 'var', name, quoted };
   if (index !== undefined) part.index = index;
   if (prefix === '#') return rest === '' ? { ...part, length: true } : undefined;
-  if (prefix === '!') return rest === '' && (index === '@' || index === '*') && /^[A-Za-z_]/.test(name) ? { ...part, keys: true } : undefined;
+  if (prefix === '!') {
+    const variable = /^[A-Za-z_]/.test(name);
+    if (rest === '' && (index === '@' || index === '*') && variable) return { ...part, keys: true };
+    if ((rest === '*' || rest === '@') && index === undefined && variable) return { ...part, prefixNames: rest };
+    const op = withOperator(part, rest);
+    return op && { ...op, indirect: true };
+  }
+  return withOperator(part, rest);
+}
+
+/** `part` with the operator `rest` spells (`:-word`, `#pat`, `^^`...); undefined when `rest` is none. */
+function withOperator(part: Extract<WordPart, { kind: 'var' }>, rest: string): Extract<WordPart, { kind: 'var' }> | undefined {
   if (rest === '') return part;
   if (rest.startsWith(':-')) return { ...part, fallback: rest.slice(2) };
   if (rest.startsWith('-')) return { ...part, fallback: rest.slice(1), unsetOnly: true };
@@ -44,8 +56,14 @@ export function bracedParameter(inner: string, quoted: boolean): WordPart | unde
     const anchor = mode === '#' || mode === '%' ? { anchor: mode as '#' | '%' } : {};
     return { ...part, replace: { pattern, replacement, all: mode === '/', ...anchor } };
   }
-  const cased = /^(\^\^?|,,?)$/.exec(rest);
-  if (cased) return { ...part, caseOp: { upper: rest[0] === '^', all: rest.length === 2 } };
+  const cased = /^(\^\^?|,,?|~~?)/.exec(rest);
+  if (cased) {
+    const op = cased[0];
+    const caseOp: NonNullable<typeof part.caseOp> = { upper: op[0] === '^', all: op.length === 2 };
+    if (op[0] === '~') caseOp.toggle = true;
+    if (rest.length > op.length) caseOp.pattern = rest.slice(op.length);
+    return { ...part, caseOp };
+  }
   if (/^@[QEPAaUuLK]$/.test(rest)) return { ...part, transform: rest.slice(1) };
   if (rest.startsWith(':') && !/^:[-=?+]/.test(rest)) {
     const colon = rest.indexOf(':', 1);

@@ -98,7 +98,7 @@ export abstract class ExpansionReader {
       this.pos = end + 1;
       return { kind: 'lit', text, quoted: true };
     }
-    const m = /^(?:[A-Za-z_][A-Za-z0-9_]*|[0-9?$#@*!])/.exec(src.slice(this.pos + 1, this.pos + 200));
+    const m = /^(?:[A-Za-z_][A-Za-z0-9_]*|[0-9?$#@*!-])/.exec(src.slice(this.pos + 1, this.pos + 200));
     if (!m) return undefined;
     this.pos += 1 + m[0].length;
     return { kind: 'var', name: m[0], quoted };

@@ -5,20 +5,10 @@
  * with bash's `line 1: ` left out as the interactive shell does).
  */
 import { describe, expect, it } from 'vitest';
-import { Cluster } from '../sim/index.ts';
-import { runTranscript } from '../cli/transcript.ts';
-
-/** What `line` prints, without the echoed command line. */
-async function out(line: string): Promise<string> {
-  const text = await runTranscript(line, { cluster: new Cluster({ seed: 1 }), files: {} });
-  return text
-    .split('\n')
-    .filter((l) => !l.startsWith('$ '))
-    .join('\n');
-}
+import { describeBashCases, simOut as out, type BashCase } from '../../tests/support/bash-oracle.ts';
 
 /** [line, what bash 5.2 prints] */
-const BASH_CASES: [string, string][] = [
+const BASH_CASES: BashCase[] = [
   [
     'a=(x y z); a[3]=w; a+=(v); echo ${a[1]} ${a[@]} ${a[*]} ${#a[@]} ${#a[1]} ${!a[@]} ${a[@]:1:2} ${a[-1]} $a; declare -p a',
     'y x y z w v x y z w v 5 1 0 1 2 3 4 y z v x\ndeclare -a a=([0]="x" [1]="y" [2]="z" [3]="w" [4]="v")\n',
@@ -79,13 +69,7 @@ const BASH_CASES: [string, string][] = [
   ['a=(x y); echo ${a[1]:-def} ${a[7]:-def} ${a[7]-unset}', 'y def unset\n'],
 ];
 
-describe('arrays and arithmetic, as bash 5.2 prints them', () => {
-  for (const [line, expected] of BASH_CASES) {
-    it(line, async () => {
-      expect(await out(line)).toBe(expected);
-    });
-  }
-});
+describeBashCases('arrays and arithmetic, as bash 5.2 prints them', BASH_CASES);
 
 describe('associative arrays', () => {
   it('list their keys in bash 5.2 hash order, hashing UTF-8 bytes', async () => {

@@ -6,18 +6,26 @@ import type { Assignment, Word } from '../shell-grammar/ast.ts';
 import { ArithError, evalArith } from '../shell-grammar/arith.ts';
 import { ArithExpansionError, expandKey, expandString, expandWord, expandedSource, variableStore, type ExpandEnv } from './expand.ts';
 import { tokenize } from '../shell-grammar/tokenize.ts';
+import { shellQuote } from './shell-quote.ts';
 import { AssignError, arithScope, assign, assignArray, type VariableStore } from './variables.ts';
 
-/** Runs `assigns` against the variables of `env`; a bad subscript or arithmetic error throws ExpansionError. */
-export async function runAssignments(assigns: Assignment[], env: ExpandEnv): Promise<void> {
+/**
+ * Runs `assigns` against the variables of `env`; a bad subscript or arithmetic error throws
+ * ExpansionError. `trace` gets each assignment as `set -x` shows it.
+ */
+export async function runAssignments(assigns: Assignment[], env: ExpandEnv, trace?: (text: string) => void): Promise<void> {
   const store = variableStore(env);
   for (const a of assigns) {
+    const op = a.append ? '+=' : '=';
     try {
       if (a.array) {
-        assignArray(store, a.name, await arrayItems(a.array, env), a.append === true);
+        const items = await arrayItems(a.array, env);
+        trace?.(`${a.name}${op}(${items.map((i) => (i.key !== undefined ? `[${i.key}]=` : '') + shellQuote(i.value, false)).join(' ')})`);
+        assignArray(store, a.name, items, a.append === true);
         continue;
       }
       const value = await expandString(a.value, env);
+      trace?.(`${a.name}${a.index !== undefined ? `[${a.index}]` : ''}${op}${shellQuote(value, false)}`);
       const key = a.index === undefined ? undefined : await subscriptKey(store, a.name, a.index, env);
       assign(store, { name: a.name, key, append: a.append }, value);
     } catch (e) {

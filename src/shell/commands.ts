@@ -8,20 +8,15 @@ import type { CommandTable } from './shell.ts';
 import { cat, cd, cp, mkdir, mv, pwd, rm, touch } from './builtins/files.ts';
 import { echo } from './builtins/echo.ts';
 import { createLs } from './builtins/ls.ts';
-import { clear, createDate, env, exit, exportCmd, falseCmd, history, sleep, trueCmd, unset } from './builtins/misc.ts';
+import { clear, createDate, env, exit, exportCmd, falseCmd, history, printenv, sleep, trueCmd, unset } from './builtins/misc.ts';
 import { onFirstUse } from './on-demand.ts';
 
-/** Commands that change the shell itself (bash would call them builtins): `type` says so. */
-export const SHELL_BUILTINS = new Set([
-  'cd', 'pwd', 'echo', 'printf', 'export', 'unset', 'history', 'exit', 'help', 'true', 'false', 'type', ':', 'test', '[', 'break', 'continue',
-  'read', 'local', 'return', 'shift', 'alias', 'unalias', 'source', '.', 'jobs', 'kill', 'wait', 'fg', 'bg', 'complete', 'compopt',
-  'declare', 'typeset', 'let',
-]);
+export { SHELL_BUILTINS } from './builtin-names.ts';
 
 /** Builtins that do not read standard input (the shell need not wait for it to end before running them). */
 const IGNORE_INPUT = [
   'cat', 'echo', 'printf', 'ls', 'cd', 'pwd', 'mkdir', 'touch', 'cp', 'mv', 'rm', 'sleep', 'export', 'unset', 'env', 'history', 'clear', 'date', 'true', ':', 'false',
-  'test', '[', 'seq', 'exit', 'logout', 'local', 'return', 'shift', 'alias', 'unalias', 'jobs', 'kill', 'wait', 'fg', 'bg', 'complete', 'compopt', 'declare', 'typeset', 'let',
+  'printenv', 'readonly', 'set', 'getopts', 'trap', 'test', '[', 'seq', 'exit', 'logout', 'local', 'return', 'shift', 'alias', 'unalias', 'jobs', 'kill', 'wait', 'fg', 'bg', 'complete', 'compopt', 'declare', 'typeset', 'let',
 ];
 
 /**
@@ -81,6 +76,8 @@ export function createBuiltins(now: () => number): CommandTable {
     ['export', exportCmd],
     ['unset', unset],
     ['env', env],
+    ['printenv', printenv],
+    ['readonly', onFirstUse('readonly', () => declarations().then((m) => m.createDeclare('readonly')))],
     ['history', history],
     ['clear', clear],
     ['date', createDate(now)],
@@ -99,6 +96,13 @@ export function createBuiltins(now: () => number): CommandTable {
     ['typeset', onFirstUse('typeset', () => declarations().then((m) => m.createDeclare('typeset')))],
     ['let', onFirstUse('let', () => declarations().then((m) => m.let_))],
     ['return', onFirstUse('return', () => state().then((m) => m.returnCmd))],
+    ['mapfile', onFirstUse('mapfile', () => import('./builtins/mapfile.ts').then((m) => m.createMapfile('mapfile')))],
+    ['readarray', onFirstUse('readarray', () => import('./builtins/mapfile.ts').then((m) => m.createMapfile('readarray')))],
+    ['getopts', onFirstUse('getopts', () => import('./builtins/getopts.ts').then((m) => m.getopts))],
+    ['diff', onFirstUse('diff', () => import('./builtins/diff.ts').then((m) => m.diff))],
+    ['bash', onFirstUse('bash', () => import('./builtins/bash.ts').then((m) => m.bash))],
+    ['trap', onFirstUse('trap', () => import('./builtins/trap.ts').then((m) => m.trap))],
+    ['set', onFirstUse('set', () => import('./builtins/set.ts').then((m) => m.set))],
     ['shift', onFirstUse('shift', () => state().then((m) => m.shift))],
     ['alias', onFirstUse('alias', () => state().then((m) => m.alias))],
     ['unalias', onFirstUse('unalias', () => state().then((m) => m.unalias))],

@@ -43,7 +43,7 @@ export async function runCompound(sh: Shell, c: Compound, input: ShellInput, out
     if (c.kind === 'subshell') return await sh.fork().execute(c.body, inner);
     if (c.kind === 'if') {
       for (const b of c.branches) {
-        const cond = await sh.execute(b.cond, inner);
+        const cond = await sh.condition(b.cond, inner);
         if (io.interrupt.interrupted || sh.loopControl || sh.unwinding) return cond;
         if (cond === 0) return await sh.execute(b.body, inner);
       }
@@ -85,6 +85,10 @@ async function runLoop(sh: Shell, c: Extract<Compound, { kind: 'for' | 'while' |
       if (c.positional) values.push(...sh.positional);
       for (const w of c.words) for (const v of await expandWord(w, env)) values.push(v);
       for (const v of values) {
+        if (sh.readonlyVars.has(c.name)) {
+          err(`bash: ${c.name}: readonly variable\n`);
+          return 1;
+        }
         assign(sh.variables, { name: c.name }, v);
         status = await sh.execute(c.body, inner);
         if (stop() || (await loopTurn(sh, ++turns, err))) break;
@@ -92,7 +96,7 @@ async function runLoop(sh: Shell, c: Extract<Compound, { kind: 'for' | 'while' |
       return status;
     }
     for (;;) {
-      const cond = await sh.execute(c.cond, inner);
+      const cond = await sh.condition(c.cond, inner);
       if (stop()) break;
       if ((cond === 0) === c.until) break;
       status = await sh.execute(c.body, inner);

@@ -8,7 +8,7 @@ import type { ArithFor, CondExpr, Word } from '../shell-grammar/ast.ts';
 import { compileGlob, globMatches } from '../command/glob-match.ts';
 import { ArithError, evalArith } from '../shell-grammar/arith.ts';
 import { ExpansionError, expandString, expandedSource, variableStore, type ExpandEnv } from './expand.ts';
-import { AssignError, arithScope } from './variables.ts';
+import { AssignError, ReadonlyError, arithScope } from './variables.ts';
 import { resolvePath } from './path.ts';
 
 /** Status of `[[ EXPR ]]`: 0 true, 1 false, 2 for an error (after writing its message). */
@@ -31,7 +31,7 @@ export async function runArithCommand(source: string, env: ExpandEnv, err: (text
     return arithValue(await expandedSource(source, env), env) !== 0 ? 0 : 1;
   } catch (e) {
     if (!(e instanceof CondError)) throw e;
-    err(`bash: ((: ${e.message}\n`);
+    err(`bash: ${e.plain ? '' : '((: '}${e.message}\n`);
     return 1;
   }
 }
@@ -58,19 +58,26 @@ export async function runArithFor(
     }
   } catch (e) {
     if (!(e instanceof CondError)) throw e;
-    err(`bash: ((: ${e.message}\n`);
+    err(`bash: ${e.plain ? '' : '((: '}${e.message}\n`);
     return 1;
   }
   return status;
 }
 
-class CondError extends Error {}
+/** An error in `[[ ]]` or `(( ))`; `plain` ones (a readonly variable) are not prefixed with `((: `. */
+class CondError extends Error {
+  readonly plain: boolean;
+  constructor(message: string, plain = false) {
+    super(message);
+    this.plain = plain;
+  }
+}
 
 function arithValue(source: string, env: ExpandEnv): number {
   try {
     return Number(evalArith(source, arithScope(variableStore(env))));
   } catch (e) {
-    if (e instanceof ArithError || e instanceof AssignError) throw new CondError(e.message);
+    if (e instanceof ArithError || e instanceof AssignError) throw new CondError(e.message, e instanceof ReadonlyError);
     throw e;
   }
 }

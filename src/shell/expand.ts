@@ -7,7 +7,7 @@
 import type { Word, WordPart } from '../shell-grammar/ast.ts';
 import { BraceLimitError, braceExpand } from '../shell-grammar/brace.ts';
 import type { VirtualFS } from '../command/contract.ts';
-import { ArithExpansionError, ExpansionError, OutOfMemoryError, ParameterNullError } from './expansion-errors.ts';
+import { ArithExpansionError, ExpansionError, LineEndingExpansionError, OutOfMemoryError, ParameterNullError } from './expansion-errors.ts';
 import { bounded, glob, splitFields, trimNewlines, type Field } from './fields.ts';
 import { isSet, lookup, lookupSpecial } from './parameters.ts';
 import { compileGlob, globMatches, type Glob } from '../command/glob-match.ts';
@@ -16,7 +16,7 @@ export { ArithExpansionError, ExpansionError, LineEndingExpansionError, OutOfMem
 export { MAX_EXPANSION } from './fields.ts';
 import { tokenize } from '../shell-grammar/tokenize.ts';
 import { ArithError, evalArith } from '../shell-grammar/arith.ts';
-import { AssignError, arithScope, arrayKeys, assign, arrayValues, elementOf, type ShellArray, type VariableStore } from './variables.ts';
+import { AssignError, ReadonlyError, arithScope, arrayKeys, assign, arrayValues, elementOf, type ShellArray, type VariableStore } from './variables.ts';
 
 export interface ExpandEnv {
   vars: Record<string, string>;
@@ -38,13 +38,19 @@ export interface ExpandEnv {
   arrays?: Map<string, ShellArray>;
   /** Names with the integer attribute (`declare -i`). */
   integers?: Set<string>;
+  /** Names with the readonly attribute. */
+  readonly?: Set<string>;
+  /** `set -u`: expanding an unset parameter is an error. */
+  nounset?: boolean;
+  /** `set -f`: no pathname globbing. */
+  noglob?: boolean;
   /** Writes a message that does not stop the expansion (`${a[-9]}`: bad array subscript). */
   warn?(text: string): void;
 }
 
 /** The variables of `env` as assignments see them. */
 export function variableStore(env: ExpandEnv): VariableStore {
-  return { vars: env.vars, arrays: (env.arrays ??= new Map()), integers: (env.integers ??= new Set()) };
+  return { vars: env.vars, arrays: (env.arrays ??= new Map()), integers: (env.integers ??= new Set()), readonly: env.readonly };
 }
 
 /** Expands one word to zero or more fields (arguments), braces first. */
@@ -79,89 +85,123 @@ async function expandOne(word: Word, env: ExpandEnv): Promise<string[]> {
     cur.text += text;
     started = true;
   };
-  for (let n = 0; n < word.length; n++) {
-    const part = word[n]!;
-    if (part.kind === 'lit') {
-      let text = part.text;
-      if (n === 0 && !part.quoted && (text === '~' || text.startsWith('~/'))) {
-        add(env.vars.HOME ?? '/home/learner', false);
-        text = text.slice(1);
-      }
-      add(text, !part.quoted);
-      if (part.quoted) cur.quoted = true;
-      continue;
+  /** Ends the field being built where unquoted text had a blank. */
+  const split = (): void => {
+    if (started || cur.text) {
+      fields.push(cur);
+      cur = { text: '', quoted: false };
+      started = false;
     }
-    const list = part.kind === 'var' ? await arrayList(part, env) : undefined;
-    if (list !== undefined && part.kind === 'var' && part.quoted && (part.index === '@' || part.keys)) {
-      list.forEach((p, k) => {
-        if (k > 0) {
-          fields.push(cur);
-          cur = { text: '', quoted: true };
-        }
-        add(p, false);
-        cur.quoted = true;
-      });
-      continue;
-    }
-    if (quotedAt(part)) {
-      const params = env.positional ?? [];
-      params.forEach((p, k) => {
-        if (k > 0) {
-          fields.push(cur);
-          cur = { text: '', quoted: true };
-        }
-        add(p, false);
-        cur.quoted = true;
-      });
-      continue;
-    }
-    let value: string;
-    if (part.kind === 'procsub') {
-      value = env.processSubstitute ? await env.processSubstitute(part.source) : '';
-    } else if (part.kind === 'var') {
-      if (part.name.startsWith('\u0000bad:')) throw new ExpansionError(`bash: \${${part.name.slice(5)}}: bad substitution`);
-      value = list !== undefined ? list.join(part.quoted ? ifsJoiner(env) : ' ') : await varValue(part, env);
-    } else if (part.kind === 'arith') {
-      value = arith(await expandedSource(part.source, env), env);
-    } else {
-      value = trimNewlines(await env.substitute(part.source));
-    }
-    if (part.quoted) {
-      add(value, false);
-      cur.quoted = true;
-      continue;
-    }
-    const pieces = splitFields(value);
-    for (let k = 0; k < pieces.length; k++) {
-      if (k % 16_384 === 16_383) await env.yieldToHost?.();
-      if (k > 0 && (started || cur.text)) {
+  };
+  /** Quoted values one field each, the first and last joined to the text around them (`"$@"`, `"${a[@]}"`). */
+  const addFields = (list: string[]): void => {
+    list.forEach((p, k) => {
+      if (k > 0) {
         fields.push(cur);
-        cur = { text: '', quoted: false };
-        started = false;
+        cur = { text: '', quoted: true };
       }
-      if (pieces[k]) add(pieces[k]!, true);
+      add(p, false);
+      cur.quoted = true;
+    });
+  };
+  const visit = async (parts: Word | WordPart[], top: boolean): Promise<void> => {
+    for (let n = 0; n < parts.length; n++) {
+      const written = parts[n]!;
+      const part = written.kind === 'var' && written.indirect ? await resolveIndirect(written, env) : written;
+      if (part.kind === 'lit') {
+        let text = part.text;
+        if (top && n === 0 && !part.quoted && (text === '~' || text.startsWith('~/'))) {
+          add(env.vars.HOME ?? '/home/learner', false);
+          text = text.slice(1);
+        }
+        add(text, !part.quoted);
+        if (part.quoted) cur.quoted = true;
+        continue;
+      }
+      const list = part.kind === 'var' ? await arrayList(part, env) : undefined;
+      if (list !== undefined && part.kind === 'var' && part.quoted && (part.index === '@' || part.keys || part.prefixNames === '@')) {
+        addFields(list);
+        continue;
+      }
+      if (quotedAt(part)) {
+        addFields(env.positional ?? []);
+        continue;
+      }
+      // Unquoted `${u:-"a  b"}`, `${1+"$@"}`: the word used is expanded in place, so its quoted
+      // parts stay whole and its unquoted parts are split, as if it had been written there.
+      const operand = part.kind === 'var' && list === undefined && !part.quoted ? await usedOperand(part, env) : undefined;
+      if (operand) {
+        for (let k = 0; k < operand.length; k++) {
+          if (k > 0) split();
+          await visit(operand[k]!, false);
+        }
+        continue;
+      }
+      let value: string;
+      if (part.kind === 'procsub') {
+        value = env.processSubstitute ? await env.processSubstitute(part.source) : '';
+      } else if (part.kind === 'var') {
+        if (part.name.startsWith('\u0000bad:')) throw new ExpansionError(`bash: \${${part.name.slice(5)}}: bad substitution`);
+        value = list !== undefined ? list.join(part.quoted ? ifsJoiner(env) : ' ') : await varValue(part, env);
+      } else if (part.kind === 'arith') {
+        value = arith(await expandedSource(part.source, env), env);
+      } else {
+        value = trimNewlines(await env.substitute(part.source));
+      }
+      if (part.quoted) {
+        add(value, false);
+        cur.quoted = true;
+        continue;
+      }
+      const pieces = splitFields(value);
+      for (let k = 0; k < pieces.length; k++) {
+        if (k % 16_384 === 16_383) await env.yieldToHost?.();
+        if (k > 0) split();
+        if (pieces[k]) add(pieces[k]!, true);
+      }
     }
-  }
+  };
+  await visit(word, true);
   if (cur.text || cur.quoted) fields.push(cur);
   const out: string[] = [];
   for (const f of fields) {
-    if (!f.glob) out.push(f.text);
+    if (!f.glob || env.noglob) out.push(f.text);
     else for (const g of glob(f, env)) out.push(g);
   }
   return out;
+}
+
+/**
+ * The words of `${NAME:-word}` / `${NAME:+word}` (with or without the colon) when that word is
+ * what the expansion gives and it has quotes or `$` in it; undefined otherwise (the value itself
+ * is used, or the word is plain text that expands as the value does).
+ */
+async function usedOperand(part: Extract<WordPart, { kind: 'var' }>, env: ExpandEnv): Promise<Word[] | undefined> {
+  const text = part.fallback ?? part.alternate;
+  if (text === undefined || part.assign !== undefined || part.error !== undefined || !/["'$`\\]/.test(text)) return undefined;
+  let unset: boolean;
+  if (part.index !== undefined) {
+    const element = await elementValue(part.name, part.index, env);
+    unset = part.unsetOnly ? element === undefined : (element ?? '') === '';
+  } else unset = part.unsetOnly ? !isSet(part.name, env) : lookup(part.name, env) === '';
+  if ((part.fallback !== undefined) !== unset) return part.fallback !== undefined ? undefined : [];
+  const t = tokenize(text, true);
+  if (!t.ok || t.tokens.some((tok) => tok.type !== 'word')) return undefined;
+  return t.tokens.map((tok) => (tok as { word: Word }).word);
 }
 
 /** Expands a word without splitting or globbing (assignments, redirection targets, heredoc lines). */
 export async function expandString(word: Word, env: ExpandEnv): Promise<string> {
   let s = '';
   for (let n = 0; n < word.length; n++) {
-    const part = word[n]!;
+    const written = word[n]!;
+    const part = written.kind === 'var' && written.indirect ? await resolveIndirect(written, env) : written;
     if (part.kind === 'lit')
       s += n === 0 && !part.quoted && (part.text === '~' || part.text.startsWith('~/')) ? (env.vars.HOME ?? '') + part.text.slice(1) : part.text;
     else if (part.kind === 'var') {
       if (part.name.startsWith('\u0000bad:')) throw new ExpansionError(`bash: \${${part.name.slice(5)}}: bad substitution`);
       const list = await arrayList(part, env);
-      s += list !== undefined ? list.join(part.index === '*' ? ifsJoiner(env) : ' ') : await varValue(part, env);
+      s += list !== undefined ? list.join(part.index === '*' || part.prefixNames === '*' ? ifsJoiner(env) : ' ') : await varValue(part, env);
     } else if (part.kind === 'arith') s += arith(await expandedSource(part.source, env), env);
     else if (part.kind === 'procsub') s += env.processSubstitute ? await env.processSubstitute(part.source) : '';
     else s += (await env.substitute(part.source)).replace(/\n+$/, '');
@@ -211,6 +251,7 @@ function ifsJoiner(env: ExpandEnv): string {
  * default applied; undefined for any other part (a length or a default gives one value).
  */
 async function arrayList(part: Extract<WordPart, { kind: 'var' }>, env: ExpandEnv): Promise<string[] | undefined> {
+  if (part.prefixNames) return variableNames(env).filter((n) => n.startsWith(part.name));
   if (part.index !== '@' && part.index !== '*') return undefined;
   const a = env.arrays?.get(part.name);
   const scalar = Object.prototype.hasOwnProperty.call(env.vars, part.name) ? env.vars[part.name] : undefined;
@@ -251,6 +292,25 @@ async function arrayList(part: Extract<WordPart, { kind: 'var' }>, env: ExpandEn
   return list;
 }
 
+/** The names of the set variables, scalars and arrays, in bash's (C locale) order. */
+function variableNames(env: ExpandEnv): string[] {
+  const names = new Set([...Object.keys(env.vars), ...(env.arrays?.keys() ?? [])]);
+  return [...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
+/** `${!NAME...}`: the same expansion of the parameter whose name is NAME's value (`x=HOME; ${!x}`, `${!1}`, `x='a[1]'`). */
+async function resolveIndirect(part: Extract<WordPart, { kind: 'var' }>, env: ExpandEnv): Promise<Extract<WordPart, { kind: 'var' }>> {
+  const target = part.index !== undefined ? ((await elementValue(part.name, part.index, env)) ?? '') : lookup(part.name, env);
+  const label = part.index !== undefined ? `${part.name}[${part.index}]` : part.name;
+  if (target === '') throw new LineEndingExpansionError(`bash: ${label}: invalid indirect expansion`);
+  const m = /^(?:([A-Za-z_][A-Za-z0-9_]*)(?:\[(.+)\])?|([0-9]+|[?$#@*!-]))$/s.exec(target);
+  if (!m) throw new LineEndingExpansionError(`bash: ${target}: invalid variable name`);
+  const resolved: Extract<WordPart, { kind: 'var' }> = { ...part, name: m[1] ?? m[3]!, indirect: undefined };
+  if (m[2] !== undefined) resolved.index = m[2];
+  else delete resolved.index;
+  return resolved;
+}
+
 /** The element `${NAME[SUBSCRIPT]}` names: a key for an associative array, an arithmetic index otherwise. */
 async function elementValue(name: string, index: string, env: ExpandEnv): Promise<string | undefined> {
   const a = env.arrays?.get(name);
@@ -270,7 +330,12 @@ async function elementValue(name: string, index: string, env: ExpandEnv): Promis
 async function varValue(part: Extract<WordPart, { kind: 'var' }>, env: ExpandEnv): Promise<string> {
   const element = part.index !== undefined ? await elementValue(part.name, part.index, env) : undefined;
   const value = part.index !== undefined ? (element ?? '') : lookup(part.name, env);
-  if (part.fallback !== undefined || part.alternate !== undefined || part.assign !== undefined || part.error !== undefined) {
+  const tested = part.fallback !== undefined || part.alternate !== undefined || part.assign !== undefined || part.error !== undefined;
+  if (!tested && env.nounset && (part.index !== undefined ? element === undefined : !isSet(part.name, env))) {
+    const name = part.index !== undefined ? `${part.name}[${part.index}]` : /^\d/.test(part.name) ? `$${part.name}` : part.name;
+    throw new LineEndingExpansionError(`bash: ${name}: unbound variable`);
+  }
+  if (tested) {
     const unset = part.unsetOnly ? (part.index !== undefined ? element === undefined : !isSet(part.name, env)) : value === '';
     if (part.alternate !== undefined) return unset ? '' : expandOperand(part.alternate, env);
     if (!unset) return value;
@@ -288,6 +353,7 @@ async function varValue(part: Extract<WordPart, { kind: 'var' }>, env: ExpandEnv
       try {
         assign(store, key === undefined ? { name: part.name } : { name: part.name, key }, text);
       } catch (e) {
+        if (e instanceof ReadonlyError) throw new LineEndingExpansionError(`bash: ${e.message}`);
         if (e instanceof AssignError) throw new ExpansionError(`bash: ${e.message}`);
         throw e;
       }
@@ -348,9 +414,15 @@ async function parameterError(part: Extract<WordPart, { kind: 'var' }>, env: Exp
 /** The pattern and case operators (`#`, `##`, `%`, `%%`, `/`, `//`, `^`, `,`) applied to one value. */
 async function applyOperator(value: string, part: Extract<WordPart, { kind: 'var' }>, env: ExpandEnv): Promise<string> {
   if (part.caseOp) {
-    const { upper, all } = part.caseOp;
+    const { upper, all, toggle, pattern } = part.caseOp;
     const chars = [...value];
-    const change = (c: string): string => (upper ? c.toUpperCase() : c.toLowerCase());
+    // The pattern is matched against one character at a time (no pattern: any character).
+    const g = pattern === undefined ? undefined : (await operandGlob(pattern, env)).glob;
+    const change = (c: string): string => {
+      if (g && !globMatches(g, c)) return c;
+      if (toggle) return c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase();
+      return upper ? c.toUpperCase() : c.toLowerCase();
+    };
     return all ? chars.map(change).join('') : chars.length ? change(chars[0]!) + chars.slice(1).join('') : '';
   }
   if (part.trim) {

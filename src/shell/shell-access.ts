@@ -40,10 +40,19 @@ export interface ShellState {
   readonly completions: Map<string, CompletionSpec>;
   /** The variables with their arrays and integer attributes, as `declare`, `unset`, `read -a` and `let` change them. */
   readonly variables: VariableStore;
+  /** `trap` actions by signal (`EXIT`, `SIGINT`, `ERR`...). */
+  readonly traps: Map<string, string>;
+  /** The options `set` turns on and off, by their `set -o` names (`errexit`, `pipefail`...). */
+  readonly options: Set<string>;
   /** Names marked for export (`export`, `declare -x`, the initial environment): `declare -p` shows them with `-x`. */
   readonly exported: Set<string>;
   /** The items of a compound assignment's text `(a "b c" [k]=v)`, expanded as an assignment would. */
   compoundItems(text: string, ctx: ExecContext): Promise<{ key?: string; value: string }[]>;
+  /**
+   * Runs `text` in a new bash started as a program (`bash -c`): exported variables only, no
+   * functions, aliases or traps, `options` on, `args` as `$1`...; resolves to its exit status.
+   */
+  runProgram(text: string, args: string[], options: Set<string>, ctx: ExecContext): Promise<number>;
   /** Runs `text` (the file `name`) in this shell, with `args` as positional parameters if given. */
   source(name: string, text: string, args: string[] | undefined, ctx: ExecContext): Promise<number>;
 }

@@ -28,6 +28,8 @@ import { devFdView } from './dev-fd.ts';
 import { arrayItems } from './assign.ts';
 import { tokenize } from '../shell-grammar/tokenize.ts';
 import { copyArray, type ShellArray, type VariableStore } from './variables.ts';
+import { DEFAULT_OPTIONS, optionFlags } from './shell-options.ts';
+import { forkRandom, nextRandom, seedRandom, type RandomState } from './random.ts';
 
 /** Name -> command. Builtins, `kubectl` and `k` live here (see src/host/terminal-commands.ts). */
 export type CommandTable = Map<string, Command>;
@@ -87,6 +89,20 @@ export class Shell implements ShellState {
   readonly integers = new Set<string>();
   /** Names marked for export (see ShellState.exported). */
   readonly exported = new Set<string>();
+  /** Names with the readonly attribute (`readonly`, `declare -r`). */
+  readonly readonlyVars = new Set<string>();
+  /** `trap` actions by signal (see builtins/trap.ts). */
+  readonly traps = new Map<string, string>();
+  /** @internal A trap's action is running (it does not trigger itself). */
+  private inTrap = false;
+  /** @internal False in a `bash -c` the shell started: `$-` then has no `i`. */
+  interactive = true;
+  /** @internal `$RANDOM`'s generator. */
+  random: RandomState = { seed: 1, last: -1 };
+  /** Subshells made so far (each gets its own `$RANDOM` sequence from it). */
+  private forks = 0;
+  /** `set -o` options that are on (see builtins/set.ts). */
+  readonly options = new Set<string>(DEFAULT_OPTIONS);
   /** `$?`: status of the last command. */
   status = 0;
   readonly functions = new Map<string, FunctionDef>();
@@ -105,6 +121,10 @@ export class Shell implements ShellState {
   /** @internal Set by `break` / `continue` until the enclosing loop takes it. */
   loopControl: { kind: 'break' | 'continue'; levels: number } | undefined;
   /** @internal */ loopDepth = 0;
+  /** @internal Conditions being run (`if`, `while`, `a && b`): `set -e` ignores failures there. */
+  testedDepth = 0;
+  /** @internal `$(...)` nesting, for `set -x`'s `+` (`++` inside a command substitution). */
+  traceDepth = 1;
   /** @internal Set by `return` until the function or sourced file takes it. */
   returning: number | undefined;
   /** @internal Set by `exit N` in a subshell: the subshell ends with status N. */
@@ -185,6 +205,9 @@ export class Shell implements ShellState {
     for (const [k, v] of this.arrays) child.arrays.set(k, copyArray(v));
     for (const k of this.integers) child.integers.add(k);
     for (const k of this.exported) child.exported.add(k);
+    for (const k of this.readonlyVars) child.readonlyVars.add(k);
+    child.options.clear();
+    for (const k of this.options) child.options.add(k);
     child.status = this.status;
     for (const [k, v] of this.functions) child.functions.set(k, v);
     for (const [k, v] of this.aliases) child.aliases.set(k, v);
@@ -195,6 +218,12 @@ export class Shell implements ShellState {
     child.jobOutput = this.jobOutput;
     child.onInternalError = this.onInternalError;
     child.pipeStatus = this.pipeStatus;
+    child.testedDepth = this.testedDepth;
+    child.traceDepth = this.traceDepth;
+    child.interactive = this.interactive;
+    child.random = forkRandom(this.random, ++this.forks);
+    // A subshell starts with the default actions, except for signals that are ignored (`trap '' INT`).
+    for (const [k, v] of this.traps) if (v === '') child.traps.set(k, v);
     return child;
   }
 
@@ -219,14 +248,37 @@ export class Shell implements ShellState {
       line.trigger();
     };
     this.depth++;
+    let status: number;
     try {
-      const status = await this.executeChains(script, { ...io, interrupt: line });
-      if (this.exited !== undefined) return (this.status = this.exited);
-      return fatal !== undefined ? (this.status = fatal) : status;
+      status = await this.executeChains(script, { ...io, interrupt: line });
+      if (this.exited !== undefined) status = this.status = this.exited;
+      else if (fatal !== undefined) status = this.status = fatal;
     } finally {
       this.depth--;
       this.abortLine = undefined;
     }
+    // Ctrl-C runs the INT trap; a subshell that ends runs its EXIT trap.
+    if (line.interrupted && fatal === undefined && io.interrupt.interrupted) await this.runTrap('SIGINT', io);
+    if (this.subshell) await this.runTrap('EXIT', io);
+    return this.exited ?? status;
+  }
+
+  /** @internal Runs the action of `key`'s trap, if one is set and none is running; `$?` is kept for the action and after it. */
+  async runTrap(key: string, io: RunIO): Promise<void> {
+    const action = this.traps.get(key);
+    if (!action || this.inTrap) return;
+    const status = this.status;
+    const exited = this.exited;
+    this.exited = undefined;
+    this.inTrap = true;
+    try {
+      await this.run(action, { ...io, interrupt: noInterrupt() });
+    } finally {
+      this.inTrap = false;
+    }
+    // `exit` inside the action sets the status the shell ends with.
+    this.exited ??= exited;
+    this.status = this.exited ?? status;
   }
 
   /** Reports of background jobs that ended since the last call, as bash prints them before a prompt. */
@@ -262,14 +314,51 @@ export class Shell implements ShellState {
         this.status = 0;
         continue;
       }
-      let status = await this.pipeline(chain.first, io);
-      for (const { op, pipeline } of chain.rest) {
+      // With `set -e`, a failure ends the shell unless it is tested: every pipeline of an
+      // `a && b || c` list but the last is, and so is a negated one (`! cmd`).
+      const last = chain.rest.length;
+      let status = await this.tested(last > 0, () => this.pipeline(chain.first, io));
+      let failed = status !== 0 && last === 0 && !chain.first.negate;
+      for (let k = 0; k < last; k++) {
+        const { op, pipeline } = chain.rest[k]!;
         if (io.interrupt.interrupted || this.loopControl || this.unwinding) break;
-        if ((op === '&&') === (status === 0)) status = await this.pipeline(pipeline, io);
+        if ((op === '&&') === (status === 0)) {
+          status = await this.tested(k < last - 1, () => this.pipeline(pipeline, io));
+          failed = status !== 0 && k === last - 1 && !pipeline.negate;
+        }
       }
       this.status = io.interrupt.interrupted ? 130 : status;
+      if (failed && this.testedDepth === 0 && !io.interrupt.interrupted && !this.unwinding) {
+        await this.runTrap('ERR', io);
+        this.status = status;
+        if (this.options.has('errexit')) this.errexit(status);
+      }
     }
     return this.status;
+  }
+
+  /** @internal Runs the condition of `if`, `while` or `until`: a failure there does not trigger `set -e`. */
+  condition(script: Script, io: RunIO): Promise<number> {
+    return this.tested(true, () => this.execute(script, io));
+  }
+
+  private async tested(tested: boolean, run: () => Promise<number>): Promise<number> {
+    if (!tested) return run();
+    this.testedDepth++;
+    try {
+      return await run();
+    } finally {
+      this.testedDepth--;
+    }
+  }
+
+  /**
+   * `set -e` after an untested failure: a subshell exits with the status; the terminal's own
+   * shell, which bash would close, stops the rest of the line instead (the page keeps it open).
+   */
+  private errexit(status: number): void {
+    if (this.subshell) this.exited = status;
+    else this.abort(status);
   }
 
   /** `CHAIN &`: runs in a subshell of its own, stopped only by `kill`, `fg` + Ctrl-C or hangUp(). */
@@ -296,6 +385,8 @@ export class Shell implements ShellState {
       ];
     } else statuses = await runConcurrentStages(this, p, input, io);
     let status = statuses[statuses.length - 1]!;
+    // `set -o pipefail`: the last stage that failed gives the status.
+    if (this.options.has('pipefail')) status = [...statuses].reverse().find((s) => s !== 0) ?? 0;
     if (p.negate) status = status === 0 ? 1 : 0;
     this.pipeStatus = statuses;
     this.arrays.set('PIPESTATUS', { assoc: false, items: new Map(statuses.map((v, k) => [k, String(v)])) });
@@ -320,6 +411,7 @@ export class Shell implements ShellState {
       vars: this.env,
       arrays: this.arrays,
       integers: this.integers,
+      readonly: this.readonlyVars,
       status: this.status,
       cwd: this.cwd,
       fs: this.fsView,
@@ -327,14 +419,16 @@ export class Shell implements ShellState {
       yieldToHost: this.opts.yieldToHost,
       warn: (text) => io.write(text, 'stderr'),
       special: (name) => this.special(name),
+      nounset: this.options.has('nounset'),
+      noglob: this.options.has('noglob'),
       substitute: async (source) => {
         let captured = '';
-        await this.fork().run(source, { interrupt: io.interrupt, write: (t, s) => (s === 'stdout' ? (captured += t) : io.write(t, s)) });
+        await this.substituteShell().run(source, { interrupt: io.interrupt, write: (t, s) => (s === 'stdout' ? (captured += t) : io.write(t, s)) });
         return captured;
       },
       processSubstitute: async (source) => {
         let captured = '';
-        await this.fork().run(source, { interrupt: io.interrupt, write: (t, s) => (s === 'stdout' ? (captured += t) : io.write(t, s)) });
+        await this.substituteShell().run(source, { interrupt: io.interrupt, write: (t, s) => (s === 'stdout' ? (captured += t) : io.write(t, s)) });
         const path = `/dev/fd/${fd--}`;
         this.devFd.set(path, captured);
         made?.push(path);
@@ -343,8 +437,25 @@ export class Shell implements ShellState {
     };
   }
 
+  /** The subshell of a `$(...)` or `<(...)`: one level deeper for `set -x`, and without `set -e` (bash's default, not `inherit_errexit`). */
+  private substituteShell(): Shell {
+    const child = this.fork();
+    child.traceDepth++;
+    child.options.delete('errexit');
+    return child;
+  }
+
   private special(name: string): string | undefined {
     if (name === '!') return this.jobs.lastPid;
+    if (name === '-') return optionFlags(this.options, this.interactive);
+    if (name === 'RANDOM') {
+      // `RANDOM=N` lands in the variables: it seeds the generator and the variable stays computed.
+      if (Object.prototype.hasOwnProperty.call(this.env, 'RANDOM')) {
+        seedRandom(this.random, this.env.RANDOM!);
+        delete this.env.RANDOM;
+      }
+      return String(nextRandom(this.random));
+    }
     return undefined;
   }
 
@@ -401,9 +512,16 @@ export class Shell implements ShellState {
     else this.integers.delete(name);
   }
 
+  /** The environment a program gets: the exported variables that are set. */
+  exportedEnv(): Record<string, string> {
+    const out: Record<string, string> = {};
+    for (const k of this.exported) if (Object.prototype.hasOwnProperty.call(this.env, k)) out[k] = this.env[k]!;
+    return out;
+  }
+
   /** The shell's variables, as assignments and `declare` change them. */
   get variables(): VariableStore {
-    return { vars: this.env, arrays: this.arrays, integers: this.integers };
+    return { vars: this.env, arrays: this.arrays, integers: this.integers, readonly: this.readonlyVars };
   }
 
   async compoundItems(text: string, ctx: ExecContext): Promise<{ key?: string; value: string }[]> {
@@ -417,6 +535,29 @@ export class Shell implements ShellState {
 
   requestReturn(status: number): void {
     this.returning = status;
+  }
+
+  async runProgram(text: string, args: string[], options: Set<string>, ctx: ExecContext): Promise<number> {
+    const child = this.fork();
+    const exported = this.exportedEnv();
+    for (const k of Object.keys(child.env)) delete child.env[k];
+    Object.assign(child.env, exported);
+    child.arrays.clear();
+    child.integers.clear();
+    child.readonlyVars.clear();
+    child.functions.clear();
+    child.aliases.clear();
+    child.traps.clear();
+    child.frames.length = 0;
+    child.options.clear();
+    for (const o of ['braceexpand', 'hashall', ...options]) child.options.add(o);
+    child.interactive = false;
+    child.positional = args;
+    return child.run(text, {
+      interrupt: ctx.interrupt,
+      stdin: ctx.input instanceof ShellInput ? ctx.input : ctx.stdin,
+      write: (t, s) => (s === 'stdout' ? ctx.stdout(t) : ctx.stderr(t)),
+    });
   }
 
   async source(name: string, text: string, args: string[] | undefined, ctx: ExecContext): Promise<number> {

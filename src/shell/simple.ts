@@ -13,6 +13,8 @@ import { BrokenPipe, NoSpaceError, writeErrorMessage } from './pipe-buffer.ts';
 import { printSimple } from './print.ts';
 import { applyRedirect, type Sink } from './redirect.ts';
 import type { RunIO, Shell, StageOptions } from './shell.ts';
+import { SHELL_BUILTINS } from './builtin-names.ts';
+import { shellQuote } from './shell-quote.ts';
 
 /** Runs `cmd` in `sh`. */
 export async function runSimple(sh: Shell, cmd: SimpleCommand, input: ShellInput, out: Sink, err: Sink, io: RunIO, o: StageOptions): Promise<number> {
@@ -36,11 +38,18 @@ export async function runSimple(sh: Shell, cmd: SimpleCommand, input: ShellInput
       // Assignments alone change the shell's variables (redirections still happen first).
       const res = await noCommandRedirects(sh, cmd, env, flushes, out, err);
       if (res !== 0) return res;
-      await runAssignments(cmd.assigns, env);
+      await runAssignments(cmd.assigns, env, tracer(sh, err));
       return 0;
     }
     const assigns: Record<string, string> = {};
-    for (const a of cmd.assigns) assigns[a.name] = await expandString(a.value, env);
+    const trace = tracer(sh, err);
+    for (const a of cmd.assigns) {
+      const value = await expandString(a.value, env);
+      trace?.(`${a.name}=${shellQuote(value, false)}`);
+      // `x=1 cmd` with a readonly x: bash says so and runs the command without it.
+      if (sh.readonlyVars.has(a.name)) err(`bash: ${a.name}: readonly variable\n`);
+      else assigns[a.name] = value;
+    }
     const fds: Sink[] = [() => {}, out, err];
     let redirectedIn = false;
     for (const r of cmd.redirects) {
@@ -51,6 +60,7 @@ export async function runSimple(sh: Shell, cmd: SimpleCommand, input: ShellInput
         redirectedIn = true;
       }
     }
+    trace?.(args.map((a) => shellQuote(a, false)).join(' '));
     const name = args[0]!;
     if (name === 'break' || name === 'continue') return setLoopControl(sh, name, args[1], fds[2]!);
     if (name === 'exit' && sh.subshell) return exitSubshell(sh, args[1], fds[2]!);
@@ -63,7 +73,7 @@ export async function runSimple(sh: Shell, cmd: SimpleCommand, input: ShellInput
       await input.waitEnd();
       if (io.interrupt.interrupted) return 130;
     }
-    const ctx = sh.context(input, fds[1]!, fds[2]!, io.interrupt, { ...sh.env, ...assigns });
+    const ctx = sh.context(input, fds[1]!, fds[2]!, io.interrupt, { ...(SHELL_BUILTINS.has(name) ? sh.env : sh.exportedEnv()), ...assigns });
     ctx.isTTY = o.toTerminal && fds[1] === out;
     if (o.keyboard && !redirectedIn && ctx.isTTY) ctx.readLine = o.keyboard;
     if (o.editor && !redirectedIn && ctx.isTTY) ctx.edit = o.editor;
@@ -101,6 +111,12 @@ export async function runSimple(sh: Shell, cmd: SimpleCommand, input: ShellInput
     for (const f of flushes) f();
     for (const path of made) sh.devFd.delete(path);
   }
+}
+
+/** With `set -x`, writes a command as bash traces it (`+ echo 'a b'`, `++` inside `$(...)`); undefined without. */
+function tracer(sh: Shell, err: Sink): ((text: string) => void) | undefined {
+  if (!sh.options.has('xtrace')) return undefined;
+  return (text) => err(`${'+'.repeat(sh.traceDepth)} ${text}\n`);
 }
 
 /** The redirections of a command without words (`x=1 > f` creates f); non-zero when one fails. */

@@ -5,6 +5,7 @@
  * integers alike, as bash does.
  */
 import { ArithError, evalArith, type ArithScope } from '../shell-grammar/arith.ts';
+import { ansiCQuote, hasControl } from './shell-quote.ts';
 
 /** An indexed array (sparse: `a[5]=x` leaves 1-4 unset) or an associative one. */
 export type ShellArray = { assoc: false; items: Map<number, string> } | { assoc: true; items: Map<string, string> };
@@ -14,10 +15,24 @@ export interface VariableStore {
   vars: Record<string, string>;
   arrays: Map<string, ShellArray>;
   integers: Set<string>;
+  /** Names with the readonly attribute (`readonly`, `declare -r`): assigning or unsetting them fails. */
+  readonly?: Set<string>;
 }
 
 /** A bad subscript or an arithmetic error in an integer assignment: bash's message without `bash: `. */
 export class AssignError extends Error {}
+
+/** An assignment to a readonly variable: `NAME: readonly variable`. */
+export class ReadonlyError extends AssignError {
+  constructor(variable: string) {
+    super(`${variable}: readonly variable`);
+  }
+}
+
+/** Throws ReadonlyError when `name` is readonly in `store`. */
+export function checkWritable(store: VariableStore, name: string): void {
+  if (store.readonly?.has(name)) throw new ReadonlyError(name);
+}
 
 export function newArray(assoc: boolean): ShellArray {
   return assoc ? { assoc: true, items: new Map() } : { assoc: false, items: new Map() };
@@ -101,6 +116,7 @@ export interface AssignTarget {
 
 /** Assigns `value`, as `NAME=value`, `NAME[KEY]=value` or `NAME+=value` would. */
 export function assign(store: VariableStore, t: AssignTarget, value: string): void {
+  checkWritable(store, t.name);
   const a = store.arrays.get(t.name);
   const key = t.key ?? (a ? (a.assoc ? '0' : 0) : undefined);
   if (key === undefined) {
@@ -121,6 +137,7 @@ export function assign(store: VariableStore, t: AssignTarget, value: string): vo
 
 /** `NAME=(...)` (or `NAME+=(...)`): elements, each with an explicit `[KEY]=` or the next index. */
 export function assignArray(store: VariableStore, name: string, items: { key?: string; value: string }[], append: boolean, assoc?: boolean): void {
+  checkWritable(store, name);
   const old = store.arrays.get(name);
   const arr = append && old ? old : append && store.vars[name] !== undefined ? toArray(store, name) : newArray(assoc ?? old?.assoc ?? false);
   store.arrays.set(name, arr);
@@ -203,8 +220,9 @@ export function unsetVariable(store: VariableStore, name: string, key?: string |
   }
 }
 
-/** A value quoted as `declare -p` prints it: `"..."` with `\`, `"`, `$` and backquote escaped. */
+/** A value quoted as `declare -p` prints it: `"..."` with `\`, `"`, `$` and backquote escaped, or `$'...'` when it has control characters. */
 export function declareQuote(value: string): string {
+  if (hasControl(value)) return ansiCQuote(value);
   return '"' + value.replace(/(["\\$`])/g, '\\$1') + '"';
 }
 
@@ -218,6 +236,7 @@ export function declareLine(store: VariableStore, name: string, exported: boolea
   const a = store.arrays.get(name);
   let flags = a ? (a.assoc ? 'A' : 'a') : '';
   if (store.integers.has(name)) flags += 'i';
+  if (store.readonly?.has(name)) flags += 'r';
   if (exported && !a) flags += 'x';
   const head = `declare -${flags || '-'} ${name}`;
   if (a) {
@@ -226,6 +245,6 @@ export function declareLine(store: VariableStore, name: string, exported: boolea
     return `${head}=(${keys.map((k) => `[${k}]=${declareQuote(a.items.get(Number(k))!)}`).join(' ')})`;
   }
   const v = store.vars[name];
-  if (v === undefined) return store.integers.has(name) ? head : undefined;
+  if (v === undefined) return store.integers.has(name) || store.readonly?.has(name) || exported ? head : undefined;
   return `${head}=${declareQuote(v)}`;
 }

@@ -3,7 +3,7 @@ import type { Command } from '../../command/contract.ts';
 import { printFunction } from '../print.ts';
 import { shellState } from '../shell-access.ts';
 import { ArithError, evalArith } from '../../shell-grammar/arith.ts';
-import { AssignError, arithScope, unsetVariable } from '../variables.ts';
+import { AssignError, arithScope, assign, declareLine, unsetVariable } from '../variables.ts';
 
 /** Parses `1`, `0.5`, `2m`, `1h`, `1d` into milliseconds; undefined when invalid. */
 export function parseInterval(s: string): number | undefined {
@@ -34,10 +34,35 @@ export const sleep: Command = async (args, ctx) => {
 
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
+const EXPORT_USAGE = 'export [-fn] [name[=value] ...] or export -p';
+
+/**
+ * `export [-n] [NAME[=VALUE]...]`: marks variables for the environment of the programs the
+ * shell runs (`env`, `kubectl`...); `-n` takes the mark away; alone (or `-p`), lists them.
+ */
 export const exportCmd: Command = async (args, ctx) => {
-  const operands = args.filter((a) => a !== '-n' && a !== '--');
-  if (!operands.length || args.includes('-p')) {
-    for (const k of Object.keys(ctx.env).sort()) ctx.stdout(`declare -x ${k}="${ctx.env[k]!.replace(/(["\\$`])/g, '\\$1')}"\n`);
+  const state = shellState(ctx);
+  let i = 0;
+  let remove = false;
+  let print = false;
+  for (; i < args.length && /^-[A-Za-z]+$/.test(args[i]!); i++) {
+    for (const c of args[i]!.slice(1)) {
+      if (c === 'n') remove = true;
+      else if (c === 'p') print = true;
+      else if (c !== 'f') {
+        ctx.stderr(`bash: export: -${c}: invalid option\nexport: usage: ${EXPORT_USAGE}\n`);
+        return 2;
+      }
+    }
+  }
+  if (args[i] === '--') i++;
+  const operands = args.slice(i);
+  if (!state) return 1;
+  if (!operands.length || (print && !remove)) {
+    for (const k of [...state.exported].sort()) {
+      const line = declareLine(state.variables, k, true);
+      if (line !== undefined) ctx.stdout(line + '\n');
+    }
     return 0;
   }
   let status = 0;
@@ -49,9 +74,21 @@ export const exportCmd: Command = async (args, ctx) => {
       status = 1;
       continue;
     }
-    if (eq >= 0) ctx.shell?.setEnv(name, a.slice(eq + 1));
-    else if (ctx.env[name] === undefined) ctx.shell?.setEnv(name, '');
-    shellState(ctx)?.exported.add(name);
+    if (remove) {
+      state.exported.delete(name);
+      continue;
+    }
+    if (eq >= 0) {
+      try {
+        assign(state.variables, { name }, a.slice(eq + 1));
+      } catch (e) {
+        if (!(e instanceof AssignError || e instanceof ArithError)) throw e;
+        ctx.stderr(`bash: ${e.message}\n`);
+        status = 1;
+        continue;
+      }
+    }
+    state.exported.add(name);
   }
   return status;
 };
@@ -72,6 +109,11 @@ export const unset: Command = async (args, ctx) => {
       continue;
     }
     const m = /^([A-Za-z_][A-Za-z0-9_]*)\[(.*)\]$/s.exec(a);
+    if (state?.variables.readonly?.has(m ? m[1]! : a)) {
+      ctx.stderr(`bash: unset: ${m ? m[1]! : a}: cannot unset: readonly variable\n`);
+      status = 1;
+      continue;
+    }
     if (!state) ctx.shell?.setEnv(a, undefined);
     else if (!m) {
       unsetVariable(state.variables, a);
@@ -91,6 +133,19 @@ export const unset: Command = async (args, ctx) => {
   return status;
 };
 
+/** `printenv [NAME...]`: the environment, or the named variables' values (status 1 when one is not in it). */
+export const printenv: Command = async (args, ctx) => {
+  if (!args.length) return env(args, ctx);
+  let status = 0;
+  for (const name of args) {
+    const v = Object.prototype.hasOwnProperty.call(ctx.env, name) ? ctx.env[name] : undefined;
+    if (v === undefined) status = 1;
+    else ctx.stdout(v + '\n');
+  }
+  return status;
+};
+
+/** `env`: the environment programs get (the exported variables), one `NAME=value` a line. */
 export const env: Command = async (args, ctx) => {
   if (args.length) {
     ctx.stderr(`env: running commands is not supported here; run '${args.join(' ')}' directly\n`);

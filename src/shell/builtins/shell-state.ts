@@ -5,7 +5,8 @@
 import type { Command, ExecContext } from '../../command/contract.ts';
 import { shellState } from '../shell-access.ts';
 import { abs } from './util.ts';
-import { assignArray } from '../variables.ts';
+import { AssignError, assign, assignArray } from '../variables.ts';
+import { ArithError } from '../../shell-grammar/arith.ts';
 
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
@@ -62,11 +63,21 @@ export const read: Command = async (args, ctx) => {
   const got = await readInputLine(ctx, raw, prompt);
   const ifs = ctx.env.IFS ?? ' \t\n';
   const state = shellState(ctx);
-  if (arrayName !== undefined && state) {
-    // `read -a NAME`: every field of the line, one element each.
-    assignArray(state.variables, arrayName, allFields(got.text, ifs).map((value) => ({ value })), false);
-  } else if (!names.length) ctx.shell?.setEnv('REPLY', got.text);
-  else splitFields(got.text, names.length, ifs).forEach((v, k) => ctx.shell?.setEnv(names[k]!, v));
+  try {
+    if (arrayName !== undefined && state) {
+      // `read -a NAME`: every field of the line, one element each.
+      assignArray(state.variables, arrayName, allFields(got.text, ifs).map((value) => ({ value })), false);
+    } else if (!state) return 1;
+    else if (!names.length) assign(state.variables, { name: 'REPLY' }, got.text);
+    else {
+      const values = splitFields(got.text, names.length, ifs);
+      for (let k = 0; k < names.length; k++) assign(state.variables, { name: names[k]! }, values[k] ?? '');
+    }
+  } catch (e) {
+    if (!(e instanceof AssignError || e instanceof ArithError)) throw e;
+    ctx.stderr(`bash: ${e.message}\n`);
+    return 1;
+  }
   // A last line without its newline still fills the variables, with status 1.
   return got.complete ? 0 : 1;
 };

@@ -2,6 +2,9 @@
 import type { Command } from '../../command/contract.ts';
 import { unescapeAnsiC } from '../../shell-grammar/ansi-c.ts';
 import { lines, parseArgs, readAll, readInputs, unlines } from './util.ts';
+import { shellState } from '../shell-access.ts';
+import { ArithError, evalArith } from '../../shell-grammar/arith.ts';
+import { AssignError, ReadonlyError, arithScope, assign } from '../variables.ts';
 
 /** Widths and precisions past this are cut to it: a terminal line of a mebibyte is already more than anyone reads. */
 const MAX_FIELD = 1 << 20;
@@ -17,10 +20,44 @@ export function fixed(n: number, prec: number): string {
   return n.toFixed(100) + '0'.repeat(prec - 100);
 }
 
-/** printf FORMAT [ARG]...: %s %d %i %f %x %o %c %b %%, widths and `-` flags; the format repeats for extra args. */
+const PRINTF_USAGE = 'printf: usage: printf [-v var] format [arguments]\n';
+
+/**
+ * `printf [-v VAR] FORMAT [ARG]...`: %s %d %i %f %x %o %c %b %%, widths and `-` flags; the
+ * format repeats for extra args. With `-v`, the text goes into VAR (or `VAR[SUB]`) instead.
+ */
 export const printf: Command = async (args, ctx) => {
+  if (args[0] !== '-v') return format(args, ctx);
+  const target = args[1];
+  if (target === undefined) {
+    ctx.stderr(`bash: printf: -v: option requires an argument\n${PRINTF_USAGE}`);
+    return 2;
+  }
+  const m = /^([A-Za-z_][A-Za-z0-9_]*)(?:\[(.*)\])?$/s.exec(target);
+  const state = shellState(ctx);
+  if (!m || !state) {
+    ctx.stderr(`bash: printf: \`${target}': not a valid identifier\n`);
+    return 2;
+  }
+  let text = '';
+  const status = await format(args.slice(2), { ...ctx, stdout: (t) => (text += t) });
+  if (args.length === 2) return status;
+  try {
+    const store = state.variables;
+    const key = m[2] === undefined ? undefined : store.arrays.get(m[1]!)?.assoc ? m[2] : Number(evalArith(m[2] || '0', arithScope(store)));
+    assign(store, { name: m[1]!, key }, text);
+  } catch (e) {
+    if (!(e instanceof AssignError || e instanceof ArithError)) throw e;
+    ctx.stderr(`bash: ${e instanceof ReadonlyError ? '' : 'printf: '}${e.message}\n`);
+    return 1;
+  }
+  return status;
+};
+
+/** printf's formatting, writing to ctx.stdout. */
+const format: Command = async (args, ctx) => {
   if (!args.length) {
-    ctx.stderr('printf: usage: printf [-v var] format [arguments]\n');
+    ctx.stderr(PRINTF_USAGE);
     return 2;
   }
   const format = args[0]!;

@@ -1,0 +1,1 @@
+echo in file $1
