@@ -6,6 +6,7 @@ import { offline } from './scripts/offline/integration.mjs';
 import { pagefindIndex } from './src/site/pagefind-index.ts';
 import { satteri } from '@astrojs/markdown-satteri';
 import { lessonSectionsPlugin } from './src/site/lesson-sections.ts';
+import { compactCode } from './src/site/compact-code.ts';
 
 /**
  * Copies a code block's info string after the language (```yaml file=pod.yaml) onto the
@@ -108,7 +109,8 @@ export default defineConfig({
       themes: { light: 'github-light-default', dark: 'github-dark-default' },
       defaultColor: 'light-dark()',
       wrap: false,
-      transformers: [metaToAttribute],
+      // compactCode: each token carries its colour once, lines and plain tokens are bare text.
+      transformers: [metaToAttribute, compactCode],
     },
   },
   server: { host: '127.0.0.1' },
