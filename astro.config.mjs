@@ -4,6 +4,9 @@ import { defineConfig } from 'astro/config';
 import mdx from '@astrojs/mdx';
 import { offline } from './scripts/offline/integration.mjs';
 import { pagefindIndex } from './src/site/pagefind-index.ts';
+import { satteri } from '@astrojs/markdown-satteri';
+import { lessonSectionsPlugin } from './src/site/lesson-sections.ts';
+import { compactCode } from './src/site/compact-code.ts';
 
 /**
  * Copies a code block's info string after the language (```yaml file=pod.yaml) onto the
@@ -95,6 +98,9 @@ export default defineConfig({
   // included) and dist/course.zip.
   integrations: [mdx(), pagefindIndex(), offline()],
   markdown: {
+    // Astro's own Markdown processor, plus one step: a lesson's `##` sections become
+    // <section>s the browser renders only near the screen (src/site/lesson-sections.ts).
+    processor: satteri({ hastPlugins: [lessonSectionsPlugin] }),
     shikiConfig: {
       // GitHub's "default" themes: unlike github-dark and github-light (comments near 3:1 and
       // 4.6:1), every token stays above 4.5:1 on its background, which is also the terminal's.
@@ -103,7 +109,8 @@ export default defineConfig({
       themes: { light: 'github-light-default', dark: 'github-dark-default' },
       defaultColor: 'light-dark()',
       wrap: false,
-      transformers: [metaToAttribute],
+      // compactCode: each token carries its colour once, lines and plain tokens are bare text.
+      transformers: [metaToAttribute, compactCode],
     },
   },
   server: { host: '127.0.0.1' },

@@ -21,7 +21,7 @@ const fill = (text: string, vars: Record<string, string | number>): string =>
   text.replace(/\{(\w+)\}/g, (m, k: string) => (k in vars ? String(vars[k]) : m));
 
 /** What a screen reader hears when a button's commands are done. */
-export function spokenReport(words: DOMStringMap, what: string, detail: RequestStateDetail): string {
+export function spokenReport(words: Record<string, string | undefined>, what: string, detail: RequestStateDetail): string {
   const lines = (detail.output ?? '').split('\n').filter((l) => l.trim());
   const head = lines.slice(0, SPOKEN_LINES).join('; ');
   const parts = [fill(words.reportRan ?? 'Ran {what}.', { what })];
@@ -88,7 +88,8 @@ export function initCodeButtons(): void {
     if (!button) return;
     setState(button, detail.state);
     const report = button.parentElement?.querySelector<HTMLElement>('.code-report');
-    const words = button.dataset;
+    // The page's words (once per lesson, [data-code-words]), the button's own over them.
+    const words = { ...document.querySelector<HTMLElement>('[data-code-words]')?.dataset, ...button.dataset };
     if (detail.state === 'done') {
       byRequest.delete(detail.id);
       const what = whatOf(button);

@@ -18,7 +18,14 @@ export function currentSection(tops: number[], line: number): number {
 /** Keeps `nav`'s links marked as the page scrolls. */
 export function followSections(nav: HTMLElement): void {
   const links = [...nav.querySelectorAll<HTMLAnchorElement>('a[href^="#"]')];
-  const headings = links.map((a) => document.getElementById(decodeURIComponent(a.hash.slice(1))));
+  // A heading that opens a lesson section is measured by its section, whose top is the
+  // heading's: the section's box is there even while the browser skips rendering its content,
+  // and asking for the heading's own box would make it render it.
+  const headings = links.map((a) => {
+    const h = document.getElementById(decodeURIComponent(a.hash.slice(1)));
+    const section = h?.parentElement;
+    return section?.classList.contains('lesson-section') && section.firstElementChild === h ? section : h;
+  });
   let pending = false;
   let marked: HTMLAnchorElement | undefined;
   const update = (): void => {

@@ -3,7 +3,12 @@
  * floats at the bottom of the screen so that Run never scrolls the page away from the button.
  * The reader collapses it to its title bar and resizes it by dragging its top edge (or with
  * the arrow keys on that edge); both are remembered per page. The page keeps room below its
- * text for it (`--dock-space` on <html>), so nothing hides behind it.
+ * text for it (`--dock-space` on <body>, a non-inherited property: setting it restyles the body
+ * alone, not the whole lesson), so nothing hides behind it.
+ *
+ * Nothing here reads layout while the page loads: the dock's height comes from a
+ * ResizeObserver, which reports it after the browser's own first layout, so wiring the dock
+ * costs no extra style and layout pass over the lesson.
  *
  * Stored under `course:dock:<path>`: {"collapsed": true, "height": 320} (height in CSS px).
  * Wide screens ignore all of it: the terminal sits beside the text there.
@@ -12,6 +17,8 @@ import { courseKey, readJSON, writeJSON } from './storage.ts';
 
 /** Where the layout stops docking beside the text (keep in step with global.css). */
 export const FLOAT_QUERY = '(max-width: 71.99rem)';
+/** Where "On this page" shows under the docked terminal (keep in step with global.css's .dock-toc). */
+export const DOCK_TOC_QUERY = '(min-width: 72rem) and (max-width: 95.99rem)';
 const MIN_H = 96;
 const STEP = 32;
 
@@ -125,12 +132,21 @@ function wireDock(dock: HTMLElement): void {
     setHeight(dock, current() + (e.key === 'ArrowUp' ? STEP : -STEP));
   });
 
-  // Room at the bottom of the page for the floating terminal.
-  const root = document.documentElement;
+  // Room at the bottom of the page for the floating terminal, written only when it changes.
+  const body = document.body;
+  let height = 0;
+  let written = '';
   const reserve = (): void => {
-    root.style.setProperty('--dock-space', floating() ? `${Math.ceil(dock.getBoundingClientRect().height)}px` : '0px');
+    const space = floating() ? `${Math.ceil(height)}px` : '0px';
+    if (space === written) return;
+    written = space;
+    body.style.setProperty('--dock-space', space);
   };
-  new ResizeObserver(reserve).observe(dock);
+  new ResizeObserver((entries) => {
+    const box = entries.at(-1)?.borderBoxSize[0];
+    if (!box) return;
+    height = box.blockSize;
+    reserve();
+  }).observe(dock);
   matchMedia(FLOAT_QUERY).addEventListener('change', reserve);
-  reserve();
 }

@@ -89,7 +89,7 @@ describe('"On this page" beside the docked terminal', () => {
       expect(t!.bottom).toBeLessThanOrEqual(800);
       expect(overlaps(t!, panel!), `terminal and "On this page" overlap at scroll ${y}`).toBe(false);
       expect(panel!.top).toBeGreaterThanOrEqual(0);
-      for (const p of await page.locator('.lesson-body > p').evaluateAll((ps) => ps.map((p) => p.getBoundingClientRect().right)))
+      for (const p of await page.locator('.lesson-body > p, .lesson-section > p').evaluateAll((ps) => ps.map((p) => p.getBoundingClientRect().right)))
         expect(p).toBeLessThanOrEqual(t!.left);
     }
     expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);

@@ -54,7 +54,12 @@ describe('lesson page', () => {
     const { context, page } = await openLesson({ width: 1000, height: 800, js: false });
     expect(await page.locator('h1').textContent()).toMatch(/Pods/);
     expect(await page.locator('html').getAttribute('lang')).toBe('en');
-    const text = await page.locator('main').innerText();
+    // Read as a reader scrolls: the browser renders a lesson section once it nears the screen.
+    let text = await page.locator('.lesson-header').innerText();
+    for (const section of await page.locator('.lesson-body > *').all()) {
+      await section.scrollIntoViewIfNeeded();
+      text += '\n' + (await section.innerText());
+    }
     expect(text).toMatch(/kubectl apply -f/);
     expect(text.length).toBeGreaterThan(5000);
     await expect.poll(() => page.getByText('The terminal needs JavaScript').isVisible()).toBe(true);

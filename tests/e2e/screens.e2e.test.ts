@@ -37,6 +37,12 @@ async function open(opts: BrowserContextOptions) {
 const sideways = (page: Page): Promise<number> =>
   page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
+/**
+ * Lets a jump settle: the lesson sections it passed render (they stood in with an estimated
+ * height) and the browser keeps the view where it is, adjusting scrollY.
+ */
+const settle = (page: Page): Promise<unknown> => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+
 /** Adds a code block with a Run button for `commands` after the first paragraph of the lesson. */
 async function addRunBlock(page: Page, commands: string[], id: string): Promise<void> {
   await page.evaluate(
@@ -83,6 +89,7 @@ describe('any screen', () => {
 
     const run = page.locator('.code-block button[data-run]').first();
     await run.evaluate((el) => el.scrollIntoView({ block: 'start' }));
+    await settle(page);
     const before = await page.evaluate(() => scrollY);
     const buttonBefore = (await run.boundingBox())!.y;
     await run.tap();
@@ -154,6 +161,7 @@ describe('any screen', () => {
     await page.locator('[data-dock-toggle]').tap();
     const run2 = page.locator('.code-block button[data-run]').nth(1);
     await run2.evaluate((el) => el.scrollIntoView({ block: 'start' }));
+    await settle(page);
     const y2 = await page.evaluate(() => scrollY);
     await run2.tap();
     await expect.poll(() => run2.getAttribute('data-state'), { timeout: 30_000 }).toBe('done');
@@ -175,6 +183,7 @@ describe('any screen', () => {
       const { context, page, errors } = await open({ viewport: { width, height }, hasTouch: width < 1000 });
       const run = page.locator('.code-block button[data-run]').first();
       await run.scrollIntoViewIfNeeded();
+      await settle(page);
       const before = await page.evaluate(() => scrollY);
       await run.click();
       await expect.poll(() => run.getAttribute('data-state'), { timeout: 30_000 }).toBe('done');
