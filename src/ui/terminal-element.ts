@@ -1,13 +1,12 @@
 /**
  * <course-terminal>: the light part of a lesson's terminal, shipped with the page. It waits
  * until the element is about to scroll into view (IntersectionObserver), a Run/Apply button
- * wakes it, or the reader presses "Start", and only then imports the heavy part
- * (./session.ts: xterm, the shell, kubectl, the simulator). In view at load (the docked
- * terminal on a wide screen), it waits further for the page to load and the browser to be idle;
- * a Run click or "Start" does not wait. Started by the page, the start runs in short tasks
- * (xterm's code, the simulator's code, then the session's own steps, each its own task); started
- * by a click, or clicked while it runs, the rest of it is urgent and runs without handing turns
- * back (run-in-tasks.ts says why).
+ * wakes it, or the reader presses "Start", and only then imports its start (terminal-start.ts)
+ * and through it the heavy part (./session.ts: xterm, the shell, kubectl, the simulator). In
+ * view at load (the docked terminal on a wide screen), it waits further for the page to load
+ * and the browser to be idle, and its start runs in short tasks; a Run click or "Start" does
+ * not wait, and makes the rest of a start under way urgent: it runs without handing turns back
+ * (run-in-tasks.ts says why).
  *
  * An exercise's terminal (`data-manual`) does not start by scrolling into view: its exercise
  * starts it (Start, or on load when the reader started it before).
@@ -16,12 +15,24 @@
  * the terminal accepts input.
  */
 import { hasQueued, WAKE_EVENT } from './bus.ts';
-import { nextTask, step, whenIdleAfterLoad } from './start-schedule.ts';
+
+type Starter = typeof import('./terminal-start.ts');
+let starter: Promise<Starter> | undefined;
+
+/** The start's code (a small chunk), imported once per page; a failed import is tried again. */
+function loadStarter(): Promise<Starter> {
+  const load = (starter ??= import('./terminal-start.ts'));
+  load.catch(() => {
+    if (starter === load) starter = undefined;
+  });
+  return load;
+}
 
 class CourseTerminal extends HTMLElement {
   private started = false;
   private observer: IntersectionObserver | undefined;
   private cancelIdle: (() => void) | undefined;
+  private prepared = false;
   /** Read by the start as it goes (run-in-tasks.ts' StartPace): true once a reader waits for it. */
   private readonly pace = { urgent: false };
 
@@ -37,12 +48,14 @@ class CourseTerminal extends HTMLElement {
     if (this.dataset.manual !== undefined) return;
     this.observer = new IntersectionObserver(
       (entries) => {
-        if (!entries.some((e) => e.isIntersecting) || this.cancelIdle) return;
+        if (!entries.some((e) => e.isIntersecting) || this.prepared) return;
+        this.prepared = true;
         this.observer?.disconnect();
         // Fetch the terminal's code now, while the page loads, and start it when the browser
         // is idle: a Run click at load then finds the code there instead of fetching it.
-        loadTerminalCode();
-        this.cancelIdle = whenIdleAfterLoad(() => void this.start());
+        void loadStarter().then((s) => {
+          if (!this.started) this.cancelIdle = s.prepareTerminal(() => void this.start());
+        });
       },
       { rootMargin: '200px 0px' },
     );
@@ -58,8 +71,7 @@ class CourseTerminal extends HTMLElement {
   async start(opts: { focus?: boolean; urgent?: boolean } = {}): Promise<void> {
     if (opts.urgent) {
       this.pace.urgent = true;
-      // Under way at the idle pace: the simulator's code downloads now, not after xterm's.
-      if (this.started) terminalCode?.now();
+      if (this.started) void starter?.then((s) => s.hurryTerminal(), () => {});
     }
     if (this.started) return;
     this.started = true;
@@ -68,15 +80,7 @@ class CourseTerminal extends HTMLElement {
     this.dataset.state = 'loading';
     performance.mark(`terminal-start:${this.id}`);
     try {
-      // Each chunk's evaluation in a task of its own: xterm's, then the simulator's; both at once when urgent.
-      const code = loadTerminalCode();
-      const pause = (): Promise<void> => (this.pace.urgent ? Promise.resolve() : nextTask());
-      if (this.pace.urgent) code.now();
-      await step('xterm-code', () => code.xterm);
-      await pause();
-      const { startSession } = await step('simulator-code', () => (this.pace.urgent ? code.now() : code.session));
-      await pause();
-      await startSession(this, { focus: opts.focus ?? false, pace: this.pace });
+      await (await loadStarter()).startTerminal(this, { focus: opts.focus ?? false, pace: this.pace });
       this.dataset.state = 'ready';
     } catch (error) {
       this.dataset.state = 'error';
@@ -88,28 +92,6 @@ class CourseTerminal extends HTMLElement {
       throw error;
     }
   }
-}
-
-type SessionCode = Promise<typeof import('./session.ts')>;
-let terminalCode: { xterm: Promise<unknown>; session: SessionCode; now: () => SessionCode } | undefined;
-
-/**
- * The terminal's code, imported once per page (a failed import is tried again): xterm, then the
- * simulator and session once xterm's is in (`session`), or at once (`now()`, for a reader waiting).
- */
-function loadTerminalCode(): NonNullable<typeof terminalCode> {
-  if (!terminalCode) {
-    const xterm = import('./xterm-open.ts');
-    let session: SessionCode | undefined;
-    const now = (): SessionCode => (session ??= import('./session.ts'));
-    const code = { xterm, session: xterm.then(now), now };
-    xterm.catch(() => {});
-    code.session.catch(() => {
-      if (terminalCode === code) terminalCode = undefined;
-    });
-    terminalCode = code;
-  }
-  return terminalCode;
 }
 
 /** Registers <course-terminal> (once per page). */
