@@ -7,21 +7,23 @@
  */
 import { nextTask, step, whenIdleAfterLoad } from './start-schedule.ts';
 import type { StartPace } from './run-in-tasks.ts';
+// xterm's code comes with this chunk (fetched in parallel with it): a click on a terminal
+// that has loaded nothing yet waits for two downloads in a row (this, then the simulator's), not three.
+import './xterm-open.ts';
 
 type SessionCode = Promise<typeof import('./session.ts')>;
-let terminalCode: { xterm: Promise<unknown>; session: SessionCode; now: () => SessionCode } | undefined;
+let terminalCode: { session: SessionCode; now: () => SessionCode } | undefined;
 
 /**
- * The terminal's code, imported once per page (a failed import is tried again): xterm, then the
- * simulator and session once xterm's is in (`session`), or at once (`now()`, for a reader waiting).
+ * The terminal's code, imported once per page (a failed import is tried again): xterm (here
+ * already), then the simulator and session in a task of their own (`session`), or at once
+ * (`now()`, for a reader waiting).
  */
 function loadTerminalCode(): NonNullable<typeof terminalCode> {
   if (!terminalCode) {
-    const xterm = import('./xterm-open.ts');
     let session: SessionCode | undefined;
     const now = (): SessionCode => (session ??= import('./session.ts'));
-    const code = { xterm, session: xterm.then(now), now };
-    xterm.catch(() => {});
+    const code = { session: nextTask().then(now), now };
     code.session.catch(() => {
       if (terminalCode === code) terminalCode = undefined;
     });
@@ -39,22 +41,20 @@ export function prepareTerminal(start: () => void): () => void {
   return whenIdleAfterLoad(start);
 }
 
-/** A reader waits for the start under way: the simulator's code downloads now, not after xterm's. */
+/** A reader waits for the start under way: the simulator's code downloads now, not a turn later. */
 export function hurryTerminal(): void {
   terminalCode?.now();
 }
 
 /**
- * Starts the terminal in `host`: its code (each chunk's evaluation in a task of its own, or
- * both at once when `pace` is urgent), then the session; rejects when either fails.
+ * Starts the terminal in `host`: the simulator's code (its evaluation in a task of its own, or
+ * at once when `pace` is urgent), then the session; rejects when either fails.
  */
 export async function startTerminal(host: HTMLElement, opts: { focus: boolean; pace: StartPace }): Promise<void> {
   const { pace } = opts;
   const code = loadTerminalCode();
   const pause = (): Promise<void> => (pace.urgent ? Promise.resolve() : nextTask());
   if (pace.urgent) code.now();
-  await step('xterm-code', () => code.xterm);
-  await pause();
   const { startSession } = await step('simulator-code', () => (pace.urgent ? code.now() : code.session));
   await pause();
   await startSession(host, opts);
