@@ -92,9 +92,16 @@ export function sendToTerminal(terminalId: string, request: TerminalRequest): vo
   document.getElementById(terminalId)?.dispatchEvent(new CustomEvent(WAKE_EVENT));
 }
 
-/** True when requests are waiting for this terminal (it should load without waiting to be seen). */
+/** The requests waiting for this terminal, in order (it should load without waiting to be seen). */
+export function queuedFor(terminalId: string): TerminalRequest[] {
+  return state()
+    .queue.filter((q) => q.terminal === terminalId)
+    .map((q) => q.request);
+}
+
+/** True when requests are waiting for this terminal. */
 export function hasQueued(terminalId: string): boolean {
-  return state().queue.some((q) => q.terminal === terminalId);
+  return queuedFor(terminalId).length > 0;
 }
 
 /** A ready terminal takes its requests: the queued ones first, in order, then each new one. */

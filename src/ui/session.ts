@@ -44,7 +44,7 @@ import { HOME } from '../shell/path.ts';
 import type { EditRequest } from '../command/contract.ts';
 import type { OpenEditor } from './editor/editor-panel.ts';
 import { loadExercise } from '../exercises/by-lesson.ts';
-import { publishSession, reportRequest, serveTerminal, type SessionHandle, type TerminalRequest } from './bus.ts';
+import { publishSession, queuedFor, reportRequest, serveTerminal, type SessionHandle, type TerminalRequest } from './bus.ts';
 import { adaptXterm, type XtermAdapter } from './xterm-terminal.ts';
 import { openXterm } from './xterm-open.ts';
 import { startRealtimeDriver, type RealtimeDriver } from './realtime-driver.ts';
@@ -60,8 +60,9 @@ import { RequestRunner } from './request-runner.ts';
 import { watchWaits, type WaitOffer, type WaitWatch } from './fast-forward.ts';
 import { wireTerminalControls } from './terminal-controls.ts';
 import { createOutputLog, type OutputLog } from './output-log.ts';
-import { nextTask, step } from './start-schedule.ts';
-import { runInTasks } from './run-in-tasks.ts';
+import { step } from './start-schedule.ts';
+import { IDLE_PACE, pauseFor, runInTasks, type StartPace } from './run-in-tasks.ts';
+import { warmRequestCode } from './command-code.ts';
 import {
   fastYield,
   isJournalEntry,
@@ -114,6 +115,8 @@ class Session implements SessionHandle {
   private shell!: InteractiveShell;
   private fs!: MemoryFS;
   private driver: RealtimeDriver | undefined;
+  /** How the start's cluster build paces itself (run-in-tasks.ts); a reset builds at the idle pace. */
+  private pace: StartPace = IDLE_PACE;
   private readonly clusterListeners = new Set<() => void>();
   private readonly waitListeners = new Set<(offer: WaitOffer | undefined) => void>();
   private readonly skipListeners = new Set<(ms: number) => void>();
@@ -185,8 +188,9 @@ class Session implements SessionHandle {
     });
   }
 
-  /** Builds the cluster (restored when possible), the files and the shell. */
-  async boot(): Promise<void> {
+  /** Builds the cluster (restored when possible), the files and the shell, at `pace`. */
+  async boot(pace: StartPace = IDLE_PACE): Promise<void> {
+    this.pace = pace;
     // Each step its own task (restore yields as it replays): the page stays responsive meanwhile.
     const { restored, files: savedFiles } = await this.restoreCluster();
     if (!restored) {
@@ -200,6 +204,7 @@ class Session implements SessionHandle {
       await this.runSetup();
     }
     await step('shell', () => this.startShell());
+    this.pace = IDLE_PACE;
     prefetchWhenIdle();
   }
 
@@ -226,6 +231,8 @@ class Session implements SessionHandle {
       if (request.id) reportRequest({ id: request.id, state: 'done', output: noticeWords().readOnly.replace(/^course: /, '') });
       return Promise.resolve();
     }
+    // Its commands' code downloads now, while earlier requests still run.
+    warmRequestCode(request);
     return this.requests.handle(request);
   }
 
@@ -358,7 +365,7 @@ class Session implements SessionHandle {
   private async freshCluster(): Promise<Cluster> {
     const opts = { seed: this.spec.seed, ...(this.spec.preset ? { preset: this.spec.preset } : {}) };
     for (;;) {
-      const cluster = await step('cluster', () => runInTasks(sim.createClusterSteps(opts), { name: 'cluster' }));
+      const cluster = await step('cluster', () => runInTasks(sim.createClusterSteps(opts), { name: 'cluster', pace: this.pace }));
       if (!cluster.code.loading) return cluster;
       await cluster.code.ready();
     }
@@ -628,10 +635,13 @@ function specFor(host: HTMLElement): SessionSpec {
  * Starts the terminal inside `host` (a <course-terminal>): replaces its placeholder with xterm,
  * boots the session, serves the page's queued Run/Apply requests, and marks `data-ready`.
  */
-export async function startSession(host: HTMLElement, opts: { focus: boolean }): Promise<void> {
+export async function startSession(host: HTMLElement, opts: { focus: boolean; pace?: StartPace }): Promise<void> {
   const id = host.id || 'terminal';
-  const term = await openXterm(host, `${id}-help`);
-  await nextTask();
+  const pace = opts.pace ?? IDLE_PACE;
+  // The clicks that are waiting for this terminal: their commands' code downloads during the start.
+  for (const request of queuedFor(id)) warmRequestCode(request);
+  const term = await openXterm(host, `${id}-help`, () => pauseFor(pace));
+  await pauseFor(pace);
 
   const spec = specFor(host);
   const session = new Session(spec, term, outputLogFor(id, host), actionsAbove(host));
@@ -650,9 +660,9 @@ export async function startSession(host: HTMLElement, opts: { focus: boolean }):
     session.notice(words.otherTab);
     offerAbove(host, 'terminal-tab-notice', words.otherTab, words.takeOver, () => void claim.takeOver());
   }
-  await nextTask();
-  await session.boot();
-  await nextTask();
+  await pauseFor(pace);
+  await session.boot(pace);
+  await pauseFor(pace);
 
   (window.__terminals ??= {})[id] = {
     text: () => session.text(),

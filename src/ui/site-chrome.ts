@@ -1,14 +1,15 @@
 /**
  * What every page runs as soon as it loads (kept tiny: it counts toward the JavaScript loaded
  * before the terminal starts): the theme toggle, the search opener (the search itself loads on
- * first use), and remembering a class code given in the address.
+ * first use), and remembering a class code given in the address (its code loads only then).
  */
-import { captureClassFromUrl } from './class-store.ts';
 import { chooseTheme, currentTheme, onThemeChange } from './theme.ts';
 
 /** Wires the header's controls. */
 export function startSiteChrome(): void {
-  captureClassFromUrl();
+  // Only an address with `class=` needs the class store now (the terminal brings it otherwise).
+  // Its small chunk is in long before a terminal's session, which reads the stored code.
+  if (new URLSearchParams(location.search).has('class')) void import('./class-store.ts').then((m) => m.captureClassFromUrl());
   const toggle = document.querySelector<HTMLButtonElement>('.theme-toggle');
   if (toggle) {
     const show = (): void => toggle.setAttribute('aria-pressed', String(currentTheme() === 'dark'));

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { nextTask, whenIdleAfterLoad } from './start-schedule.ts';
-import { runInTasks } from './run-in-tasks.ts';
+import { pauseFor, runInTasks } from './run-in-tasks.ts';
 
 /** A window with a load state, load listeners and idle callbacks the test fires by hand. */
 class FakeWindow {
@@ -100,6 +100,56 @@ describe('runInTasks', () => {
     expect(done).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
     expect(tasks).toBeGreaterThanOrEqual(3);
     perf.mockRestore();
+  });
+
+  it('runs the rest of the job in the current task once the pace turns urgent (a click during an idle start)', async () => {
+    let now = 0;
+    const perf = vi.spyOn(performance, 'now').mockImplementation(() => now);
+    const done: number[] = [];
+    function* job(): Generator<void, string, void> {
+      for (let i = 0; i < 10; i++) {
+        now += 4;
+        done.push(i);
+        yield;
+      }
+      return 'built';
+    }
+    const pace = { urgent: false };
+    const result = runInTasks(job(), { budgetMs: 10, pace });
+    expect(done).toEqual([0, 1, 2]);
+    pace.urgent = true;
+    // One more task (the one already asked for), which then runs every remaining step.
+    await nextTask();
+    await Promise.resolve();
+    expect(done).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expect(await result).toBe('built');
+    perf.mockRestore();
+  });
+
+  it('runs an urgent job in one task, whatever its steps cost', () => {
+    let now = 0;
+    const perf = vi.spyOn(performance, 'now').mockImplementation(() => now);
+    let steps = 0;
+    function* job(): Generator<void, number, void> {
+      for (let i = 0; i < 50; i++) {
+        now += 20;
+        steps++;
+        yield;
+      }
+      return steps;
+    }
+    void runInTasks(job(), { pace: { urgent: true } });
+    expect(steps).toBe(50);
+    perf.mockRestore();
+  });
+
+  it('pauses for a task at the idle pace and not at the urgent one', async () => {
+    const order: string[] = [];
+    const idle = pauseFor({ urgent: false }).then(() => order.push('idle'));
+    const urgent = pauseFor({ urgent: true }).then(() => order.push('urgent'));
+    setTimeout(() => order.push('timer'), 0);
+    await Promise.all([idle, urgent]);
+    expect(order[0]).toBe('urgent');
   });
 
   it('passes a step that throws on to the caller', async () => {

@@ -2,8 +2,8 @@
  * When and how a terminal starts, so that starting it never holds the page up: the docked
  * terminal waits until the page has loaded and the browser is idle, and its start runs as a
  * series of short tasks with a turn for the browser (input, paint) between them, instead of one
- * long one. A reader's Run click skips the wait; the steps still yield, but a yield hands the
- * thread back only for what is pending (`scheduler.yield()` resumes ahead of other work).
+ * long one. A reader's Run click skips the wait, and the rest of the start then runs without
+ * yielding (run-in-tasks.ts, `StartPace`).
  */
 
 /** Ends the current task and resumes in a new one, after whatever input and rendering is pending. */

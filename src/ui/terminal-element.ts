@@ -1,11 +1,12 @@
 /**
  * <course-terminal>: the light part of a lesson's terminal, shipped with the page. It waits
  * until the element is about to scroll into view (IntersectionObserver), a Run/Apply button
- * wakes it, or the reader presses "Start", and only then imports the heavy part
- * (./session.ts: xterm, the shell, kubectl, the simulator). In view at load (the docked
- * terminal on a wide screen), it waits further for the page to load and the browser to be idle;
- * a Run click or "Start" does not wait. The start itself runs in short tasks (start-schedule.ts):
- * xterm's code, the simulator's code, then the session's own steps, each its own task.
+ * wakes it, or the reader presses "Start", and only then imports its start (terminal-start.ts)
+ * and through it the heavy part (./session.ts: xterm, the shell, kubectl, the simulator). In
+ * view at load (the docked terminal on a wide screen), it waits further for the page to load
+ * and the browser to be idle, and its start runs in short tasks; a Run click or "Start" does
+ * not wait, and makes the rest of a start under way urgent: it runs without handing turns back
+ * (run-in-tasks.ts says why).
  *
  * An exercise's terminal (`data-manual`) does not start by scrolling into view: its exercise
  * starts it (Start, or on load when the reader started it before).
@@ -14,31 +15,47 @@
  * the terminal accepts input.
  */
 import { hasQueued, WAKE_EVENT } from './bus.ts';
-import { nextTask, step, whenIdleAfterLoad } from './start-schedule.ts';
+
+type Starter = typeof import('./terminal-start.ts');
+let starter: Promise<Starter> | undefined;
+
+/** The start's code (a small chunk), imported once per page; a failed import is tried again. */
+function loadStarter(): Promise<Starter> {
+  const load = (starter ??= import('./terminal-start.ts'));
+  load.catch(() => {
+    if (starter === load) starter = undefined;
+  });
+  return load;
+}
 
 class CourseTerminal extends HTMLElement {
   private started = false;
   private observer: IntersectionObserver | undefined;
   private cancelIdle: (() => void) | undefined;
+  private prepared = false;
+  /** Read by the start as it goes (run-in-tasks.ts' StartPace): true once a reader waits for it. */
+  private readonly pace = { urgent: false };
 
   connectedCallback(): void {
     if (this.started) return;
     this.dataset.state ??= 'idle';
-    this.addEventListener(WAKE_EVENT, () => void this.start());
-    this.querySelector('[data-start]')?.addEventListener('click', () => void this.start({ focus: true }));
+    this.addEventListener(WAKE_EVENT, () => void this.start({ urgent: true }));
+    this.querySelector('[data-start]')?.addEventListener('click', () => void this.start({ focus: true, urgent: true }));
     if (hasQueued(this.id)) {
-      void this.start();
+      void this.start({ urgent: true });
       return;
     }
     if (this.dataset.manual !== undefined) return;
     this.observer = new IntersectionObserver(
       (entries) => {
-        if (!entries.some((e) => e.isIntersecting) || this.cancelIdle) return;
+        if (!entries.some((e) => e.isIntersecting) || this.prepared) return;
+        this.prepared = true;
         this.observer?.disconnect();
         // Fetch the terminal's code now, while the page loads, and start it when the browser
         // is idle: a Run click at load then finds the code there instead of fetching it.
-        loadTerminalCode();
-        this.cancelIdle = whenIdleAfterLoad(() => void this.start());
+        void loadStarter().then((s) => {
+          if (!this.started) this.cancelIdle = s.prepareTerminal(() => void this.start());
+        });
       },
       { rootMargin: '200px 0px' },
     );
@@ -50,22 +67,24 @@ class CourseTerminal extends HTMLElement {
     this.cancelIdle?.();
   }
 
-  /** Loads and starts the session (once). */
-  async start(opts: { focus?: boolean } = {}): Promise<void> {
+  /** Loads and starts the session (once); `urgent` (a reader's click) also hurries a start under way. */
+  async start(opts: { focus?: boolean; urgent?: boolean } = {}): Promise<void> {
+    if (opts.urgent) {
+      this.pace.urgent = true;
+      if (this.started) void starter?.then((s) => s.hurryTerminal(), () => {});
+    }
     if (this.started) return;
     this.started = true;
     this.observer?.disconnect();
     this.cancelIdle?.();
     this.dataset.state = 'loading';
+    const start = performance.now();
     performance.mark(`terminal-start:${this.id}`);
     try {
-      // Each chunk's evaluation in a task of its own: xterm's, then the simulator's.
-      const code = loadTerminalCode();
-      await step('xterm-code', () => code.xterm);
-      await nextTask();
-      const { startSession } = await step('simulator-code', () => code.session);
-      await nextTask();
-      await startSession(this, { focus: opts.focus ?? false });
+      const s = await loadStarter();
+      // The start's chunk carries xterm's code: until here the terminal waited for it.
+      performance.measure('terminal:xterm-code', { start, end: performance.now() });
+      await s.startTerminal(this, { focus: opts.focus ?? false, pace: this.pace });
       this.dataset.state = 'ready';
     } catch (error) {
       this.dataset.state = 'error';
@@ -77,22 +96,6 @@ class CourseTerminal extends HTMLElement {
       throw error;
     }
   }
-}
-
-let terminalCode: { xterm: Promise<unknown>; session: Promise<typeof import('./session.ts')> } | undefined;
-
-/** The terminal's code (xterm, then the simulator and session), imported once per page; a failed import is tried again. */
-function loadTerminalCode(): NonNullable<typeof terminalCode> {
-  if (!terminalCode) {
-    const xterm = import('./xterm-open.ts');
-    const code = { xterm, session: xterm.then(() => import('./session.ts')) };
-    xterm.catch(() => {});
-    code.session.catch(() => {
-      if (terminalCode === code) terminalCode = undefined;
-    });
-    terminalCode = code;
-  }
-  return terminalCode;
 }
 
 /** Registers <course-terminal> (once per page). */
