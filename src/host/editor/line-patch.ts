@@ -6,46 +6,10 @@
  * reaches the command a moment earlier or later, and the reader's change must still be the
  * change sent. Each changed block is found again by its lines and their neighbours.
  */
-
-/** One changed block: `remove` lines of `from` starting at `at` became `insert`. */
-interface Hunk {
-  at: number;
-  remove: string[];
-  insert: string[];
-}
+import { changedBlocks } from '../../command/changed-blocks.ts';
 
 /** Texts with more lines than this are not compared (the saved text is used as it is). */
 const MAX_LINES = 3000;
-
-/** The changed blocks from `a` to `b` (longest common subsequence of lines). */
-function hunks(a: string[], b: string[]): Hunk[] {
-  const n = a.length;
-  const m = b.length;
-  const lcs: Uint16Array[] = Array.from({ length: n + 1 }, () => new Uint16Array(m + 1));
-  for (let i = n - 1; i >= 0; i--)
-    for (let j = m - 1; j >= 0; j--) lcs[i]![j] = a[i] === b[j] ? lcs[i + 1]![j + 1]! + 1 : Math.max(lcs[i + 1]![j]!, lcs[i]![j + 1]!);
-  const out: Hunk[] = [];
-  let i = 0;
-  let j = 0;
-  let cur: Hunk | undefined;
-  const flush = (): void => {
-    if (cur) out.push(cur);
-    cur = undefined;
-  };
-  while (i < n || j < m) {
-    if (i < n && j < m && a[i] === b[j]) {
-      flush();
-      i++;
-      j++;
-    } else if (j < m && (i === n || lcs[i]![j + 1]! >= lcs[i + 1]![j]!)) {
-      (cur ??= { at: i, remove: [], insert: [] }).insert.push(b[j++]!);
-    } else {
-      (cur ??= { at: i, remove: [], insert: [] }).remove.push(a[i++]!);
-    }
-  }
-  flush();
-  return out;
-}
 
 /** Where `needle` occurs in `hay`, the occurrence nearest to `near`; -1 if nowhere. */
 function find(hay: string[], needle: string[], near: number): number {
@@ -64,7 +28,7 @@ export function carryEdit(shown: string, from: string, to: string): string {
   let target = shown.split('\n');
   if (a.length > MAX_LINES || b.length > MAX_LINES || target.length > MAX_LINES) return to;
   // Last block first, so earlier positions stay valid.
-  for (const h of hunks(a, b).reverse()) {
+  for (const h of changedBlocks(a, b).reverse()) {
     const before = h.at > 0 ? [a[h.at - 1]!] : [];
     const after = h.at + h.remove.length < a.length ? [a[h.at + h.remove.length]!] : [];
     // The block with both neighbours, else with one (the other may have changed too, as a

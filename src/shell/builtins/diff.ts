@@ -5,6 +5,7 @@
  * Only the normal format is offered (not `-u` or `-c`).
  */
 import type { Command, ExecContext } from '../../command/contract.ts';
+import { changedBlocks } from '../../command/changed-blocks.ts';
 import { abs } from './util.ts';
 
 const TRY = "diff: Try 'diff --help' for more information.\n";
@@ -67,28 +68,12 @@ function read(file: string, ctx: ExecContext): string | undefined {
   return text;
 }
 
-/** The normal-format hunks turning `a` into `b`, from a longest common subsequence. */
+/** The normal-format hunks turning `a` into `b`. */
 function hunks(a: Line[], b: Line[]): string {
-  const n = a.length;
-  const m = b.length;
-  // lcs[i][j]: length of the longest common subsequence of a[i..] and b[j..].
-  const lcs: Uint32Array[] = Array.from({ length: n + 1 }, () => new Uint32Array(m + 1));
-  for (let i = n - 1; i >= 0; i--) for (let j = m - 1; j >= 0; j--) lcs[i]![j] = a[i] === b[j] ? lcs[i + 1]![j + 1]! + 1 : Math.max(lcs[i + 1]![j]!, lcs[i]![j + 1]!);
   let out = '';
-  let i = 0;
-  let j = 0;
-  while (i < n || j < m) {
-    if (i < n && j < m && a[i] === b[j]) {
-      i++;
-      j++;
-      continue;
-    }
-    const [i0, j0] = [i, j];
-    while ((i < n || j < m) && !(i < n && j < m && a[i] === b[j])) {
-      if (j < m && (i >= n || lcs[i]![j + 1]! >= lcs[i + 1]![j]!)) j++;
-      else i++;
-    }
-    out += header(i0, i, j0, j) + show(a.slice(i0, i), '< ') + (i > i0 && j > j0 ? '---\n' : '') + show(b.slice(j0, j), '> ');
+  for (const c of changedBlocks(a, b)) {
+    const [i0, i, j0, j] = [c.at, c.at + c.remove.length, c.atB, c.atB + c.insert.length];
+    out += header(i0, i, j0, j) + show(c.remove, '< ') + (c.remove.length && c.insert.length ? '---\n' : '') + show(c.insert, '> ');
   }
   return out;
 }
