@@ -69,7 +69,12 @@ function setHeight(dock: HTMLElement, px: number, save = true): void {
 export function revealDock(id: string): boolean {
   const dock = dockOf(id);
   if (!dock) return false;
-  if (floating() && dock.hasAttribute('data-collapsed')) setCollapsed(dock, false);
+  if (floating() && dock.hasAttribute('data-collapsed')) {
+    setCollapsed(dock, false);
+    // Reserve its room now, not when the resize observer next runs (after the caller's next
+    // frame): a page scrolled to its end could not otherwise move to keep the button in sight.
+    reserveFor.get(dock)?.(dock.getBoundingClientRect().height);
+  }
   return true;
 }
 
@@ -81,6 +86,9 @@ export function foldDock(): void {
   if (!floating()) return;
   for (const dock of document.querySelectorAll<HTMLElement>('.terminal-dock.docked')) setCollapsed(dock, true, false);
 }
+
+/** Each wired dock's way to reserve room at the page's end for a given height of it. */
+const reserveFor = new WeakMap<HTMLElement, (height: number) => void>();
 
 /** Wires every docked terminal of the page (once). */
 export function initDocks(): void {
@@ -142,6 +150,10 @@ function wireDock(dock: HTMLElement): void {
     written = space;
     body.style.setProperty('--dock-space', space);
   };
+  reserveFor.set(dock, (h) => {
+    height = h;
+    reserve();
+  });
   new ResizeObserver((entries) => {
     const box = entries.at(-1)?.borderBoxSize[0];
     if (!box) return;

@@ -1,1 +1,0 @@
-echo in file $1
