@@ -4,19 +4,36 @@
  */
 import type { FieldValidation, KubeObject, ResourceType } from '../../sim/index.ts';
 import { CliError } from '../cli/errors.ts';
+import { klogHeader } from '../cli/klog.ts';
 import type { Invocation } from '../cli/verb.ts';
 import { checkFormat, outputFormat, renderObjects, WRITE_FORMATS } from '../printers/output.ts';
 import { kindPrefix } from './resolve.ts';
 
 export type DryRun = 'none' | 'client' | 'server';
 
-/** `--dry-run` as kubectl 1.32 reads it. */
+const warnedDryRun = new WeakSet<Invocation>();
+
+/**
+ * `--dry-run` as kubectl 1.32 reads it. A bare `--dry-run` or a boolean (the old form, still in
+ * many guides) still works, with kubectl's deprecation warning on stderr, once per command.
+ */
 export function dryRunOf(inv: Invocation): DryRun {
   if (!inv.flags.has('dry-run')) return 'none';
   const v = inv.flags.str('dry-run');
-  if (v === 'unchanged') throw new CliError('--dry-run flag without a value was specified. A value must be set: "none", "server", or "client".');
+  if (v === 'unchanged') return warnOnce(inv, 'helpers.go:702', '--dry-run is deprecated and can be replaced with --dry-run=client.', 'client');
   if (v === 'client' || v === 'server' || v === 'none') return v;
+  // Go's strconv.ParseBool spellings: the old boolean form, with its own warning.
+  if (['1', 't', 'T', 'true', 'TRUE', 'True'].includes(v)) return warnOnce(inv, 'helpers.go:716', `--dry-run=${v} is deprecated (boolean value) and can be replaced with --dry-run=client.`, 'client');
+  if (['0', 'f', 'F', 'false', 'FALSE', 'False'].includes(v)) return warnOnce(inv, 'helpers.go:719', `--dry-run=${v} is deprecated (boolean value) and can be replaced with --dry-run=none.`, 'none');
   throw new CliError(`Invalid dry-run value (${v}). Must be "none", "server", or "client".`);
+}
+
+function warnOnce(inv: Invocation, where: string, message: string, dry: DryRun): DryRun {
+  if (!warnedDryRun.has(inv)) {
+    warnedDryRun.add(inv);
+    inv.err(`${klogHeader('W', inv.client.now(), where)} ${message}\n`);
+  }
+  return dry;
 }
 
 /** `--validate`: strict (default, also `true`), warn, or ignore (`false`). */

@@ -14,6 +14,7 @@ import { podDns } from '../network/pod-dns.ts';
 import { containerCode } from './container-code-part.ts';
 import type { ProbePorts } from './probes.ts';
 import type { ProcessIO } from './process.ts';
+import { processUser, type ProcessUser } from './identity.ts';
 import { lacksBash } from './exec.ts';
 import { LineTerminal } from './sh/line-terminal.ts';
 import type { ContainerRuntime, PodRuntime } from './runtime.ts';
@@ -39,9 +40,19 @@ export function containerIO(
     if (!code) return { commands: undefined, dash: false };
     return (tools ??= { commands: code.imageCommands(c.image, tag), dash: code.shIsDash(c.image, tag) });
   };
+  let user: ProcessUser | undefined;
   return {
     argv,
     env,
+    get user() {
+      if (user) return user;
+      const f = this.fs;
+      const found = processUser(pod, c.spec, { passwd: f.read('/etc/passwd'), group: f.read('/etc/group') });
+      // Without the image's files yet (containers' code still loading) the uid is right but not
+      // the groups from /etc/passwd: keep it only once they are there.
+      if (containerCode(cluster)) user = found;
+      return found;
+    },
     get fs() {
       if (fs) return fs;
       // Before the containers' code is there only a program of the preset's images can ask, and

@@ -91,6 +91,9 @@ function startExec(cluster: Cluster, c: ContainerRuntime, argv: string[], io: Ex
       return own.fs;
     },
     hostname: own.hostname,
+    get user() {
+      return own.user;
+    },
     now: () => cluster.now(),
     out: io.stdout,
     err: io.stderr,

@@ -5,6 +5,7 @@
  * run only after `clock.advance()` returns, while a `sleep 1` loop must wake at every second
  * inside one long advance.
  */
+import type { ProcessUser } from './identity.ts';
 import type { Clock } from '../clock/clock.ts';
 import type { MemFs } from './mem-fs.ts';
 import type { FetchResult, HttpHandler } from './http.ts';
@@ -58,6 +59,8 @@ export interface ProcessIO {
   signalMain?(sig: 'TERM' | 'KILL' | 'INT'): void;
   /** A terminal a bare `sh` reads its lines from (`exec -it`, a `stdin: true` container). */
   terminal?: LineTerminal;
+  /** The user the process runs as (from the securityContext; root when unset). */
+  readonly user?: ProcessUser;
 }
 
 export type Program = (io: ProcessIO) => ProgramGen;

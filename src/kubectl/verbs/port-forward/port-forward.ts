@@ -12,6 +12,7 @@
 import { ApiError, matches, selectorFromSpec, type Kinds, type KubeObject } from '../../../sim/index.ts';
 import type { LocalListener } from '../../../command/local-ports.ts';
 import { CliError, usageError } from '../../cli/errors.ts';
+import { klogHeader } from '../../cli/klog.ts';
 import { registerVerb } from '../../cli/registry.ts';
 import type { Invocation } from '../../cli/verb.ts';
 import { keyOf, resolveType } from '../../resource/resolve.ts';
@@ -86,12 +87,6 @@ function listenAddresses(values: string[]): { address: string; required: boolean
 
 const hostPort = (address: string, port: number) => (address.includes(':') ? `[${address}]:${port}` : `${address}:${port}`);
 
-/** klog's header (`E1130 03:00:00.000000   12345 file:line]`) at cluster time `now`. */
-function klogHeader(now: number, where: string): string {
-  const t = new Date(now).toISOString();
-  return `E${t.slice(5, 7)}${t.slice(8, 10)} ${t.slice(11, 19)}.${t.slice(20, 23)}000   12345 ${where}]`;
-}
-
 registerVerb({
   name: 'port-forward',
   short: 'Forward one or more local ports to a pod',
@@ -111,7 +106,7 @@ registerVerb({
       if ('error' in r && r.error === 'refused') {
         const l = local();
         inv.err(
-          `${klogHeader(inv.client.now(), 'portforward.go:424')} "Unhandled Error" err="an error occurred forwarding ${l} -> ${remote}: error forwarding port ${remote} to pod ${live?.metadata.uid}, uid : failed to execute portforward in network namespace: failed to connect to localhost:${remote} inside namespace, IPv4: dial tcp4 127.0.0.1:${remote}: connect: connection refused IPv6 dial tcp6 [::1]:${remote}: connect: connection refused "\n`,
+          `${klogHeader('E', inv.client.now(), 'portforward.go:424')} "Unhandled Error" err="an error occurred forwarding ${l} -> ${remote}: error forwarding port ${remote} to pod ${live?.metadata.uid}, uid : failed to execute portforward in network namespace: failed to connect to localhost:${remote} inside namespace, IPv4: dial tcp4 127.0.0.1:${remote}: connect: connection refused IPv6 dial tcp6 [::1]:${remote}: connect: connection refused "\n`,
         );
         return { error: 'not-http' as const };
       }

@@ -19,6 +19,13 @@ const PASSWD = {
   debian: 'root:x:0:0:root:/root:/bin/bash\ndaemon:x:1:1:daemon:/usr/sbin:/usr/sbin/nologin\nbin:x:2:2:bin:/bin:/usr/sbin/nologin\nsys:x:3:3:sys:/dev:/usr/sbin/nologin\nsync:x:4:65534:sync:/bin:/bin/sync\ngames:x:5:60:games:/usr/games:/usr/sbin/nologin\nman:x:6:12:man:/var/cache/man:/usr/sbin/nologin\nlp:x:7:7:lp:/var/spool/lpd:/usr/sbin/nologin\nmail:x:8:8:mail:/var/mail:/usr/sbin/nologin\nnews:x:9:9:news:/var/spool/news:/usr/sbin/nologin\nuucp:x:10:10:uucp:/var/spool/uucp:/usr/sbin/nologin\nproxy:x:13:13:proxy:/bin:/usr/sbin/nologin\nwww-data:x:33:33:www-data:/var/www:/usr/sbin/nologin\nbackup:x:34:34:backup:/var/backups:/usr/sbin/nologin\nlist:x:38:38:Mailing List Manager:/var/list:/usr/sbin/nologin\nirc:x:39:39:ircd:/run/ircd:/usr/sbin/nologin\n_apt:x:42:65534::/nonexistent:/usr/sbin/nologin\nnobody:x:65534:65534:nobody:/nonexistent:/usr/sbin/nologin\n',
 };
 
+/** /etc/group of each base distribution: `id` names the groups from it (root is in wheel on busybox, in many on Alpine). */
+const GROUP = {
+  busybox: 'root:x:0:\ndaemon:x:1:\nbin:x:2:\nsys:x:3:\nadm:x:4:\ntty:x:5:\ndisk:x:6:\nlp:x:7:\nmail:x:8:\nkmem:x:9:\nwheel:x:10:root\ncdrom:x:11:\ndialout:x:18:\nfloppy:x:19:\nvideo:x:28:\naudio:x:29:\ntape:x:32:\nwww-data:x:33:\noperator:x:37:\nutmp:x:43:\nplugdev:x:46:\nstaff:x:50:\nlock:x:54:\nnetdev:x:82:\nusers:x:100:\nnobody:x:65534:\n',
+  alpine: 'root:x:0:root\nbin:x:1:root,bin,daemon\ndaemon:x:2:root,bin,daemon\nsys:x:3:root,bin,adm\nadm:x:4:root,adm,daemon\ntty:x:5:\ndisk:x:6:root,adm\nlp:x:7:lp\nkmem:x:9:\nwheel:x:10:root\nfloppy:x:11:root\nmail:x:12:mail\nnews:x:13:news\nuucp:x:14:uucp\ncron:x:16:cron\naudio:x:18:\ncdrom:x:19:\ndialout:x:20:root\nftp:x:21:\nsshd:x:22:\ninput:x:23:\ntape:x:26:root\nvideo:x:27:root\nnetdev:x:28:\nkvm:x:34:kvm\ngames:x:35:\nshadow:x:42:\nwww-data:x:82:\nusers:x:100:games\nntp:x:123:\nabuild:x:300:\nutmp:x:406:\nping:x:999:\nnogroup:x:65533:\nnobody:x:65534:\n',
+  debian: 'root:x:0:\ndaemon:x:1:\nbin:x:2:\nsys:x:3:\nadm:x:4:\ntty:x:5:\ndisk:x:6:\nlp:x:7:\nmail:x:8:\nnews:x:9:\nuucp:x:10:\nman:x:12:\nproxy:x:13:\nkmem:x:15:\ndialout:x:20:\nfax:x:21:\nvoice:x:22:\ncdrom:x:24:\nfloppy:x:25:\ntape:x:26:\nsudo:x:27:\naudio:x:29:\ndip:x:30:\nwww-data:x:33:\nbackup:x:34:\noperator:x:37:\nlist:x:38:\nirc:x:39:\nsrc:x:40:\nshadow:x:42:\nutmp:x:43:\nvideo:x:44:\nsasl:x:45:\nplugdev:x:46:\nstaff:x:50:\ngames:x:60:\nusers:x:100:\nnogroup:x:65534:\n',
+};
+
 /** Whether the image's /bin/sh is dash (Debian and Ubuntu bases), whose `echo` interprets backslash escapes. */
 export function shIsDash(image: ImageInfo | undefined, tag: string): boolean {
   if (!image?.shell) return false;
@@ -117,8 +124,21 @@ export function imageFiles(image: ImageInfo | undefined, tag: string): Record<st
   if (!image) return {};
   const dist = distribution(image.repository, tag);
   const files: Record<string, string> = { '/etc/os-release': OS_RELEASE[dist] };
-  if (image.shell) files['/etc/passwd'] = dist === 'ubuntu' ? `${PASSWD.debian}ubuntu:x:1000:1000:Ubuntu:/home/ubuntu:/bin/bash\n` : PASSWD[dist];
-  if (image.repository.endsWith('/nginx') || image.repository.endsWith('/nginx-slim')) {
+  const nginx = image.repository.endsWith('/nginx') || image.repository.endsWith('/nginx-slim');
+  if (image.shell) {
+    const base = dist === 'ubuntu' ? 'debian' : dist;
+    files['/etc/passwd'] = PASSWD[base] + (dist === 'ubuntu' ? 'ubuntu:x:1000:1000:Ubuntu:/home/ubuntu:/bin/bash\n' : '');
+    files['/etc/group'] = GROUP[base] + (dist === 'ubuntu' ? 'ubuntu:x:1000:\n' : '');
+    // The nginx image adds the user its workers run as.
+    if (nginx && dist === 'debian') {
+      files['/etc/passwd'] += 'nginx:x:101:101:nginx user:/nonexistent:/bin/false\n';
+      files['/etc/group'] += 'nginx:x:101:\n';
+    } else if (nginx && dist === 'alpine') {
+      files['/etc/passwd'] += 'nginx:x:101:101:nginx:/var/cache/nginx:/sbin/nologin\n';
+      files['/etc/group'] += 'nginx:x:101:nginx\n';
+    }
+  }
+  if (nginx) {
     files['/etc/nginx/nginx.conf'] = NGINX_CONF;
     files['/etc/nginx/conf.d/default.conf'] = DEFAULT_CONF;
     files['/usr/share/nginx/html/index.html'] = welcomePage(image.repository.endsWith('/nginx') ? nginxVersion(tag) : '1.27.3');

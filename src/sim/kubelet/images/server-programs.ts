@@ -37,17 +37,29 @@ export function* nginxProgram(io: ProcessIO, tag: string, withEntrypoint: boolea
   const version = nginxVersion(tag);
   const minor = Number(version.split('.')[1]);
   const alpine = tag.includes('alpine');
+  const asUser = (io.user?.uid ?? 0) !== 0;
   if (withEntrypoint) {
     const e = '/docker-entrypoint.sh';
     io.out(`${e}: /docker-entrypoint.d/ is not empty, will attempt to perform configuration\n`);
     io.out(`${e}: Looking for shell scripts in /docker-entrypoint.d/\n`);
     io.out(`${e}: Launching /docker-entrypoint.d/10-listen-on-ipv6-by-default.sh\n`);
-    io.out('10-listen-on-ipv6-by-default.sh: info: Getting the checksum of /etc/nginx/conf.d/default.conf\n');
-    io.out('10-listen-on-ipv6-by-default.sh: info: Enabled listen on IPv6 in /etc/nginx/conf.d/default.conf\n');
+    // Not root (a securityContext's runAsUser): the stock configuration is root's, read-only to it.
+    if (asUser) io.out('10-listen-on-ipv6-by-default.sh: info: can not modify /etc/nginx/conf.d/default.conf (read-only file system?)\n');
+    else {
+      io.out('10-listen-on-ipv6-by-default.sh: info: Getting the checksum of /etc/nginx/conf.d/default.conf\n');
+      io.out('10-listen-on-ipv6-by-default.sh: info: Enabled listen on IPv6 in /etc/nginx/conf.d/default.conf\n');
+    }
     if (minor >= 25) io.out(`${e}: Sourcing /docker-entrypoint.d/15-local-resolvers.envsh\n`);
     io.out(`${e}: Launching /docker-entrypoint.d/20-envsubst-on-templates.sh\n`);
     if (minor >= 21) io.out(`${e}: Launching /docker-entrypoint.d/30-tune-worker-processes.sh\n`);
     io.out(`${e}: Configuration complete; ready for start up\n`);
+  }
+  if (asUser) {
+    // The stock image needs root: it cannot create its cache directories as another user.
+    const both = (level: string, msg: string) => io.err(`${nginxTime(io.now())} [${level}] 1#1: ${msg}\nnginx: [${level}] ${msg}\n`);
+    both('warn', 'the "user" directive makes sense only if the master process runs with super-user privileges, ignored in /etc/nginx/nginx.conf:2');
+    both('emerg', 'mkdir() "/var/cache/nginx/client_temp" failed (13: Permission denied)');
+    return 1;
   }
   io.listen?.(80, nginxHandler(io, version));
   const t = nginxTime(io.now());

@@ -294,11 +294,14 @@ function mount(ctx: CommandContext): number {
   );
   ctx.out('proc on /proc type proc (rw,nosuid,nodev,noexec,relatime)\n');
   ctx.out('tmpfs on /dev type tmpfs (rw,nosuid,size=65536k,mode=755)\n');
-  // The files the kubelet bind-mounts from the node's disk into every container.
-  for (const f of ['/etc/hosts', '/dev/termination-log', '/etc/hostname', '/etc/resolv.conf']) ctx.out(`/dev/sda1 on ${f} type ext4 (rw,relatime)\n`);
+  // The files the kubelet bind-mounts from the node's disk into every container (the same disk
+  // as the volumes kept on the node: emptyDir, hostPath, local PersistentVolumes).
+  for (const f of ['/etc/hosts', '/dev/termination-log', '/etc/hostname', '/etc/resolv.conf']) ctx.out(`/dev/vda1 on ${f} type ext4 (rw,relatime)\n`);
   for (const m of ctx.shell.io.fs.mountTable()) {
     const [src, type] = (m.source ?? '/dev/root ext4').split(' ');
-    ctx.out(`${src} on ${m.path} type ${type ?? 'ext4'} (${m.readOnly ? 'ro' : 'rw'},relatime)\n`);
+    // A memory-backed volume (the ServiceAccount token, emptyDir medium Memory) is a tmpfs.
+    const fsType = type ?? (src === 'tmpfs' ? 'tmpfs' : 'ext4');
+    ctx.out(`${src} on ${m.path} type ${fsType} (${m.readOnly ? 'ro' : 'rw'},relatime)\n`);
   }
   return 0;
 }

@@ -11,6 +11,7 @@ import { BUSYBOX_APPLETS } from './busybox-applets.ts';
 import type { Effect } from '../process.ts';
 import { dateCommandTime } from '../images/time-format.ts';
 import type { Shell } from './interpreter.ts';
+import { formatId, ROOT, userName } from '../identity.ts';
 
 export interface CommandContext {
   args: string[];
@@ -160,8 +161,19 @@ export const COMMANDS: Record<string, CommandFn> = {
   ':': ok(() => 0),
   hostname: ok((ctx) => ctx.out(ctx.shell.io.hostname + '\n')),
   pwd: ok((ctx) => ctx.out(ctx.shell.cwd + '\n')),
-  whoami: ok((ctx) => ctx.out('root\n')),
-  id: ok((ctx) => ctx.out('uid=0(root) gid=0(root) groups=0(root),10(wheel)\n')),
+  whoami: ok((ctx) => {
+    const user = ctx.shell.io.user ?? ROOT;
+    const name = userName(user, ctx.shell.io.fs.read('/etc/passwd'));
+    if (name === undefined) {
+      ctx.err(`whoami: unknown uid ${user.uid}\n`);
+      return 1;
+    }
+    ctx.out(`${name}\n`);
+  }),
+  id: ok((ctx) => {
+    const fs = ctx.shell.io.fs;
+    ctx.out(`${formatId(ctx.shell.io.user ?? ROOT, { passwd: fs.read('/etc/passwd'), group: fs.read('/etc/group') })}\n`);
+  }),
   uname: ok((ctx) => ctx.out(ctx.args.includes('-a') ? `Linux ${ctx.shell.io.hostname} 6.8.0-50-generic #51-Ubuntu SMP PREEMPT_DYNAMIC x86_64 GNU/Linux\n` : 'Linux\n')),
   cd: ok((ctx) => {
     const target = MemFs.resolve(ctx.args[0] ?? '/root', ctx.shell.cwd);
