@@ -8,6 +8,7 @@ import { getObject } from '../../resource/fetch.ts';
 import { resolveType } from '../../resource/resolve.ts';
 import { globMatch, podSpecOf, resolveTargets } from '../../resource/workloads.ts';
 import { finish, patchTargets, podSpec, splitPairs } from './patch.ts';
+import { ENV_NAME_MSG, envNameProblems } from '../create/key-names.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 type Any = any;
@@ -18,9 +19,6 @@ interface EnvVar {
   valueFrom?: Any;
 }
 
-const ENV_NAME = /^[-._a-zA-Z][-._a-zA-Z0-9]*$/;
-const ENV_NAME_MSG =
-  "a valid environment variable name must consist of alphabetic characters, digits, '_', '-', or '.', and must not start with a digit (e.g. 'my.env-name',  or 'MY_ENV.NAME',  or 'MyEnvName1', regex used for validation is '[-._a-zA-Z][-._a-zA-Z0-9]*')";
 
 function parseEnv(specs: string[]): { env: EnvVar[]; remove: string[] } {
   const env: EnvVar[] = [];
@@ -29,7 +27,7 @@ function parseEnv(specs: string[]): { env: EnvVar[]; remove: string[] } {
     const eq = s.indexOf('=');
     if (eq >= 0) {
       const name = s.slice(0, eq);
-      if (!ENV_NAME.test(name)) throw new CliError(`"${name}" is not a valid key name: ${ENV_NAME_MSG}`);
+      if (envNameProblems(name).length) throw new CliError(`"${name}" is not a valid key name: ${ENV_NAME_MSG}`);
       env.push({ name, value: s.slice(eq + 1) });
     } else if (s.endsWith('-')) remove.push(s.slice(0, -1));
     else throw new CliError(`unknown environment variable: ${s}`);
