@@ -227,7 +227,7 @@ describe('pod networking from containers', () => {
     c.advance(20_000);
     expect(c.nodeProxy!.logs('default', 'client', undefined, {})).toBe(
       [
-        `Connecting to ${ip}:80 (${ip}:80)`,
+        `Connecting to ${ip} (${ip}:80)`,
         'wget: server returned error: HTTP/1.1 404 Not Found',
         'rc=1',
         `wget: can't connect to remote host (${ip}): Connection refused`,

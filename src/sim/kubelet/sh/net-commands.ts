@@ -29,6 +29,10 @@ export function* wget(ctx: CommandContext) {
       if (/^host:/i.test(h)) hostHeader = h.slice(5).trim();
     } else if (a.startsWith('-O')) output = a.slice(2);
     else if (a === '-T' || a === '--timeout') timeout = Number(args[++i]);
+    else if (a.startsWith('--timeout=')) timeout = Number(a.slice('--timeout='.length));
+    else if (a === '--quiet') quiet = true;
+    else if (a === '--output-document') output = args[++i];
+    else if (a.startsWith('--output-document=')) output = a.slice('--output-document='.length);
     else if (a.startsWith('-T')) timeout = Number(a.slice(2));
     else if (/^-[qS]+$/.test(a)) quiet ||= a.includes('q');
     else if (!a.startsWith('-')) url = a;
@@ -44,13 +48,15 @@ export function* wget(ctx: CommandContext) {
   }
   const r = ctx.shell.io.fetch?.(target.host, target.port, target.path, 'Wget', hostHeader) ?? { error: 'bad-address' as const };
   const shown = (ip?: string) => ip ?? target.host;
+  // busybox names the server as the URL gives it: `nginx`, or `nginx:80` when a port is typed.
+  const server = url.replace(/^[a-z]+:\/\//i, '').split('/')[0]!;
   if ('error' in r) {
     if (r.error === 'bad-address' || r.error === 'dns-timeout') {
       if (r.error === 'dns-timeout') yield { sleep: RESOLVER_TIMEOUT_MS };
       ctx.err(`wget: bad address '${target.host}'\n`);
       return 1;
     }
-    if (!quiet) ctx.err(`Connecting to ${target.host}:${target.port} (${shown(r.ip)}:${target.port})\n`);
+    if (!quiet) ctx.err(`Connecting to ${server} (${shown(r.ip)}:${target.port})\n`);
     if (r.error === 'timeout') {
       if (timeout && timeout * 1000 < TCP_CONNECT_TIMEOUT_MS) {
         yield { sleep: timeout * 1000 };
@@ -71,7 +77,7 @@ export function* wget(ctx: CommandContext) {
     return 1;
   }
   const ip = r.ip ?? target.host;
-  if (!quiet) ctx.err(`Connecting to ${target.host}:${target.port} (${ip}:${target.port})\n`);
+  if (!quiet) ctx.err(`Connecting to ${server} (${ip}:${target.port})\n`);
   if (r.status >= 400) {
     ctx.err(`wget: server returned error: HTTP/1.1 ${r.status} ${STATUS_TEXT[r.status] ?? ''}\n`);
     return 1;
@@ -84,12 +90,23 @@ export function* wget(ctx: CommandContext) {
   if (file === '-') {
     if (!quiet) ctx.err('writing to stdout\n');
     ctx.out(r.body);
-    if (!quiet) ctx.err(`-                    100% |********************************|   ${r.body.length}  0:00:00 ETA\nwritten to stdout\n`);
+    if (!quiet) ctx.err(`-                    100% |********************************|${progressSize(r.body.length)} 0:00:00 ETA\nwritten to stdout\n`);
     return 0;
   }
   ctx.shell.io.fs.write(ctx.shell.abs(file), r.body);
-  if (!quiet) ctx.err(`saving to '${file}'\n${file.padEnd(20)} 100% |********************************|   ${r.body.length}  0:00:00 ETA\n'${file}' saved\n`);
+  if (!quiet) ctx.err(`saving to '${file}'\n${file.slice(0, 20).padEnd(20)} 100% |********************************|${progressSize(r.body.length)} 0:00:00 ETA\n'${file}' saved\n`);
   return 0;
+}
+
+/** The size in busybox's progress line: 6 columns and a unit, which is blank below 100000 bytes. */
+function progressSize(bytes: number): string {
+  let n = bytes;
+  let unit = 0;
+  while (n >= 100000) {
+    unit++;
+    n = Math.floor(n / 1024);
+  }
+  return `${String(n).padStart(6)}${' kMGTPEZY'[unit]}`;
 }
 
 /** busybox nc, for the port checks tutorials use: `nc -z [-v] [-w SEC] HOST PORT`. */
