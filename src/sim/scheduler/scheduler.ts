@@ -24,7 +24,9 @@ import { nodeUnschedulable } from './plugins/node-unschedulable.ts';
 import { taintToleration } from './plugins/taint-toleration.ts';
 import type { FilterPlugin } from './plugins/types.ts';
 import { pickNode } from './score.ts';
-import { checkPodVolumes } from './volumes.ts';
+import { checkPodVolumes, delayedClaims } from './volumes.ts';
+
+const SELECTED_NODE_ANNOTATION = 'volume.kubernetes.io/selected-node';
 
 export const SCHEDULER_NAME = 'default-scheduler';
 
@@ -120,6 +122,8 @@ export class Scheduler implements Controller {
   private retryTimer: number | undefined;
   /** The timer of the next back-off expiry among pending Pods that need a retry. */
   private dueTimer: number | undefined;
+  /** Pods in their binding cycle: the node chosen, while their delayed claims get bound. */
+  private binding = new Map<string, string>();
 
   constructor(cluster: Cluster) {
     this.cluster = cluster;
@@ -148,6 +152,7 @@ export class Scheduler implements Controller {
     if (freesRoom && this.pending.size) return this.worldChanged();
     if (e.type === 'DELETED') {
       this.pending.delete(key);
+      this.binding.delete(key);
       return [];
     }
     return needsScheduling(pod) ? [key] : [];
@@ -187,14 +192,31 @@ export class Scheduler implements Controller {
     const pod = this.cluster.store.get('pods', namespace ?? '', name);
     if (!pod || !needsScheduling(pod)) {
       this.pending.delete(key);
+      this.binding.delete(key);
       return;
     }
     const last = this.pending.get(key);
     // Nothing changed since the last failed attempt, neither the world nor the Pod itself.
     if (!force && last && last.epoch === this.epoch && last.rv === pod.metadata.resourceVersion) return;
-    const decision = decide(this.cluster, this.usage, pod);
+    const chosen = this.binding.get(key);
+    const decision: Decision = chosen ? { node: chosen } : decide(this.cluster, this.usage, pod);
     const now = isoTime(this.cluster.now());
     if ('node' in decision) {
+      // PreBind: claims waiting for a consumer are bound for the chosen node first.
+      const delayed = delayedClaims(this.cluster.store, pod);
+      if (delayed.length) {
+        this.binding.set(key, decision.node);
+        for (const claim of delayed) {
+          if (claim.metadata.annotations?.[SELECTED_NODE_ANNOTATION]) continue;
+          this.cluster.api.modifyStatus('persistentvolumeclaims', claim.metadata.namespace, claim.metadata.name!, (o) => {
+            o.metadata.annotations = { ...(o.metadata.annotations ?? {}), [SELECTED_NODE_ANNOTATION]: decision.node };
+          });
+        }
+        this.pending.set(key, { epoch: this.epoch, rv: pod.metadata.resourceVersion, attempts: 0, lastAttempt: this.cluster.now() });
+        this.armRetry();
+        return;
+      }
+      this.binding.delete(key);
       this.pending.delete(key);
       const bound = this.cluster.api.modifyStatus('pods', namespace, name, (p) => {
         p.spec.nodeName = decision.node;

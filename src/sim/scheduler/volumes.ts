@@ -1,7 +1,9 @@
 /**
  * The volume checks kube-scheduler runs before looking at nodes (VolumeBinding PreFilter):
  * every PersistentVolumeClaim a Pod mounts must exist, not be terminating, and be bound unless
- * its StorageClass delays binding until a consumer is scheduled (WaitForFirstConsumer).
+ * its StorageClass delays binding until a consumer is scheduled (WaitForFirstConsumer). Such
+ * claims are bound in the binding cycle: the scheduler names the node it chose on them
+ * (`volume.kubernetes.io/selected-node`, PreBind) and binds the Pod once they are bound.
  */
 import type { KubeObject } from '../api/types.ts';
 import type { Store } from '../store/store.ts';
@@ -34,4 +36,18 @@ export function checkPodVolumes(store: Store, pod: KubeObject): string | undefin
     unboundImmediate = true;
   }
   return unboundImmediate ? 'pod has unbound immediate PersistentVolumeClaims' : undefined;
+}
+
+/** The claims of a Pod still unbound because their class waits for a consumer (bound in PreBind). */
+export function delayedClaims(store: Store, pod: KubeObject): KubeObject[] {
+  const ns = pod.metadata.namespace ?? 'default';
+  const out: KubeObject[] = [];
+  for (const v of pod.spec?.volumes ?? []) {
+    const claim: string | undefined = v.persistentVolumeClaim?.claimName;
+    if (!claim) continue;
+    const pvc = store.get('persistentvolumeclaims', ns, claim);
+    if (!pvc || pvc.spec?.volumeName || pvc.status?.phase === 'Bound') continue;
+    if (storageClassOf(store, pvc)?.volumeBindingMode === 'WaitForFirstConsumer') out.push(pvc);
+  }
+  return out;
 }
