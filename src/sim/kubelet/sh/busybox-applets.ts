@@ -8,9 +8,11 @@ import type { CommandContext, CommandFn } from './commands.ts';
 import { tar } from './tar.ts';
 
 /** Splits `-n 5` / `-n5` / `-5` style options from operands. */
-function options(args: string[], withValue: string): { flags: Set<string>; values: Map<string, string>; rest: string[] } {
+function options(args: string[], withValue: string): { flags: Set<string>; values: Map<string, string>; all: Map<string, string[]>; rest: string[] } {
   const flags = new Set<string>();
   const values = new Map<string, string>();
+  /** Every value of a repeatable option (`grep -e A -e B`), in order. */
+  const all = new Map<string, string[]>();
   const rest: string[] = [];
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
@@ -29,13 +31,15 @@ function options(args: string[], withValue: string): { flags: Set<string>; value
         break;
       }
       if (withValue.includes(f)) {
-        values.set(f, a.slice(j + 1) || (args[++i] ?? ''));
+        const v = a.slice(j + 1) || (args[++i] ?? '');
+        values.set(f, v);
+        all.set(f, [...(all.get(f) ?? []), v]);
         break;
       }
       flags.add(f);
     }
   }
-  return { flags, values, rest };
+  return { flags, values, all, rest };
 }
 
 /** The text of the operands (stdin when there are none), or undefined after an error was printed. */
@@ -244,21 +248,27 @@ function wc(ctx: CommandContext): number {
 }
 
 function grep(ctx: CommandContext): number {
-  const { flags, values, rest } = options(ctx.args, 'e');
-  const pattern = values.get('e') ?? rest.shift();
-  if (pattern === undefined) {
+  const { flags, all, rest } = options(ctx.args, 'e');
+  // `-e P` may be repeated: a line matches when any of them does.
+  const patterns = all.get('e') ?? (rest.length ? [rest.shift()!] : []);
+  if (!patterns.length) {
     ctx.err(
       'BusyBox v1.36.1 (2023-05-18 22:34:17 UTC) multi-call binary.\n\nUsage: grep [-HhnlLoqvsrRiwFE] [-m N] [-A|B|C N] { PATTERN | -e PATTERN... | -f FILE... } [FILE]...\n',
     );
     return 2;
   }
-  let re: RegExp;
-  try {
-    const src = flags.has('F') ? pattern.replace(/[.*+?^${}()|[\]\\]/g, '\\$&') : flags.has('E') ? pattern : pattern.replace(/\\([|+?(){}])/g, '$1');
-    re = new RegExp(flags.has('w') ? `\\b(?:${src})\\b` : src, flags.has('i') ? 'i' : '');
-  } catch {
-    re = new RegExp(pattern.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
-  }
+  const literal = (p: string) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const sourceOf = (p: string) => {
+    const src = flags.has('F') ? literal(p) : flags.has('E') ? p : p.replace(/\\([|+?(){}])/g, '$1');
+    try {
+      new RegExp(src);
+      return src;
+    } catch {
+      return literal(p);
+    }
+  };
+  const src = patterns.map((p) => `(?:${sourceOf(p)})`).join('|');
+  const re = new RegExp(flags.has('w') ? `\\b(?:${src})\\b` : src, flags.has('i') ? 'i' : '');
   const sources = rest.length ? rest : ['-'];
   let found = false;
   let status = 0;
