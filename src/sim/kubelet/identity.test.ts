@@ -3,7 +3,7 @@ import type { KubeObject } from '../api/types.ts';
 import { imageFiles } from './images/files.ts';
 import { pullImage } from './images/catalogue.ts';
 import { parseImageRef } from './images/reference.ts';
-import { formatId, processUser, userName } from './identity.ts';
+import { formatId, idOutput, processUser, userName } from './identity.ts';
 
 function filesOf(image: string, tag = 'latest') {
   const ref = parseImageRef(`${image}:${tag}`);
@@ -49,5 +49,17 @@ describe('the user a container runs as', () => {
     const files = filesOf('busybox');
     expect(userName({ uid: 0, gid: 0, groups: [0] }, files.passwd)).toBe('root');
     expect(userName({ uid: 1000, gid: 0, groups: [0] }, files.passwd)).toBeUndefined();
+  });
+});
+
+describe('id with options', () => {
+  const files = filesOf('nginx');
+  const user = { uid: 101, gid: 101, groups: [101, 2000] };
+  it('prints one id or the group list', () => {
+    expect(idOutput(user, ['-u'], files)).toEqual({ text: '101\n' });
+    expect(idOutput(user, ['-un'], files)).toEqual({ text: 'nginx\n' });
+    expect(idOutput(user, ['-g'], files)).toEqual({ text: '101\n' });
+    expect(idOutput(user, ['-G'], files)).toEqual({ text: '101 2000\n' });
+    expect(idOutput(user, ['-Gn'], files)).toEqual({ text: 'nginx 2000\n' });
   });
 });

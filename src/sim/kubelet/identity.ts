@@ -69,3 +69,20 @@ export function formatId(user: ProcessUser, files: { passwd?: string; group?: st
 export function userName(user: ProcessUser, passwd: string | undefined): string | undefined {
   return entries(passwd).find((u) => u.id === user.uid)?.name;
 }
+
+/** `id [-u|-g|-G] [-n]` (no user operand: the process itself), or the error for anything else. */
+export function idOutput(user: ProcessUser, args: string[], files: { passwd?: string; group?: string }): { text: string } | { error: string } {
+  const flags = new Set<string>();
+  for (const a of args) {
+    if (!/^-[ugGnr]+$/.test(a)) return { error: a.startsWith('-') ? `id: unrecognized option: ${a.replace(/^-+/, '').slice(0, 1)}\n` : `id: unknown user ${a}\n` };
+    for (const f of a.slice(1)) flags.add(f);
+  }
+  const names = flags.has('n');
+  const userNames = new Map(entries(files.passwd).map((u) => [u.id, u.name]));
+  const groupNames = new Map(entries(files.group).map((g) => [g.id, g.name]));
+  const show = (id: number, m: Map<number, string>) => (names ? (m.get(id) ?? String(id)) : String(id));
+  if (flags.has('u')) return { text: `${show(user.uid, userNames)}\n` };
+  if (flags.has('g')) return { text: `${show(user.gid, groupNames)}\n` };
+  if (flags.has('G')) return { text: `${user.groups.map((g) => show(g, groupNames)).join(' ')}\n` };
+  return { text: `${formatId(user, files)}\n` };
+}

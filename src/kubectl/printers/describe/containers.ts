@@ -43,7 +43,19 @@ export function probeText(p: Any): string {
   return `${attrs} delay=${seconds(p.initialDelaySeconds, 0)} timeout=${seconds(p.timeoutSeconds, 1)} period=${seconds(p.periodSeconds, 10)} #success=${p.successThreshold ?? 1} #failure=${p.failureThreshold ?? 3}`;
 }
 
-function env(w: PrefixWriter, c: Any): void {
+/**
+ * The value kubectl shows for a fieldRef when it describes a Pod (EnvValueRetriever): its
+ * scheme converts only the field labels every kind has, so metadata.name and
+ * metadata.namespace are resolved and every other path shows empty.
+ */
+function fieldRefValue(pod: Any, path: string): string {
+  if (!pod) return '';
+  if (path === 'metadata.name') return pod.metadata?.name ?? '';
+  if (path === 'metadata.namespace') return pod.metadata?.namespace ?? '';
+  return '';
+}
+
+function env(w: PrefixWriter, c: Any, pod?: Any): void {
   const list: Any[] = c.env ?? [];
   if (list.length === 0) {
     w.write(2, 'Environment:\t<none>\n');
@@ -54,7 +66,7 @@ function env(w: PrefixWriter, c: Any): void {
     const vf = e.valueFrom;
     if (!vf) {
       String(e.value ?? '').split('\n').forEach((line, i) => (i === 0 ? w.write(3, `${e.name}:\t${line}\n`) : w.write(3, `\t${line}\n`)));
-    } else if (vf.fieldRef) w.write(3, `${e.name}:\t (${vf.fieldRef.apiVersion ?? 'v1'}:${vf.fieldRef.fieldPath})\n`);
+    } else if (vf.fieldRef) w.write(3, `${e.name}:\t${fieldRefValue(pod, vf.fieldRef.fieldPath)} (${vf.fieldRef.apiVersion ?? 'v1'}:${vf.fieldRef.fieldPath})\n`);
     else if (vf.secretKeyRef) w.write(3, `${e.name}:\t<set to the key '${vf.secretKeyRef.key}' in secret '${vf.secretKeyRef.name}'>\tOptional: ${vf.secretKeyRef.optional ?? false}\n`);
     else if (vf.configMapKeyRef) w.write(3, `${e.name}:\t<set to the key '${vf.configMapKeyRef.key}' of config map '${vf.configMapKeyRef.name}'>\tOptional: ${vf.configMapKeyRef.optional ?? false}\n`);
     else if (vf.resourceFieldRef) w.write(3, `${e.name}:\t${vf.resourceFieldRef.resource}\n`);
@@ -75,7 +87,7 @@ function resources(w: PrefixWriter, r: Any): void {
  * on yet); the status fields (ids, State, Ready, Restart Count) appear only when it is present,
  * as kubectl prints them only for a container found in the Pod's status.
  */
-export function describeContainer(w: PrefixWriter, c: Any, status: Any, withStatus: boolean, nameIndent = ''): void {
+export function describeContainer(w: PrefixWriter, c: Any, status: Any, withStatus: boolean, nameIndent = '', pod?: Any): void {
   withStatus = withStatus && status !== undefined;
   w.write(1, `${nameIndent}${c.name}:\n`);
   if (withStatus) w.write(2, `Container ID:\t${status?.containerID ?? ''}\n`);
@@ -106,10 +118,10 @@ export function describeContainer(w: PrefixWriter, c: Any, status: Any, withStat
     for (const ef of c.envFrom as Any[]) {
       const ref = ef.configMapRef ?? ef.secretRef;
       const kind = ef.configMapRef ? 'ConfigMap' : 'Secret';
-      w.write(3, `${ref?.name}\t${kind}\t${ef.prefix ? `with prefix '${ef.prefix}'\t` : ''}Optional: ${ref?.optional ?? false}\n`);
+      w.write(3, `${ref?.name}\t${kind}${ef.prefix ? ` with prefix '${ef.prefix}'` : ''}\tOptional: ${ref?.optional ?? false}\n`);
     }
   }
-  env(w, c);
+  env(w, c, pod);
   const mounts: Any[] = [...(c.volumeMounts ?? [])].sort((a, b) => (a.mountPath < b.mountPath ? -1 : 1));
   if (!mounts.length) w.write(2, 'Mounts:\t<none>\n');
   else {

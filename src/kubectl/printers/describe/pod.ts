@@ -44,10 +44,10 @@ export function describePod(pod: KubeObject, ctx: DescribeContext): string {
   const statusOf = (list: Any[] | undefined, name: string) => (list ?? []).find((s) => s.name === name);
   if (spec.initContainers?.length) {
     w.write(0, 'Init Containers:\n');
-    for (const c of spec.initContainers) describeContainer(w, c, statusOf(st.initContainerStatuses, c.name), true);
+    for (const c of spec.initContainers) describeContainer(w, c, statusOf(st.initContainerStatuses, c.name), true, '', pod);
   }
   w.write(0, 'Containers:\n');
-  for (const c of spec.containers ?? []) describeContainer(w, c, statusOf(st.containerStatuses, c.name), true);
+  for (const c of spec.containers ?? []) describeContainer(w, c, statusOf(st.containerStatuses, c.name), true, '', pod);
   if (st.conditions?.length) {
     w.write(0, 'Conditions:\n  Type\tStatus\n');
     for (const c of st.conditions) w.write(1, `${c.type} \t${c.status} \n`);

@@ -11,7 +11,7 @@ import { BUSYBOX_APPLETS } from './busybox-applets.ts';
 import type { Effect } from '../process.ts';
 import { dateCommandTime } from '../images/time-format.ts';
 import type { Shell } from './interpreter.ts';
-import { formatId, ROOT, userName } from '../identity.ts';
+import { idOutput, ROOT, userName } from '../identity.ts';
 
 export interface CommandContext {
   args: string[];
@@ -172,7 +172,12 @@ export const COMMANDS: Record<string, CommandFn> = {
   }),
   id: ok((ctx) => {
     const fs = ctx.shell.io.fs;
-    ctx.out(`${formatId(ctx.shell.io.user ?? ROOT, { passwd: fs.read('/etc/passwd'), group: fs.read('/etc/group') })}\n`);
+    const out = idOutput(ctx.shell.io.user ?? ROOT, ctx.args, { passwd: fs.read('/etc/passwd'), group: fs.read('/etc/group') });
+    if ('error' in out) {
+      ctx.err(out.error);
+      return 1;
+    }
+    ctx.out(out.text);
   }),
   uname: ok((ctx) => ctx.out(ctx.args.includes('-a') ? `Linux ${ctx.shell.io.hostname} 6.8.0-50-generic #51-Ubuntu SMP PREEMPT_DYNAMIC x86_64 GNU/Linux\n` : 'Linux\n')),
   cd: ok((ctx) => {
