@@ -59,23 +59,25 @@ export const grep: Command = async (args, ctx) => {
   const p = parseArgs('grep', args, {
     bool: 'ivcnEFwoqlLhHsx',
     value: 'eABC',
-    long: { 'after-context=': 'A', 'before-context=': 'B', 'context=': 'C', 'ignore-case': 'i', 'invert-match': 'v', count: 'c', 'line-number': 'n', 'extended-regexp': 'E', 'fixed-strings': 'F', quiet: 'q', silent: 'q', 'word-regexp': 'w', 'only-matching': 'o', 'files-with-matches': 'l', 'line-regexp': 'x' },
+    long: { 'regexp=': 'e', 'after-context=': 'A', 'before-context=': 'B', 'context=': 'C', 'ignore-case': 'i', 'invert-match': 'v', count: 'c', 'line-number': 'n', 'extended-regexp': 'E', 'fixed-strings': 'F', quiet: 'q', silent: 'q', 'word-regexp': 'w', 'only-matching': 'o', 'files-with-matches': 'l', 'line-regexp': 'x' },
   }, ctx);
   if (!p) return 2;
   const f = p.flags;
   let operands = p.operands;
-  let pattern: string;
-  if (f.has('e')) pattern = f.get('e') as string;
+  let patterns: string[];
+  if (f.has('e')) patterns = p.repeated.get('e') ?? [f.get('e') as string];
   else {
     if (!operands.length) {
       ctx.stderr("Usage: grep [OPTION]... PATTERNS [FILE]...\nTry 'grep --help' for more information.\n");
       return 2;
     }
-    pattern = operands[0]!;
+    patterns = [operands[0]!];
     operands = operands.slice(1);
   }
-  let source = f.has('F') ? escapeFixed(pattern) : f.has('E') ? pattern : breToJs(pattern);
-  source = expandClasses(source);
+  // Every -e, and every line of a pattern, is one more pattern: a line matches if any does.
+  patterns = patterns.flatMap((pat) => pat.split('\n'));
+  const one = (pat: string) => expandClasses(f.has('F') ? escapeFixed(pat) : f.has('E') ? pat : breToJs(pat));
+  let source = patterns.length === 1 ? one(patterns[0]!) : patterns.map((pat) => `(?:${one(pat)})`).join('|');
   if (f.has('x')) source = `^(?:${source})$`;
   let re: LineMatcher;
   try {

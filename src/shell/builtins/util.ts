@@ -5,6 +5,8 @@ import { resolvePath } from '../path.ts';
 export interface ParsedArgs {
   /** Flag letter (or long name) -> value (`true` for switches); repeated values keep the last. */
   flags: Map<string, string | true>;
+  /** Every value a value-taking option was given, in order (`grep -e a -e b`). */
+  repeated: Map<string, string[]>;
   operands: string[];
 }
 
@@ -25,6 +27,11 @@ export interface FlagSpec {
  */
 export function parseArgs(cmd: string, args: string[], spec: FlagSpec, ctx: ExecContext): ParsedArgs | undefined {
   const flags = new Map<string, string | true>();
+  const repeated = new Map<string, string[]>();
+  const setValue = (letter: string, v: string) => {
+    flags.set(letter, v);
+    repeated.set(letter, [...(repeated.get(letter) ?? []), v]);
+  };
   const operands: string[] = [];
   const bool = spec.bool ?? '';
   const value = spec.value ?? '';
@@ -49,7 +56,7 @@ export function parseArgs(cmd: string, args: string[], spec: FlagSpec, ctx: Exec
           ctx.stderr(`${cmd}: option '--${name}' requires an argument\nTry '${cmd} --help' for more information.\n`);
           return undefined;
         }
-        flags.set(letter, v);
+        setValue(letter, v);
       } else flags.set(letter, true);
       continue;
     }
@@ -66,7 +73,7 @@ export function parseArgs(cmd: string, args: string[], spec: FlagSpec, ctx: Exec
             ctx.stderr(`${cmd}: option requires an argument -- '${c}'\nTry '${cmd} --help' for more information.\n`);
             return undefined;
           }
-          flags.set(c, v);
+          setValue(c, v);
           break;
         }
         if (!bool.includes(c)) {
@@ -79,7 +86,7 @@ export function parseArgs(cmd: string, args: string[], spec: FlagSpec, ctx: Exec
     }
     operands.push(a);
   }
-  return { flags, operands };
+  return { flags, repeated, operands };
 }
 
 /** Absolute path of `p` seen from the command's working directory. */
