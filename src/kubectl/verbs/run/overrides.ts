@@ -27,9 +27,11 @@ export function mergeOverrides(pod: KubeObject, json: string): KubeObject {
   let patch: unknown;
   try {
     patch = JSON.parse(json);
-  } catch (e) {
-    throw new CliError(`error: unable to parse ${json}: ${(e as Error).message}`, { plain: true });
+  } catch {
+    // kubectl hands the text to its JSON merge-patch library, which refuses text that is not JSON.
+    throw new CliError('Invalid JSON Patch');
   }
+  if (patch === null) throw new CliError('Invalid JSON Patch');
   const merged = mergePatch(pod, patch);
   const err = decodeError(merged);
   if (err) throw new CliError(err);

@@ -9,6 +9,16 @@ describe('kubectl run', () => {
     expect(await run('run nginx --image=nginx')).toEqual({ stdout: '', stderr: 'Error from server (AlreadyExists): pods "nginx" already exists\n', code: 1 });
   });
 
+  it('refuses overrides that are not JSON as its merge-patch library does, and warns of a bare --dry-run', async () => {
+    const { run } = await kindSession();
+    expect(await run("run a --image=nginx --overrides='{spec:1}'")).toEqual({ stdout: '', stderr: 'error: Invalid JSON Patch\n', code: 1 });
+    expect(await run('run a --image=nginx --overrides=null')).toEqual({ stdout: '', stderr: 'error: Invalid JSON Patch\n', code: 1 });
+    const bare = await run('run a --image=nginx --dry-run -o name');
+    expect(bare.stdout).toBe('pod/a\n');
+    expect(bare.stderr).toMatch(/^W\d{4} \d\d:\d\d:\d\d\.\d{6} {3}\d+ helpers\.go:702\] --dry-run is deprecated and can be replaced with --dry-run=client\.\n$/);
+    expect((await run('run a --image=nginx --dry-run=bogus')).stderr).toBe('error: Invalid dry-run value (bogus). Must be "none", "server", or "client".\n');
+  });
+
   it('prints the generated pod for --dry-run=client -o yaml', async () => {
     const { run } = await kindSession();
     const r = await run('run dry --image=nginx --dry-run=client -o yaml');
