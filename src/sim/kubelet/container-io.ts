@@ -34,11 +34,11 @@ export function containerIO(
   const build = () => buildContainerFs(pod, c.spec, rt.ip ?? '', containerCode(cluster)?.imageFiles(c.image, tag) ?? {}, rt.volumes, () => cluster.now());
   // subPath mounts are taken when the container starts; other filesystems are built on first use.
   if (hasSubPathMount(c.spec)) fs = build();
-  let tools: { commands: ProcessIO['commands']; dash: boolean } | undefined;
+  let tools: { commands: ProcessIO['commands']; dash: boolean; coreutils: boolean } | undefined;
   const imageTools = () => {
     const code = containerCode(cluster);
-    if (!code) return { commands: undefined, dash: false };
-    return (tools ??= { commands: code.imageCommands(c.image, tag), dash: code.shIsDash(c.image, tag) });
+    if (!code) return { commands: undefined, dash: false, coreutils: false };
+    return (tools ??= { commands: code.imageCommands(c.image, tag), dash: code.shIsDash(c.image, tag), coreutils: code.hasCoreutils(c.image, tag) });
   };
   let user: ProcessUser | undefined;
   return {
@@ -73,6 +73,9 @@ export function containerIO(
     },
     get dash() {
       return imageTools().dash;
+    },
+    get coreutils() {
+      return imageTools().coreutils;
     },
     // `stdin: true` (kubectl run -i): the main process's shell reads what an attach sends.
     ...(c.spec?.stdin ? { terminal: new LineTerminal(lacksBash(c) ? 'busybox' : 'dash', c.spec.tty === true) } : {}),

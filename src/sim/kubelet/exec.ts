@@ -102,6 +102,7 @@ function startExec(cluster: Cluster, c: ContainerRuntime, argv: string[], io: Ex
     commands: own.commands,
     mainArgv: own.argv,
     dash: own.dash,
+    coreutils: own.coreutils,
     // Inside its PID namespace, PID 1 gets only the signals it handles: SIGKILL never, SIGTERM/SIGINT
     // only with a handler (the process layer ignores SIGTERM without one).
     signalMain: (sig) => {

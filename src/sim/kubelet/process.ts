@@ -53,6 +53,8 @@ export interface ProcessIO {
   dns?: PodDns;
   /** Whether the image's /bin/sh is dash (its `echo` interprets backslash escapes and knows only `-n`). */
   dash?: boolean;
+  /** Whether the image's tools are GNU coreutils (their error wording), not busybox applets. */
+  coreutils?: boolean;
   /** The container's main process argv, as `ps` lists it (set for `kubectl exec`). */
   mainArgv?: string[];
   /** Signals the container's main process (PID 1), as `kill 1` in `kubectl exec` does. */

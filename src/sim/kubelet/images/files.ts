@@ -33,6 +33,17 @@ export function shIsDash(image: ImageInfo | undefined, tag: string): boolean {
   return (d === 'debian' || d === 'ubuntu') && !image.repository.endsWith('/mysql');
 }
 
+/**
+ * Whether the image's userland is GNU coreutils (Debian, Ubuntu and the other glibc images)
+ * rather than busybox's applets: the tools then word their errors as GNU does
+ * (`ls: cannot access '/x': No such file or directory`).
+ */
+export function hasCoreutils(image: ImageInfo | undefined, tag: string): boolean {
+  if (!image?.shell) return false;
+  const d = distribution(image.repository, tag);
+  return d === 'debian' || d === 'ubuntu';
+}
+
 function distribution(repo: string, tag: string): keyof typeof OS_RELEASE {
   const name = repo.split('/').pop() ?? '';
   if (name === 'busybox' || name === 'pause') return 'busybox';

@@ -15,7 +15,9 @@ export function* cat(ctx: CommandContext) {
     const path = ctx.shell.abs(f);
     const content = ctx.shell.io.fs.read(path);
     if (content === undefined) {
-      ctx.err(ctx.shell.io.fs.isDir(path) ? `cat: read error: Is a directory\n` : `cat: can't open '${f}': No such file or directory\n`);
+      const dir = ctx.shell.io.fs.isDir(path);
+      if (ctx.shell.io.coreutils) ctx.err(`cat: ${f}: ${dir ? 'Is a directory' : 'No such file or directory'}\n`);
+      else ctx.err(dir ? `cat: read error: Is a directory\n` : `cat: can't open '${f}': No such file or directory\n`);
       status = 1;
     } else ctx.out(content);
   }
@@ -57,11 +59,12 @@ export function* rm(ctx: CommandContext) {
   for (const f of ctx.args.filter((a) => !a.startsWith('-'))) {
     const p = ctx.shell.abs(f);
     if (ctx.shell.io.fs.remove(p)) continue;
+    const cannot = ctx.shell.io.coreutils ? 'cannot remove' : "can't remove";
     if (ctx.shell.io.fs.exists(p) && ctx.shell.io.fs.isReadOnly(p)) {
-      ctx.err(`rm: can't remove '${f}': Read-only file system\n`);
+      ctx.err(`rm: ${cannot} '${f}': Read-only file system\n`);
       status = 1;
     } else if (!force) {
-      ctx.err(`rm: can't remove '${f}': No such file or directory\n`);
+      ctx.err(`rm: ${cannot} '${f}': No such file or directory\n`);
       status = 1;
     }
   }

@@ -86,8 +86,14 @@ export function* ls(ctx: CommandContext) {
     // Command-line symlinks to directories are followed unless -l or -d asks about the link itself.
     const st = fs.lstat(p, flags.has('L') || (!long && !flags.has('d')));
     if (!st) {
-      ctx.err(`ls: ${t}: No such file or directory\n`);
-      status = 1;
+      // GNU ls names the operand in quotes and calls a missing operand serious trouble (2).
+      if (ctx.shell.io.coreutils) {
+        ctx.err(`ls: cannot access '${t}': No such file or directory\n`);
+        status = 2;
+      } else {
+        ctx.err(`ls: ${t}: No such file or directory\n`);
+        status = 1;
+      }
     } else if (st.node.kind === 'dir' && !flags.has('d')) dirs.push(t);
     else files.push(t);
   }
