@@ -6,6 +6,7 @@
  */
 import type { CommandContext, CommandFn } from './commands.ts';
 import { tar } from './tar.ts';
+import { ROOT, userName } from '../identity.ts';
 
 /** Splits `-n 5` / `-n5` / `-5` style options from operands. */
 function options(args: string[], withValue: string): { flags: Set<string>; values: Map<string, string>; all: Map<string, string[]>; rest: string[] } {
@@ -368,7 +369,10 @@ function kill(ctx: CommandContext): number {
 /** `ps`: the container's main process and the exec'd shell, as busybox lists them. */
 function ps(ctx: CommandContext): number {
   const io = ctx.shell.io;
-  const row = (pid: number, cmd: string) => `${String(pid).padStart(5)} root      0:00 ${cmd}\n`;
+  // Every process of the container runs as its user: the name from /etc/passwd, else the uid.
+  const user = io.user ?? ROOT;
+  const who = (userName(user, io.fs.read('/etc/passwd')) ?? String(user.uid)).slice(0, 8).padEnd(8);
+  const row = (pid: number, cmd: string) => `${String(pid).padStart(5)} ${who}  0:00 ${cmd}\n`;
   ctx.out('PID   USER     TIME  COMMAND\n');
   const main = io.mainArgv?.join(' ');
   if (main !== undefined) ctx.out(row(1, main));
