@@ -56,7 +56,6 @@ export function resolveEnv(store: Store, pod: KubeObject, container: KubeObject[
     KUBERNETES_PORT_443_TCP_PORT: '443',
     KUBERNETES_PORT_443_TCP_ADDR: '10.96.0.1',
     ...serviceEnv(store, pod),
-    HOME: '/root',
   };
   for (const from of container.envFrom ?? []) {
     const kind = from.configMapRef ? 'configmap' : from.secretRef ? 'secret' : undefined;
@@ -95,5 +94,7 @@ export function resolveEnv(store: Store, pod: KubeObject, container: KubeObject[
       setOwn(env, e.name, resourceFieldValue(pod, vf.resourceFieldRef, container.name, node?.status?.allocatable ?? {}));
     }
   }
+  // The runtime adds HOME last, when the container's environment does not set it.
+  if (!hasOwn(env, 'HOME')) env.HOME = '/root';
   return { env };
 }
