@@ -47,7 +47,7 @@ export function containerIO(
     get user() {
       if (user) return user;
       const f = this.fs;
-      const found = processUser(pod, c.spec, { passwd: f.read('/etc/passwd'), group: f.read('/etc/group') });
+      const found = processUser(pod, c.spec, { passwd: f.read('/etc/passwd'), group: f.read('/etc/group') }, c.image?.user);
       // Without the image's files yet (containers' code still loading) the uid is right but not
       // the groups from /etc/passwd: keep it only once they are there.
       if (containerCode(cluster)) user = found;

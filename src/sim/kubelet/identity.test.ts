@@ -3,7 +3,7 @@ import type { KubeObject } from '../api/types.ts';
 import { imageFiles } from './images/files.ts';
 import { pullImage } from './images/catalogue.ts';
 import { parseImageRef } from './images/reference.ts';
-import { formatId, idOutput, processUser, userName } from './identity.ts';
+import { formatId, idOutput, processUser, runAsNonRootError, userName } from './identity.ts';
 
 function filesOf(image: string, tag = 'latest') {
   const ref = parseImageRef(`${image}:${tag}`);
@@ -61,5 +61,24 @@ describe('id with options', () => {
     expect(idOutput(user, ['-g'], files)).toEqual({ text: '101\n' });
     expect(idOutput(user, ['-G'], files)).toEqual({ text: '101 2000\n' });
     expect(idOutput(user, ['-Gn'], files)).toEqual({ text: 'nginx 2000\n' });
+  });
+});
+
+describe('runAsNonRoot, as the kubelet checks it before creating a container', () => {
+  const meta = { name: 'web', namespace: 'default', uid: 'u-1' };
+  const check = (podSc: Record<string, unknown>, containerSc: Record<string, unknown> = {}, imageUser?: string) => {
+    const p = pod(podSc, containerSc);
+    p.pod.metadata = { ...meta };
+    return runAsNonRootError(p.pod, p.container, imageUser);
+  };
+  it('lets through a Pod that does not ask, or names a non-root user', () => {
+    expect(check({})).toBeUndefined();
+    expect(check({ runAsNonRoot: true, runAsUser: 1000 })).toBeUndefined();
+    expect(check({ runAsNonRoot: true }, {}, '65535:65535')).toBeUndefined();
+  });
+  it("refuses root from the image or from runAsUser, and an image user it cannot check, in the kubelet's words", () => {
+    expect(check({ runAsNonRoot: true })).toBe('container has runAsNonRoot and image will run as root (pod: "web_default(u-1)", container: c)');
+    expect(check({ runAsNonRoot: true }, { runAsUser: 0 })).toBe('container\'s runAsUser breaks non-root policy (pod: "web_default(u-1)", container: c)');
+    expect(check({}, { runAsNonRoot: true }, 'curl_user')).toBe('container has runAsNonRoot and image has non-numeric user (curl_user), cannot verify user is non-root (pod: "web_default(u-1)", container: c)');
   });
 });

@@ -39,14 +39,27 @@ function entries(text: string | undefined): Entry[] {
 
 const int = (v: unknown): number | undefined => (typeof v === 'number' && Number.isInteger(v) ? v : undefined);
 
-/** The identity of a container's processes (files: the image's /etc/passwd and /etc/group). */
-export function processUser(pod: KubeObject, container: KubeObject['spec'], files: { passwd?: string; group?: string }): ProcessUser {
+/** The image's User as a uid (and gid), or its name when it is not numeric; root when unset. */
+function imageUserOf(user: string | undefined): { uid?: number; gid?: number; name?: string } {
+  if (!user) return { uid: 0 };
+  const [u, g] = user.split(':');
+  if (/^\d+$/.test(u!)) return { uid: Number(u), ...(g && /^\d+$/.test(g) ? { gid: Number(g) } : {}) };
+  return { name: u };
+}
+
+/**
+ * The identity of a container's processes (files: the image's /etc/passwd and /etc/group;
+ * imageUser: the image config's User, root when unset).
+ */
+export function processUser(pod: KubeObject, container: KubeObject['spec'], files: { passwd?: string; group?: string }, imageUser?: string): ProcessUser {
   const psc = pod.spec?.securityContext ?? {};
   const csc = container?.securityContext ?? {};
-  const uid = int(csc.runAsUser) ?? int(psc.runAsUser) ?? 0;
   const users = entries(files.passwd);
+  const image = imageUserOf(imageUser);
+  const imageUid = image.uid ?? users.find((u) => u.name === image.name)?.id ?? 0;
+  const uid = int(csc.runAsUser) ?? int(psc.runAsUser) ?? imageUid;
   const user = users.find((u) => u.id === uid);
-  const gid = int(csc.runAsGroup) ?? int(psc.runAsGroup) ?? user?.gid ?? 0;
+  const gid = int(csc.runAsGroup) ?? int(psc.runAsGroup) ?? (uid === imageUid ? image.gid : undefined) ?? user?.gid ?? 0;
   const groups = new Set<number>([gid]);
   if (user) {
     for (const g of entries(files.group)) if (g.name !== user.name && g.members.includes(user.name)) groups.add(g.id);
@@ -85,4 +98,22 @@ export function idOutput(user: ProcessUser, args: string[], files: { passwd?: st
   if (flags.has('g')) return { text: `${show(user.gid, groupNames)}\n` };
   if (flags.has('G')) return { text: `${user.groups.map((g) => show(g, groupNames)).join(' ')}\n` };
   return { text: `${formatId(user, files)}\n` };
+}
+
+/**
+ * The kubelet's runAsNonRoot check (verifyRunAsNonRoot) before it creates a container: a
+ * runAsUser of 0, or no runAsUser and an image that runs as root (or as a user name it cannot
+ * check), blocks the container with CreateContainerConfigError.
+ */
+export function runAsNonRootError(pod: KubeObject, container: KubeObject['spec'], imageUser?: string): string | undefined {
+  const psc = pod.spec?.securityContext ?? {};
+  const csc = container?.securityContext ?? {};
+  if ((csc.runAsNonRoot ?? psc.runAsNonRoot) !== true) return undefined;
+  const where = `(pod: "${pod.metadata.name}_${pod.metadata.namespace ?? 'default'}(${pod.metadata.uid})", container: ${container?.name})`;
+  const runAsUser = int(csc.runAsUser) ?? int(psc.runAsUser);
+  if (runAsUser !== undefined) return runAsUser === 0 ? `container's runAsUser breaks non-root policy ${where}` : undefined;
+  const image = imageUserOf(imageUser);
+  if (image.uid === 0) return `container has runAsNonRoot and image will run as root ${where}`;
+  if (image.uid === undefined && image.name) return `container has runAsNonRoot and image has non-numeric user (${image.name}), cannot verify user is non-root ${where}`;
+  return undefined;
 }

@@ -30,6 +30,7 @@ import { nodeAgents } from '../nodes/node-agents.ts';
 import { nodeInternalIP } from '../nodes/node-template.ts';
 import { IpPool } from './ip-pool.ts';
 import { ContainerProbes } from './probes.ts';
+import { runAsNonRootError } from './identity.ts';
 
 const SANDBOX_MS: [number, number] = [400, 900];
 const MOUNT_RETRY_MS = [1_000, 2_000, 4_000, 8_000, 16_000, 32_000, 64_000, 122_000];
@@ -282,7 +283,13 @@ export class Kubelet implements Controller {
       event: (c, type, reason, message) => this.containerEvent(rt, c, type, reason, message),
       cachedImage: (full) => this.images.get(full),
       cacheImage: (full, image) => this.images.set(full, image),
-      resolveEnv: (c) => resolveEnv(this.cluster.store, this.current(rt)!, c.spec, rt.ip ?? '', rt.hostIP),
+      resolveEnv: (c) => {
+        const pod = this.current(rt)!;
+        const env = resolveEnv(this.cluster.store, pod, c.spec, rt.ip ?? '', rt.hostIP);
+        // The kubelet builds the environment first, then checks runAsNonRoot against the image's user.
+        const nonRoot = 'error' in env ? undefined : runAsNonRootError(pod, c.spec, c.image?.user);
+        return nonRoot ? { error: nonRoot } : env;
+      },
       start: (c, env) => this.startContainer(rt, c, env),
     };
   }

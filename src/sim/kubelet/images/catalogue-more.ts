@@ -42,6 +42,7 @@ export const MORE_IMAGES: ImageEntry[] = [
   },
   {
     repository: 'docker.io/library/memcached',
+    user: 'memcache',
     tags: V('latest|alpine|1(?:\\.6(?:\\.\\d{1,2})?)?(?:-alpine|-bookworm)?'),
     size: 32_745_093,
     entrypoint: ['docker-entrypoint.sh'],

@@ -47,6 +47,8 @@ export interface ImageInfo {
   shell: boolean;
   /** Whether the image ships curl (nginx, the language images); busybox-style images only have wget. */
   curl?: boolean;
+  /** The image config's User (`65535:65535`, `curl_user`); unset means root. */
+  user?: string;
   /**
    * The image's own program, for the few images whose program is there from the start (the kind
    * preset's, the add-ons'); the others' are in the containers' code (`imageProgram`).
@@ -168,6 +170,7 @@ const ENTRIES: Entry[] = [
   },
   {
     repository: 'docker.io/curlimages/curl',
+    user: 'curl_user',
     curl: true,
     tags: V('latest|8\\.\\d{1,2}\\.\\d{1,2}'),
     size: 22_482_940,
@@ -177,6 +180,7 @@ const ENTRIES: Entry[] = [
   },
   {
     repository: 'registry.k8s.io/pause',
+    user: '65535:65535',
     tags: V('3\\.\\d{1,2}|latest'),
     size: 320_368,
     entrypoint: ['/pause'],
@@ -193,6 +197,7 @@ const ENTRIES: Entry[] = [
   },
   {
     repository: 'docker.io/fluent/fluentd',
+    user: 'fluent',
     tags: V('latest|edge|v1\\.\\d{1,2}(?:\\.\\d{1,2})?(?:-debian)?(?:-\\d(?:\\.\\d)?)?'),
     size: 41_253_920,
     entrypoint: ['tini', '--', '/bin/entrypoint.sh'],
