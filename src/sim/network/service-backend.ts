@@ -5,6 +5,12 @@
  * when it is over capacity or has no selector: `endpoint-subsets.ts`), so readiness,
  * selectors and targetPorts decide exactly as the endpoints controllers decided.
  *
+ * As kube-proxy orders them (endpointsMapFromEndpointInfo), a port's endpoints are sorted by
+ * their `ip:port` text, so how the controllers happen to order slices or subsets never decides
+ * which Pod a connection reaches. When a port has no ready endpoint, kube-proxy falls back to
+ * the endpoints that still serve while terminating (ProxyTerminatingEndpoints, GA in 1.28):
+ * the Service's EndpointSlices list them with ready=false, serving=true, terminating=true.
+ *
  * `pickServiceBackend` is the one entry point other modules (Ingress routing, port-forward)
  * use to turn "Service + port" into a Pod IP and port.
  */
@@ -59,8 +65,53 @@ function computeBackends(subsets: Subset[], headless: boolean, sp: ServicePort |
     if (!ep) continue;
     for (const a of s.addresses ?? []) out.push({ ip: a.ip, port: ep.port, pod: a.targetRef?.name });
   }
-  return out;
+  return byEndpointText(out);
 }
+
+/** kube-proxy's order of a port's endpoints: by their `ip:port` text, each once. */
+function byEndpointText(list: Backend[]): Backend[] {
+  const seen = new Set<string>();
+  const keyed: [string, Backend][] = [];
+  for (const b of list) {
+    const k = `${b.ip}:${b.port}`;
+    if (seen.has(k)) continue;
+    seen.add(k);
+    keyed.push([k, b]);
+  }
+  return keyed.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)).map(([, b]) => b);
+}
+
+type SliceEndpoint = { addresses?: string[]; conditions?: { ready?: boolean; serving?: boolean; terminating?: boolean }; targetRef?: { name?: string } };
+type SlicePort = { name?: string; port?: number; protocol?: string };
+
+/**
+ * The endpoints of one Service port that are serving but terminating, from the Service's
+ * EndpointSlices: what kube-proxy uses when the port has no ready endpoint. An unset
+ * `serving` counts as `ready` says (the API's rule for older writers).
+ */
+export function terminatingBackends(cluster: Cluster, svc: KubeObject, port: number): Backend[] {
+  const headless = svc.spec?.clusterIP === 'None';
+  const sp = servicePort(svc, port);
+  if (!headless && !sp) return [];
+  const ns = svc.metadata.namespace ?? 'default';
+  const out: Backend[] = [];
+  for (const slice of cluster.store.list(SLICES, ns)) {
+    if (slice.metadata.labels?.[SERVICE_NAME] !== svc.metadata.name) continue;
+    const ports = (slice.ports ?? []) as SlicePort[];
+    const ep = headless ? { port } : ports.find((p) => (p.name ?? '') === (sp!.name ?? '') && (p.protocol ?? 'TCP') === 'TCP');
+    if (!ep?.port) continue;
+    for (const e of (slice.endpoints ?? []) as SliceEndpoint[]) {
+      const c = e.conditions ?? {};
+      const serving = c.serving ?? c.ready ?? true;
+      if (c.ready !== false || !serving || c.terminating !== true) continue;
+      for (const ip of e.addresses ?? []) out.push({ ip, port: ep.port, pod: e.targetRef?.name });
+    }
+  }
+  return byEndpointText(out);
+}
+
+const SLICES = 'endpointslices.discovery.k8s.io';
+const SERVICE_NAME = 'kubernetes.io/service-name';
 
 /** A small deterministic generator per Service, so spreading requests never shifts other random draws. */
 function spreader(cluster: Cluster, key: string): () => number {
@@ -85,11 +136,13 @@ function spreader(cluster: Cluster, key: string): () => number {
 
 /**
  * The endpoint one new connection to `svc:port` reaches, or undefined when the port has no
- * ready endpoint (kube-proxy then rejects the connection). As with kube-proxy's iptables
- * rules, each connection picks one of the ready endpoints at random, with equal chances.
+ * ready endpoint and none serving while terminating (kube-proxy then rejects the connection).
+ * As with kube-proxy's iptables rules, each connection picks one of those endpoints at random,
+ * with equal chances.
  */
 export function pickServiceBackend(cluster: Cluster, svc: KubeObject, port: number): Backend | undefined {
-  const all = readyBackends(cluster, svc, port);
+  let all = readyBackends(cluster, svc, port);
+  if (!all.length) all = terminatingBackends(cluster, svc, port);
   if (!all.length) return undefined;
   const next = spreader(cluster, `${svc.metadata.uid ?? ''}/${port}`);
   return all[Math.floor(next() * all.length)]!;

@@ -56,10 +56,12 @@ export function slicePorts(slice: KubeObject, sp: Obj): number[] {
 /**
  * The upstream servers of a set of slices: every address of every endpoint whose `ready`
  * condition is not false (unset means ready, as the API says), on each port the slice maps
- * the Service port to, once each. Serving but terminating endpoints are left out (their
- * `ready` is false), as ingress-nginx leaves them.
- * Addresses come out in IP order, so the round-robin turn does not depend on how the
- * endpoints happen to be spread over slices.
+ * the Service port to, once each. ingress-nginx looks at `ready` only, never at `serving`
+ * or `terminating`: a serving-but-terminating endpoint (ready=false) is left out even when no
+ * other endpoint is left, where kube-proxy would still use it.
+ * ingress-nginx hands the balancer the endpoints in lister order, which has no set order;
+ * here they come in IP order, so the round-robin turn does not depend on how the endpoints
+ * happen to be spread over slices or placed inside them.
  */
 export function upstreamsFromSlices(slices: KubeObject[], sp: Obj): Upstream[] {
   const seen = new Set<string>();

@@ -61,8 +61,9 @@ describe('endpoints controller', () => {
     });
     expect(slices[0]!.ports).toEqual([{ name: '', port: 8080, protocol: 'TCP' }]);
     expect((slices[0] as EndpointSlice).endpoints.map((e) => [e.addresses[0], e.conditions?.ready])).toEqual([
-      ['10.244.1.2', false],
+      // b came first; a is appended after it (slices keep their order, nothing sorts them).
       ['10.244.2.2', true],
+      ['10.244.1.2', false],
     ]);
   });
 

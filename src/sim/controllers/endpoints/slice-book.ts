@@ -1,6 +1,7 @@
 /**
  * The EndpointSlices of one Service, kept incrementally as the EndpointSlice controller's
- * reconciler keeps them: an endpoint stays in the slice it is in while it exists; a slice
+ * reconciler keeps them: an endpoint stays in the slice it is in, and at its place there,
+ * while it exists; new endpoints are appended; a slice
  * that lost or changed endpoints is rewritten and first filled up with new ones (fullest
  * first); what is left goes into the unchanged slice it fills closest to full, else into new
  * slices of at most `maxPerSlice` (the controller's `--max-endpoints-per-slice`, 100). Slices
@@ -94,9 +95,13 @@ export interface SlicePlan {
   deletes: string[];
 }
 
-/** The endpoints of a slice in the order they are written: by IP. */
+/**
+ * The endpoints of a slice in the order they are written, as the reconciler keeps them: the
+ * endpoints it already held stay where they are (an updated one in its place), and new ones
+ * are appended after them. Nothing sorts a slice's endpoints.
+ */
 export function orderedEndpoints(s: TrackedSlice): Obj[] {
-  return [...s.members.values()].sort((a, b) => (a.ip < b.ip ? -1 : a.ip > b.ip ? 1 : 0)).map((m) => m.endpoint);
+  return [...s.members.values()].map((m) => m.endpoint);
 }
 
 /** The slices of one Service and where each Pod's endpoint sits. */
@@ -176,6 +181,7 @@ export class SliceBook {
     for (const s of this.slices.values()) if (s.labelsKey !== labelsKey) this.touched.add(s.name);
     const creates: TrackedSlice[] = [];
     const byGroup = new Map<string, [string, SliceEndpoint][]>();
+    // The real controller pops new endpoints from a hash set in no set order; here they come by IP.
     for (const entry of [...this.pending].sort((a, b) => (a[1].ip < b[1].ip ? -1 : a[1].ip > b[1].ip ? 1 : 0))) {
       const list = byGroup.get(entry[1].portsKey) ?? [];
       list.push(entry);
