@@ -12,6 +12,7 @@
 import type { Cluster } from '../../cluster.ts';
 import type { KubeObject } from '../../api/types.ts';
 import { matches, selectorFromSpec, isEverything, type LabelSelectorSpec } from '../../api/labels.ts';
+import { resourceKey, typeByGvk } from '../../api/resources.ts';
 import { keyOf, splitKey, type Controller } from '../../runtime/controller.ts';
 import type { Pod, PodDisruptionBudget } from '../generated-types.ts';
 import { countHealthy, disruptionAllowedCondition, disruptionsAllowed, expectedPodCount, setCondition, type ScaleLookup } from './budget.ts';
@@ -47,6 +48,9 @@ export function podsForBudget(cluster: Cluster, pdb: KubeObject): Pod[] {
   return cluster.api.list('pods', { namespace: pdb.metadata.namespace }).filter((p) => matches(sel, p.metadata.labels)) as Pod[];
 }
 
+/** Kinds with a scale subresource. */
+const SCALABLE = new Set(['deployments.apps', 'replicasets.apps', 'statefulsets.apps', 'replicationcontrollers']);
+
 /** The finders: ReplicationController, ReplicaSet (or its Deployment), StatefulSet; kinds without a scale are an error. */
 function scaleLookup(cluster: Cluster): ScaleLookup {
   const api = cluster.api;
@@ -55,7 +59,6 @@ function scaleLookup(cluster: Cluster): ScaleLookup {
     return o && o.metadata.uid === uid ? o : undefined;
   };
   const replicas = (o: KubeObject) => ({ uid: o.metadata.uid!, replicas: typeof o.spec?.replicas === 'number' ? o.spec.replicas : 1 });
-  const noScale: Record<string, string> = { Job: 'jobs.batch', DaemonSet: 'daemonsets.apps', CronJob: 'cronjobs.batch' };
   return (pod, ref) => {
     const ns = pod.metadata.namespace!;
     switch (ref.kind) {
@@ -74,8 +77,15 @@ function scaleLookup(cluster: Cluster): ScaleLookup {
         const ss = owned('statefulsets.apps', ns, ref.name, ref.uid);
         return ss && replicas(ss);
       }
-      default:
-        return noScale[ref.kind] ? { error: `${noScale[ref.kind]} does not implement the scale subresource` } : undefined;
+      default: {
+        // The generic finder: the owner's kind through the REST mapping, then its scale subresource.
+        const type = typeByGvk(ref.apiVersion, ref.kind);
+        if (!type) return { error: `no matches for kind "${ref.kind}" in version "${ref.apiVersion}"` };
+        const resource = resourceKey(type);
+        if (!SCALABLE.has(resource)) return { error: `${resource} does not implement the scale subresource` };
+        const o = owned(resource, ns, ref.name, ref.uid);
+        return o && replicas(o);
+      }
     }
   };
 }
@@ -154,7 +164,8 @@ export function disruptionController(cluster: Cluster): Controller {
     };
     status.conditions = disruptionAllowedCondition(status, now);
     write(pdb, status);
-    return recheck === undefined ? undefined : Math.max(0, recheck - now);
+    // At least 1 ms: an entry due exactly now expires only once the clock has moved past it.
+    return recheck === undefined ? undefined : Math.max(1, recheck - now);
   }
 
   return {
