@@ -26,6 +26,7 @@ import { APISERVICES_INSTALLER } from './kinds/apiservice/index.ts';
 import { HORIZONTALPODAUTOSCALERS } from './kinds/horizontalpodautoscaler/index.ts';
 import { LIMITRANGES } from './kinds/limitrange/index.ts';
 import { NETWORKPOLICIES } from './kinds/networkpolicy/index.ts';
+import { PODDISRUPTIONBUDGETS } from './kinds/poddisruptionbudget/index.ts';
 import { RESOURCEQUOTAS } from './kinds/resourcequota/index.ts';
 import { KUBELETS } from './kubelet/component.ts';
 import { LOAD_BALANCER } from './network/load-balancer.ts';
@@ -61,6 +62,7 @@ export const DEFAULT_INSTALLERS: readonly Installer[] = Object.freeze([
   RESOURCEQUOTAS,
   NETWORKPOLICIES,
   HORIZONTALPODAUTOSCALERS,
+  PODDISRUPTIONBUDGETS,
   APISERVICES_INSTALLER,
 ]);
 

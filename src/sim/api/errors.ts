@@ -27,6 +27,8 @@ export interface StatusDetails {
   group?: string;
   kind?: string;
   causes?: StatusCause[];
+  /** How long a client should wait before retrying (TooManyRequests). */
+  retryAfterSeconds?: number;
 }
 
 const CODES: Record<StatusReason, number> = {

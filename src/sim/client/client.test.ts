@@ -170,7 +170,8 @@ describe('the REST client', () => {
       metadata: { name: 'keep', namespace: 'default' },
       spec: { minAvailable: 1, selector: { matchLabels: { app: 'guarded' } } },
     }).object;
-    c.updateStatus('poddisruptionbudgets.policy', { ...pdb, status: { disruptionsAllowed: 0, currentHealthy: 1, desiredHealthy: 1, expectedPods: 1 } });
+    cluster.api.updateStatus('pods', 'default', 'guarded', { phase: 'Running', conditions: [{ type: 'Ready', status: 'True' }] });
+    c.updateStatus('poddisruptionbudgets.policy', { ...pdb, status: { disruptionsAllowed: 0, currentHealthy: 1, desiredHealthy: 1, expectedPods: 1, observedGeneration: 1 } });
     expect(statusOf(() => c.evict('default', 'guarded'))).toMatchObject({ code: 429, reason: 'TooManyRequests' });
     c.create('pods', pod('free', { app: 'free' }));
     c.evict('default', 'free', { gracePeriodSeconds: 0 });

@@ -5,7 +5,8 @@
  */
 import { ApiError, conflict } from '../api/errors.ts';
 import { matches, selectorFromSpec } from '../api/labels.ts';
-import { clone, type KubeObject } from '../api/types.ts';
+import { clone, isoTime, type KubeObject } from '../api/types.ts';
+import { disruptionAllowedCondition, podReady } from '../kinds/poddisruptionbudget/budget.ts';
 import type { Cluster } from '../cluster.ts';
 import { resourceKey } from '../api/resources.ts';
 import { updateEphemeralContainers } from '../apiserver/kinds/pod-ephemeral.ts';
@@ -14,6 +15,9 @@ import { requestIP } from '../network/connect.ts';
 import { metricsApiState, nodeMetrics, podMetrics } from '../addons/metrics-server/storage.ts';
 import { resourceTypeAt } from './address.ts';
 import type { DeleteOptions, ResourceAddress, WriteOptions, WriteResult } from './types.ts';
+
+/** MaxDisruptedPodSize: evictions the disruption controller has not yet confirmed, beyond which a budget refuses. */
+const MAX_DISRUPTED_PODS = 2000;
 
 /** Resources with a `scale` subresource (autoscaling/v1 Scale). */
 const SCALABLE = new Set(['deployments.apps', 'replicasets.apps', 'statefulsets.apps', 'replicationcontrollers']);
@@ -48,6 +52,13 @@ function scalableKey(resource: ResourceAddress): string {
 /** What the client's subresource calls need from a cluster. */
 export function subresources(cluster: Cluster) {
   const api = cluster.api;
+  /** addConditionAndDeletePod: the condition an evicted Pod carries while it terminates. */
+  const markDisruptionTarget = (namespace: string, pod: string) =>
+    api.modifyStatus('pods', namespace, pod, (o) => {
+      const conditions = ((o.status?.conditions ?? []) as Record<string, unknown>[]).filter((c) => c.type !== 'DisruptionTarget');
+      conditions.push({ type: 'DisruptionTarget', status: 'True', lastProbeTime: null, lastTransitionTime: isoTime(cluster.clock.now()), reason: 'EvictionByEvictionAPI', message: 'Eviction API: evicting' });
+      o.status = { ...o.status, conditions };
+    });
   return {
     /** PUT `.../NAME/status`: replaces the status only. */
     updateStatus(resource: ResourceAddress, obj: KubeObject): WriteResult {
@@ -83,21 +94,73 @@ export function subresources(cluster: Cluster) {
       });
     },
     /**
-     * POST `pods/NAME/eviction`: deletes the Pod unless a PodDisruptionBudget that selects it
-     * allows no disruption now (429). Budgets whose status has not been computed are not
-     * consulted: the simulator runs no disruption controller to compute them.
+     * POST `pods/NAME/eviction` (policy/v1 Eviction, registry/core/pod/storage/eviction.go):
+     * a Pod that is Pending, terminal or already being deleted is deleted at once. Otherwise the
+     * one PodDisruptionBudget selecting it decides (more than one is a 500): an unready Pod goes
+     * when the budget's unhealthyPodEvictionPolicy is AlwaysAllow, or (IfHealthyBudget, the
+     * default) when the budget is met without it; a ready one only while disruptionsAllowed is
+     * above 0, which the eviction decrements, recording the Pod in disruptedPods until the
+     * disruption controller sees it go. A budget the controller has not yet seen in its
+     * current generation, or that allows nothing, refuses with 429 TooManyRequests. The Pod
+     * then gets the DisruptionTarget condition and is deleted.
      */
     evict(namespace: string, pod: string, opts: DeleteOptions = {}): KubeObject {
       const live = api.get('pods', namespace, pod);
-      for (const pdb of api.list('poddisruptionbudgets.policy', { namespace })) {
-        const allowed = pdb.status?.disruptionsAllowed;
-        if (typeof allowed !== 'number' || allowed > 0) continue;
-        if (!matches(selectorFromSpec(pdb.spec?.selector), live.metadata.labels)) continue;
-        throw new ApiError('TooManyRequests', "Cannot evict pod as it would violate the pod's disruption budget.", {
-          causes: [{ reason: 'DisruptionBudget', message: `The disruption budget ${pdb.metadata.name} needs ${pdb.status?.desiredHealthy ?? 0} healthy pods and has ${pdb.status?.currentHealthy ?? 0} currently`, field: '' }],
+      const phase = live.status?.phase;
+      const remove = () => {
+        if (!opts.dryRun && !live.metadata.deletionTimestamp) markDisruptionTarget(namespace, pod);
+        return api.delete('pods', namespace, pod, { gracePeriodSeconds: opts.gracePeriodSeconds, dryRun: opts.dryRun });
+      };
+      if (phase === 'Succeeded' || phase === 'Failed' || phase === 'Pending' || live.metadata.deletionTimestamp) return remove();
+      const pdbs = api.list('poddisruptionbudgets.policy', { namespace }).filter((pdb) => {
+        let sel;
+        try {
+          sel = selectorFromSpec(pdb.spec?.selector);
+        } catch {
+          return false;
+        }
+        return !sel.nothing && sel.requirements.length > 0 && matches(sel, live.metadata.labels);
+      });
+      if (pdbs.length > 1) throw new ApiError('InternalError', 'This pod has more than one PodDisruptionBudget, which the eviction subresource does not support.');
+      const pdb = pdbs[0];
+      if (!pdb) return remove();
+      const st = (pdb.status ?? {}) as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+      if (!podReady(live)) {
+        if (pdb.spec?.unhealthyPodEvictionPolicy === 'AlwaysAllow') return remove();
+        if ((st.currentHealthy ?? 0) >= (st.desiredHealthy ?? 0) && (st.desiredHealthy ?? 0) > 0) return remove();
+      }
+      const name = pdb.metadata.name!;
+      const refuse = "Cannot evict pod as it would violate the pod's disruption budget.";
+      if ((st.observedGeneration ?? 0) < (pdb.metadata.generation ?? 0)) {
+        throw new ApiError('TooManyRequests', refuse, {
+          retryAfterSeconds: 10,
+          causes: [{ reason: 'DisruptionBudget', message: `The disruption budget ${name} is still being processed by the server.`, field: '' }],
         });
       }
-      return api.delete('pods', namespace, pod, { gracePeriodSeconds: opts.gracePeriodSeconds, dryRun: opts.dryRun });
+      const allowed = st.disruptionsAllowed ?? 0;
+      if (allowed < 0) throw new ApiError('Forbidden', `poddisruptionbudget.policy "${name}" is forbidden: pdb disruptions allowed is negative`, { name, group: 'policy', kind: 'poddisruptionbudget' });
+      if (Object.keys(st.disruptedPods ?? {}).length > MAX_DISRUPTED_PODS) {
+        throw new ApiError('Forbidden', `poddisruptionbudget.policy "${name}" is forbidden: DisruptedPods map too big - too many evictions not confirmed by PDB controller`, {
+          name,
+          group: 'policy',
+          kind: 'poddisruptionbudget',
+        });
+      }
+      if (allowed === 0) {
+        throw new ApiError('TooManyRequests', refuse, {
+          causes: [{ reason: 'DisruptionBudget', message: `The disruption budget ${name} needs ${st.desiredHealthy ?? 0} healthy pods and has ${st.currentHealthy ?? 0} currently`, field: '' }],
+        });
+      }
+      if (!opts.dryRun) {
+        const now = cluster.clock.now();
+        api.modifyStatus('poddisruptionbudgets.policy', namespace, name, (o) => {
+          const status = { ...o.status, disruptionsAllowed: allowed - 1 };
+          if (status.disruptionsAllowed === 0) status.conditions = disruptionAllowedCondition(status, now);
+          status.disruptedPods = { ...(status.disruptedPods ?? {}), [pod]: isoTime(now) };
+          o.status = status;
+        });
+      }
+      return remove();
     },
     /** PATCH `pods/NAME/ephemeralcontainers`: the Pod's ephemeral containers become `wanted`. */
     updateEphemeralContainers: (namespace: string, pod: string, wanted: Record<string, unknown>[]) => updateEphemeralContainers(cluster, namespace, pod, wanted),

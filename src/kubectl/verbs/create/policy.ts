@@ -37,6 +37,9 @@ function buildPdb(inv: Invocation, name: string) {
   if (!selector) throw new CliError('a selector must be specified');
   if (!min && !max) throw new CliError('one of min-available or max-unavailable must be specified');
   if (min && max) throw new CliError('min-available and max-unavailable cannot be both specified');
+  // A whole number or a percentage, as create_pdb.go's Validate checks before sending anything.
+  if (min && !/^[0-9]+%?$/.test(min)) throw new CliError('invalid format specified for min-available');
+  if (max && !/^[0-9]+%?$/.test(max)) throw new CliError('invalid format specified for max-unavailable');
   const spec: Record<string, unknown> = {};
   if (min) spec.minAvailable = intOrString(min);
   if (max) spec.maxUnavailable = intOrString(max);

@@ -69,4 +69,30 @@ describe('kubectl drain', () => {
     expect(r.stdout).toMatch(/^node\/kind-worker2 cordoned \(dry run\)\n(evicting pod default\/web-\S+ \(dry run\)\n)+node\/kind-worker2 drained \(dry run\)\n$/);
     expect(c.api.get('nodes', undefined, 'kind-worker2').spec.unschedulable).toBeUndefined();
   });
+
+  it('waits out a budget that allows nothing until --timeout, and --disable-eviction deletes past it', async () => {
+    const { run, c } = await kindSession();
+    await run('create deployment web --image=nginx --replicas=2');
+    c.advance(10_000);
+    await run('create pdb web --selector=app=web --max-unavailable=0');
+    c.advance(1_000);
+    const onNode = () => c.api.list('pods', { filter: (p) => p.spec?.nodeName === 'kind-worker2' && p.metadata.namespace === 'default' && !p.metadata.deletionTimestamp });
+    const names = onNode().map((p) => p.metadata.name!);
+    expect(names.length).toBeGreaterThan(0);
+    const refused = await run('drain kind-worker2 --ignore-daemonsets --timeout=3s');
+    expect(refused.code).toBe(1);
+    for (const n of names) {
+      expect(refused.stderr).toContain(`error when evicting pods/"${n}" -n "default" (will retry after 5s): Cannot evict pod as it would violate the pod's disruption budget.\n`);
+      expect(refused.stderr).toContain(`error when evicting pods/"${n}" -n "default": global timeout reached: 3s`);
+      expect(refused.stderr).toContain(`\npod/${n}\n`);
+    }
+    expect(refused.stderr).toContain('There are pending pods in node "kind-worker2" when an error occurred: ');
+    expect(onNode().map((p) => p.metadata.name)).toEqual(names);
+    const forced = await run('drain kind-worker2 --ignore-daemonsets --disable-eviction');
+    expect(forced.code).toBe(0);
+    expect(forced.stdout).not.toContain('evicting pod');
+    for (const n of names) expect(forced.stdout).toContain(`pod/${n} deleted\n`);
+    expect(forced.stdout.endsWith('node/kind-worker2 drained\n')).toBe(true);
+    expect(onNode()).toEqual([]);
+  });
 });

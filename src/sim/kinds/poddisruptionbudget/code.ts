@@ -1,0 +1,2 @@
+/** What the disruption controller's part loads. */
+export { disruptionController } from './controller.ts';
