@@ -24,6 +24,12 @@ const metaToAttribute = {
 
 /** The course's own terminal code: simulator, kubectl and shell. */
 const SIMULATOR = /[\\/]src[\\/](sim|kubectl|shell)[\\/]/;
+/**
+ * Simulator-side modules the terminal's first chunk (terminal-start.ts) imports, kept out of
+ * the 'simulator' chunk so that chunk can start downloading with the terminal's own: where each
+ * kubectl command's code loads from (src/kubectl/verbs/code.ts, import()s only).
+ */
+const BEFORE_SIMULATOR = /[\\/]src[\\/]kubectl[\\/]verbs[\\/]code\.ts$/;
 /** What a lesson page imports when its terminal starts (terminal-element.ts loads it). */
 const TERMINAL_ENTRY = fileURLToPath(new URL('./src/ui/session.ts', import.meta.url));
 
@@ -152,7 +158,10 @@ export default defineConfig({
                   // chunk to get it (groups pull in their dependencies).
                   { name: 'preload-helper', test: /vite[\\/]preload-helper/, priority: 2 },
                   { name: 'xterm', test: /node_modules[\\/]@xterm[\\/]/ },
-                  { name: (id, ctx) => (SIMULATOR.test(id) && neededAtStart(ctx).has(id) ? 'simulator' : null), debugName: 'simulator' },
+                  // Where kubectl's commands load from: a chunk of its own (or the simulator's
+                  // group, which takes in what its modules import, would pull it in).
+                  { name: 'verb-code', test: BEFORE_SIMULATOR, priority: 1 },
+                  { name: (id, ctx) => (SIMULATOR.test(id) && !BEFORE_SIMULATOR.test(id) && neededAtStart(ctx).has(id) ? 'simulator' : null), debugName: 'simulator' },
                 ],
               },
             },

@@ -4,7 +4,8 @@
  * ran to completion, a CronJob that fires every night. Like the other checks they read
  * cluster state only.
  */
-import { parseSchedule, type ClusterReader, type KubeObject } from '../sim/index.ts';
+import type { ClusterReader, KubeObject } from '../sim/index.ts';
+import { parseSchedule } from '../sim/on-demand.ts';
 import type { Check, CheckResult } from './exercise.ts';
 import { imageMatches } from './checks.ts';
 import { podDisplayStatus, podReadyCount, podRestarts } from './pod-status.ts';

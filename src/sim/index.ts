@@ -122,8 +122,6 @@ export { parseQuantity, formatQuantity, canonicalQuantity, compareQuantity, addQ
 export type { Quantity } from './api/quantity.ts';
 export { base64Encode, base64Decode } from './api/base64.ts';
 export { humanDuration } from './api/duration.ts';
-export { parseSchedule } from './api/cron/schedule.ts';
-export type { CronSchedule } from './api/cron/schedule.ts';
 // Own-key reads and writes (no key ever reaches a prototype) and the API server's decode
 // errors, which kubectl's client-side checks (`run --overrides`, patches, labels) share.
 export { getOwn, hasOwn, setOwn } from './api/own-keys.ts';
@@ -141,10 +139,7 @@ export { podSummary } from './apiserver/tables/pods.ts';
 export { nodeAllocatable } from './addons/metrics-server/storage.ts';
 export { v2ToV1 as hpaAsV1 } from './kinds/horizontalpodautoscaler/convert.ts';
 export { inServedVersion } from './kinds/served-versions.ts';
-export { packTar, unpackTar } from './kubelet/sh/tar-format.ts';
-export type { TarMember } from './kubelet/sh/tar-format.ts';
 export { parseImageRef } from './kubelet/images/reference.ts';
-// `kubectl create job --from=cronjob/NAME` sends the Job the CronJob controller would create.
-export { jobFromCronJob } from './controllers/cronjob/job-from-cronjob.ts';
+// Cron schedules, `create job --from=cronjob`'s Job and `cp`'s tar format: on-demand.ts.
 // Published manifests the course applies by URL (`kubectl apply -f https://...`), loaded on first use.
 export { loadRemoteDocuments, remoteDocument } from './addons/documents.ts';

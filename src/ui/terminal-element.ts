@@ -71,7 +71,7 @@ class CourseTerminal extends HTMLElement {
   async start(opts: { focus?: boolean; urgent?: boolean } = {}): Promise<void> {
     if (opts.urgent) {
       this.pace.urgent = true;
-      if (this.started) void starter?.then((s) => s.hurryTerminal(), () => {});
+      if (this.started) void starter?.then((s) => s.hurryTerminal(this.id || 'terminal'), () => {});
     }
     if (this.started) return;
     this.started = true;
@@ -82,8 +82,8 @@ class CourseTerminal extends HTMLElement {
     performance.mark(`terminal-start:${this.id}`);
     try {
       const s = await loadStarter();
-      // The start's chunk carries xterm's code: until here the terminal waited for it.
-      performance.measure('terminal:xterm-code', { start, end: performance.now() });
+      // The start's own small chunk: until here the terminal waited for it.
+      performance.measure('terminal:start-code', { start, end: performance.now() });
       await s.startTerminal(this, { focus: opts.focus ?? false, pace: this.pace });
       this.dataset.state = 'ready';
     } catch (error) {

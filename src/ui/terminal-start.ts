@@ -7,9 +7,11 @@
  */
 import { nextTask, step, whenIdleAfterLoad } from './start-schedule.ts';
 import type { StartPace } from './run-in-tasks.ts';
-// xterm's code comes with this chunk (fetched in parallel with it): a click on a terminal
-// that has loaded nothing yet waits for two downloads in a row (this, then the simulator's), not three.
-import './xterm-open.ts';
+import { queuedFor } from './bus.ts';
+import { warmEarly } from './early-code.ts';
+// xterm's code is not imported here but with the session's (session.ts imports it): a click on
+// a terminal that has loaded nothing yet waits for two downloads in a row, this small chunk,
+// then xterm's, the simulator's, the session's and the clicked commands' code together.
 
 type SessionCode = Promise<typeof import('./session.ts')>;
 let terminalCode: { session: SessionCode; now: () => SessionCode } | undefined;
@@ -41,9 +43,21 @@ export function prepareTerminal(start: () => void): () => void {
   return whenIdleAfterLoad(start);
 }
 
-/** A reader waits for the start under way: the simulator's code downloads now, not a turn later. */
-export function hurryTerminal(): void {
+/**
+ * The code the requests queued for terminal `id` will load on first use (their kubectl
+ * commands, the YAML parser): its downloads start now, with the terminal's own.
+ */
+function warmQueued(id: string): void {
+  for (const request of queuedFor(id)) warmEarly(request);
+}
+
+/**
+ * A reader waits for the start under way (terminal `id`): the simulator's code downloads now,
+ * not a turn later, and so does the code of the commands they clicked.
+ */
+export function hurryTerminal(id: string): void {
   terminalCode?.now();
+  warmQueued(id);
 }
 
 /**
@@ -54,7 +68,10 @@ export async function startTerminal(host: HTMLElement, opts: { focus: boolean; p
   const { pace } = opts;
   const code = loadTerminalCode();
   const pause = (): Promise<void> => (pace.urgent ? Promise.resolve() : nextTask());
-  if (pace.urgent) code.now();
+  if (pace.urgent) {
+    code.now();
+    warmQueued(host.id || 'terminal');
+  }
   const { startSession } = await step('simulator-code', () => (pace.urgent ? code.now() : code.session));
   await pause();
   await startSession(host, opts);

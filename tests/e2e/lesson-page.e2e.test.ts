@@ -139,7 +139,7 @@ describe('the docked terminal start', () => {
     // Not before the page has loaded.
     expect(timing.start).toBeGreaterThanOrEqual(timing.load);
     expect(timing.steps.map(([n]) => n)).toEqual(
-      expect.arrayContaining(['terminal:xterm-code', 'terminal:simulator-code', 'terminal:xterm-open', 'terminal:cluster', 'terminal:shell']),
+      expect.arrayContaining(['terminal:start-code', 'terminal:simulator-code', 'terminal:xterm-open', 'terminal:cluster', 'terminal:shell']),
     );
     const during = timing.longTasks.filter(([at]) => at >= timing.start);
     console.log(

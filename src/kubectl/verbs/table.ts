@@ -9,6 +9,7 @@
  * against what its module registers.
  */
 import type { LazyVerb, VerbOutline } from '../cli/lazy-verb.ts';
+import { VERB_CODE } from './code.ts';
 import { completeExplain, completeNodes, completePods, completeResources, completeRollout, completeShells, completeTaint } from './complete.ts';
 
 /** Sub-commands with nothing but a name (and the same completion). */
@@ -16,9 +17,9 @@ const subs = (names: string[], extra: Partial<VerbOutline> = {}): VerbOutline[] 
 
 /** kubectl's commands that load on first use, with their outlines. */
 export const VERB_TABLE: LazyVerb[] = [
-  { name: 'version', load: () => import('./version/version.ts') },
-  { name: 'kustomize', load: () => import('./kustomize/kustomize.ts') },
-  { name: 'cluster-info', subcommands: subs(['dump']), load: () => import('./cluster-info/cluster-info.ts') },
+  { name: 'version', load: VERB_CODE.version },
+  { name: 'kustomize', load: VERB_CODE.kustomize },
+  { name: 'cluster-info', subcommands: subs(['dump']), load: VERB_CODE['cluster-info'] },
   {
     name: 'config',
     subcommands: [
@@ -26,10 +27,10 @@ export const VERB_TABLE: LazyVerb[] = [
       { name: 'use-context', aliases: ['use'] },
       { name: 'view' },
     ],
-    load: () => import('./config/config.ts'),
+    load: VERB_CODE.config,
   },
-  { name: 'api-resources', load: () => import('./api-resources/api-resources.ts') },
-  { name: 'run', load: () => import('./run/run.ts') },
+  { name: 'api-resources', load: VERB_CODE['api-resources'] },
+  { name: 'run', load: VERB_CODE.run },
   {
     name: 'create',
     subcommands: [
@@ -51,40 +52,40 @@ export const VERB_TABLE: LazyVerb[] = [
       { name: 'poddisruptionbudget', aliases: ['pdb'] },
       { name: 'priorityclass', aliases: ['pc'] },
     ],
-    load: () => import('./create/all.ts'),
+    load: VERB_CODE.create,
   },
   {
     name: 'apply',
     subcommands: [{ name: 'edit-last-applied', complete: completeResources }, { name: 'set-last-applied' }, { name: 'view-last-applied', complete: completeResources }],
-    load: () => import('./apply/apply.ts'),
+    load: VERB_CODE.apply,
   },
-  { name: 'delete', complete: completeResources, load: () => import('./delete/delete.ts') },
-  { name: 'describe', complete: completeResources, load: () => import('./describe/describe.ts') },
-  { name: 'logs', complete: completePods, load: () => import('./logs/logs.ts') },
-  { name: 'exec', complete: completePods, load: () => import('./exec/exec.ts') },
-  { name: 'attach', complete: completePods, load: () => import('./attach/attach.ts') },
-  { name: 'port-forward', complete: completePods, load: () => import('./port-forward/port-forward.ts') },
-  { name: 'label', complete: completeResources, load: () => import('./label/label.ts') },
-  { name: 'annotate', complete: completeResources, load: () => import('./annotate/annotate.ts') },
-  { name: 'wait', complete: completeResources, load: () => import('./wait/wait.ts') },
-  { name: 'scale', complete: completeResources, load: () => import('./scale/scale.ts') },
-  { name: 'patch', complete: completeResources, load: () => import('./patch/patch.ts') },
-  { name: 'replace', load: () => import('./replace/replace.ts') },
-  { name: 'edit', complete: completeResources, load: () => import('./edit/edit.ts') },
-  { name: 'expose', complete: completeResources, load: () => import('./expose/expose.ts') },
+  { name: 'delete', complete: completeResources, load: VERB_CODE.delete },
+  { name: 'describe', complete: completeResources, load: VERB_CODE.describe },
+  { name: 'logs', complete: completePods, load: VERB_CODE.logs },
+  { name: 'exec', complete: completePods, load: VERB_CODE.exec },
+  { name: 'attach', complete: completePods, load: VERB_CODE.attach },
+  { name: 'port-forward', complete: completePods, load: VERB_CODE['port-forward'] },
+  { name: 'label', complete: completeResources, load: VERB_CODE.label },
+  { name: 'annotate', complete: completeResources, load: VERB_CODE.annotate },
+  { name: 'wait', complete: completeResources, load: VERB_CODE.wait },
+  { name: 'scale', complete: completeResources, load: VERB_CODE.scale },
+  { name: 'patch', complete: completeResources, load: VERB_CODE.patch },
+  { name: 'replace', load: VERB_CODE.replace },
+  { name: 'edit', complete: completeResources, load: VERB_CODE.edit },
+  { name: 'expose', complete: completeResources, load: VERB_CODE.expose },
   {
     name: 'top',
     subcommands: [
       { name: 'pod', aliases: ['pods', 'po'] },
       { name: 'node', aliases: ['nodes', 'no'] },
     ],
-    load: () => import('./top/top.ts'),
+    load: VERB_CODE.top,
   },
-  { name: 'auth', subcommands: subs(['can-i', 'reconcile', 'whoami']), load: () => import('./auth/auth.ts') },
+  { name: 'auth', subcommands: subs(['can-i', 'reconcile', 'whoami']), load: VERB_CODE.auth },
   {
     name: 'rollout',
     subcommands: subs(['history', 'pause', 'restart', 'resume', 'status', 'undo'], { complete: completeRollout }),
-    load: () => import('./rollout/rollout.ts'),
+    load: VERB_CODE.rollout,
   },
   {
     name: 'set',
@@ -93,25 +94,25 @@ export const VERB_TABLE: LazyVerb[] = [
       { name: 'serviceaccount', aliases: ['sa'], complete: completeResources },
       { name: 'subject', complete: completeResources },
     ],
-    load: () => import('./set/set.ts'),
+    load: VERB_CODE.set,
   },
   // cordon.ts registers both.
-  { name: 'cordon', complete: completeNodes, load: () => import('./cordon/cordon.ts') },
-  { name: 'uncordon', complete: completeNodes, load: () => import('./cordon/cordon.ts') },
-  { name: 'drain', complete: completeNodes, load: () => import('./drain/drain.ts') },
-  { name: 'taint', complete: completeTaint, load: () => import('./taint/taint.ts') },
-  { name: 'events', load: () => import('./events/events.ts') },
-  { name: 'explain', complete: completeExplain, load: () => import('./explain/explain.ts') },
-  { name: 'cp', complete: completePods, load: () => import('./cp/cp.ts') },
-  { name: 'diff', load: () => import('./diff/diff.ts') },
-  { name: 'debug', complete: completePods, load: () => import('./debug/debug.ts') },
+  { name: 'cordon', complete: completeNodes, load: VERB_CODE.cordon },
+  { name: 'uncordon', complete: completeNodes, load: VERB_CODE.uncordon },
+  { name: 'drain', complete: completeNodes, load: VERB_CODE.drain },
+  { name: 'taint', complete: completeTaint, load: VERB_CODE.taint },
+  { name: 'events', load: VERB_CODE.events },
+  { name: 'explain', complete: completeExplain, load: VERB_CODE.explain },
+  { name: 'cp', complete: completePods, load: VERB_CODE.cp },
+  { name: 'diff', load: VERB_CODE.diff },
+  { name: 'debug', complete: completePods, load: VERB_CODE.debug },
   // help.ts registers both.
-  { name: 'help', load: () => import('./help/help.ts') },
-  { name: 'options', load: () => import('./help/help.ts') },
-  { name: 'autoscale', complete: completeResources, load: () => import('./autoscale/autoscale.ts') },
-  { name: 'completion', complete: completeShells, load: () => import('./completion/completion.ts') },
-  { name: 'certificate', subcommands: subs(['approve', 'deny']), load: () => import('./certificate/certificate.ts') },
-  { name: 'proxy', load: () => import('./proxy/proxy.ts') },
-  { name: 'api-versions', load: () => import('./api-versions/api-versions.ts') },
-  { name: 'plugin', subcommands: subs(['list']), load: () => import('./plugin/plugin.ts') },
+  { name: 'help', load: VERB_CODE.help },
+  { name: 'options', load: VERB_CODE.options },
+  { name: 'autoscale', complete: completeResources, load: VERB_CODE.autoscale },
+  { name: 'completion', complete: completeShells, load: VERB_CODE.completion },
+  { name: 'certificate', subcommands: subs(['approve', 'deny']), load: VERB_CODE.certificate },
+  { name: 'proxy', load: VERB_CODE.proxy },
+  { name: 'api-versions', load: VERB_CODE['api-versions'] },
+  { name: 'plugin', subcommands: subs(['list']), load: VERB_CODE.plugin },
 ];

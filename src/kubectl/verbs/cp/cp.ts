@@ -5,7 +5,7 @@
  * to stdout, as kubectl wires them); to a Pod it runs `test -d DEST`, then packs the local
  * files and runs `tar -xmf - -C DIR` there. A container without tar fails as exec does.
  */
-import { packTar, unpackTar, type TarMember } from '../../../sim/index.ts';
+import { packTar, unpackTar, type TarMember } from '../../../sim/on-demand.ts';
 import { CliError } from '../../cli/errors.ts';
 import { registerVerb } from '../../cli/registry.ts';
 import type { Invocation } from '../../cli/verb.ts';

@@ -3,7 +3,8 @@
  * (create_deployment.go, create_job.go, create_cronjob.go), created or printed for
  * `--dry-run=client -o yaml`. Registered as sub-commands of `create`.
  */
-import { jobFromCronJob, type KubeObject } from '../../../sim/index.ts';
+import type { KubeObject } from '../../../sim/index.ts';
+import { jobFromCronJob } from '../../../sim/on-demand.ts';
 import { CliError, usageError } from '../../cli/errors.ts';
 import { registerSubcommand } from '../../cli/registry.ts';
 import type { Invocation, Verb } from '../../cli/verb.ts';
