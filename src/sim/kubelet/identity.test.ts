@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { executableNotFound } from './programs.ts';
 import type { KubeObject } from '../api/types.ts';
 import { imageFiles } from './images/files.ts';
 import { pullImage } from './images/catalogue.ts';
@@ -81,12 +80,5 @@ describe('runAsNonRoot, as the kubelet checks it before creating a container', (
     expect(check({ runAsNonRoot: true })).toBe('container has runAsNonRoot and image will run as root (pod: "web_default(u-1)", container: c)');
     expect(check({ runAsNonRoot: true }, { runAsUser: 0 })).toBe('container\'s runAsUser breaks non-root policy (pod: "web_default(u-1)", container: c)');
     expect(check({}, { runAsNonRoot: true }, 'curl_user')).toBe('container has runAsNonRoot and image has non-numeric user (curl_user), cannot verify user is non-root (pod: "web_default(u-1)", container: c)');
-  });
-});
-
-describe("runc's reason for a missing executable", () => {
-  it('looks a name up in $PATH and only stats a path', () => {
-    expect(executableNotFound('bash')).toBe('exec: "bash": executable file not found in $PATH');
-    expect(executableNotFound('/bin/bash')).toBe('exec: "/bin/bash": stat /bin/bash: no such file or directory');
   });
 });
