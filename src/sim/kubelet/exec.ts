@@ -14,6 +14,7 @@ import type { ProcessIO } from './process.ts';
 import type { ContainerRuntime } from './runtime.ts';
 import { containerCode, loadContainerCode, type ContainerCode } from './container-code-part.ts';
 import { LineTerminal } from './sh/line-terminal.ts';
+import { executableNotFound } from './programs.ts';
 
 /** Images built on busybox or Alpine: they have `sh` but no `bash`. */
 export function lacksBash(c: ContainerRuntime): boolean {
@@ -83,7 +84,7 @@ function* afterCode(cluster: Cluster, c: ContainerRuntime, argv: string[], io: E
 /** The runtime's check of the executable, then the command in the container's shell. */
 function startExec(cluster: Cluster, c: ContainerRuntime, argv: string[], io: ExecIO, terminal: LineTerminal | undefined, code: ContainerCode): ExecRun {
   const own = c.io!;
-  if (!hasExecutable(c, own, argv[0]!, code)) throw execFailed(cluster, `exec: "${argv[0]}": executable file not found in $PATH`);
+  if (!hasExecutable(c, own, argv[0]!, code)) throw execFailed(cluster, executableNotFound(argv[0]!));
   const procIO: ProcessIO = {
     argv,
     env: own.env,

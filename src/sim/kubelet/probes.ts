@@ -17,6 +17,7 @@ import type { ContainerCode } from './container-code-part.ts';
 import type { ProcessIO } from './process.ts';
 import type { HttpHandler } from './http.ts';
 import { hasExecutable } from './exec.ts';
+import { executableNotFound } from './programs.ts';
 
 export type ProbeKind = 'startup' | 'liveness' | 'readiness';
 
@@ -96,7 +97,7 @@ export function probeOnce(
     const argv = p.exec.command ?? [];
     if (!code) return 'the container\'s shell is not loaded';
     if (c.io && !hasExecutable(c, c.io, argv[0] ?? '', code)) {
-      const what = argv.length ? `exec: "${argv[0]}": executable file not found in $PATH` : 'no command specified';
+      const what = argv.length ? executableNotFound(argv[0]!) : 'no command specified';
       return { error: `rpc error: code = Unknown desc = failed to exec in container: failed to start exec "${execId()}": OCI runtime exec failed: exec failed: unable to start container process: ${what}: unknown` };
     }
     return execProbe(argv, c.io, (p.timeoutSeconds ?? 1) * 1000, code);

@@ -13,9 +13,17 @@ export function containerArgv(image: ImageInfo, spec: { command?: string[]; args
   return [...entry, ...args];
 }
 
+/**
+ * runc's reason for an executable it cannot find: a name is looked up in $PATH, a path (with
+ * a `/`) is only checked with stat, as Go's exec.LookPath does.
+ */
+export function executableNotFound(arg0: string): string {
+  return arg0.includes('/') ? `exec: "${arg0}": stat ${arg0}: no such file or directory` : `exec: "${arg0}": executable file not found in $PATH`;
+}
+
 /** The runtime's message for a container whose argv cannot start (exit code 128, StartError). */
 export function startErrorMessage(argv: string[]): string {
-  const what = argv.length ? `exec: "${argv[0]}": executable file not found in $PATH` : 'no command specified';
+  const what = argv.length ? executableNotFound(argv[0]!) : 'no command specified';
   return `failed to create containerd task: failed to create shim task: OCI runtime create failed: runc create failed: unable to start container process: error during container init: ${what}: unknown`;
 }
 

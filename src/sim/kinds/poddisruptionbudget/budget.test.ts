@@ -4,13 +4,23 @@ import type { Pod, PodDisruptionBudget } from '../generated-types.ts';
 import { countHealthy, disruptionsAllowed, expectedPodCount, scaledValue, type ScaleLookup } from './budget.ts';
 
 const pdb = (spec: Record<string, unknown>): PodDisruptionBudget =>
-  ({ apiVersion: 'policy/v1', kind: 'PodDisruptionBudget', metadata: { name: 'b', namespace: 'default', generation: 1 }, spec: { selector: { matchLabels: { app: 'web' } }, ...spec } }) as PodDisruptionBudget;
+  ({
+    apiVersion: 'policy/v1',
+    kind: 'PodDisruptionBudget',
+    metadata: { name: 'b', namespace: 'default', generation: 1 },
+    spec: { selector: { matchLabels: { app: 'web' } }, ...spec },
+  }) as PodDisruptionBudget;
 
 function pod(name: string, owner?: { kind: string; name: string; uid: string }, ready = true): Pod {
   return {
     apiVersion: 'v1',
     kind: 'Pod',
-    metadata: { name, namespace: 'default', labels: { app: 'web' }, ...(owner ? { ownerReferences: [{ apiVersion: 'apps/v1', controller: true, ...owner }] } : {}) },
+    metadata: {
+      name,
+      namespace: 'default',
+      labels: { app: 'web' },
+      ...(owner ? { ownerReferences: [{ apiVersion: 'apps/v1', controller: true, ...owner }] } : {}),
+    },
     status: { phase: 'Running', conditions: [{ type: 'Ready', status: ready ? 'True' : 'False' }] },
   } as Pod;
 }
@@ -53,7 +63,11 @@ describe('the budget of a PodDisruptionBudget', () => {
   });
 
   it('leaves unmanaged Pods out of a scale and names them', () => {
-    expect(expectedPodCount(pdb({ maxUnavailable: 1 }), [pod('a', rs(1)), pod('bare')], scales)).toEqual({ expectedPods: 4, desiredHealthy: 3, unmanaged: ['bare'] });
+    expect(expectedPodCount(pdb({ maxUnavailable: 1 }), [pod('a', rs(1)), pod('bare')], scales)).toEqual({
+      expectedPods: 4,
+      desiredHealthy: 3,
+      unmanaged: ['bare'],
+    });
     expect(expectedPodCount(pdb({ maxUnavailable: 1 }), [pod('bare')], scales)).toEqual({ expectedPods: 0, desiredHealthy: 0, unmanaged: ['bare'] });
   });
 

@@ -19,7 +19,10 @@ import type { Pod, PodDisruptionBudget } from '../generated-types.ts';
 export type Obj = Record<string, any>;
 
 /** The scale behind a controller reference of a Pod: a number, or an error message. */
-export type ScaleLookup = (pod: Pod, ref: { kind: string; name: string; uid: string; apiVersion: string }) => { uid: string; replicas: number } | { error: string } | undefined;
+export type ScaleLookup = (
+  pod: Pod,
+  ref: { kind: string; name: string; uid: string; apiVersion: string },
+) => { uid: string; replicas: number } | { error: string } | undefined;
 
 export interface Budget {
   expectedPods: number;
@@ -119,7 +122,13 @@ export function disruptionAllowedCondition(status: Obj, now: number): Obj[] {
   const ok = (status.disruptionsAllowed ?? 0) > 0;
   return setCondition(
     (status.conditions ?? []) as Obj[],
-    { type: 'DisruptionAllowed', status: ok ? 'True' : 'False', reason: ok ? 'SufficientPods' : 'InsufficientPods', message: '', observedGeneration: status.observedGeneration ?? 0 },
+    {
+      type: 'DisruptionAllowed',
+      status: ok ? 'True' : 'False',
+      reason: ok ? 'SufficientPods' : 'InsufficientPods',
+      message: '',
+      observedGeneration: status.observedGeneration ?? 0,
+    },
     now,
   );
 }

@@ -32,7 +32,9 @@ export function goSelector(sel: LabelSelectorSpec | undefined): string {
     .sort()
     .map((k) => `${k}: ${sel.matchLabels![k]},`)
     .join('');
-  const exprs = (sel.matchExpressions ?? []).map((e) => `LabelSelectorRequirement{Key:${e.key},Operator:${e.operator},Values:[${(e.values ?? []).join(' ')}],},`).join('');
+  const exprs = (sel.matchExpressions ?? [])
+    .map((e) => `LabelSelectorRequirement{Key:${e.key},Operator:${e.operator},Values:[${(e.values ?? []).join(' ')}],},`)
+    .join('');
   return `&LabelSelector{MatchLabels:map[string]string{${labels}},MatchExpressions:[]LabelSelectorRequirement{${exprs}},}`;
 }
 

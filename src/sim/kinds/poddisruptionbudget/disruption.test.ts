@@ -16,7 +16,12 @@ function setup(spec: Record<string, unknown>, replicas = 3) {
   cluster.api.create('deployments.apps', deploymentManifest('web', 'nginx:1.27', replicas));
   cluster.settle();
   readyAll(cluster);
-  cluster.api.create(PDBS, { apiVersion: 'policy/v1', kind: 'PodDisruptionBudget', metadata: { name: 'web', namespace: 'default' }, spec: { selector: { matchLabels: { app: 'web' } }, ...spec } });
+  cluster.api.create(PDBS, {
+    apiVersion: 'policy/v1',
+    kind: 'PodDisruptionBudget',
+    metadata: { name: 'web', namespace: 'default' },
+    spec: { selector: { matchLabels: { app: 'web' } }, ...spec },
+  });
   cluster.settle();
   const status = () => cluster.api.get(PDBS, 'default', 'web').status;
   const refusal = (name: string) => {
@@ -57,19 +62,36 @@ describe('the disruption controller', () => {
     cluster.api.create('pods', {
       apiVersion: 'v1',
       kind: 'Pod',
-      metadata: { name: 'orphan', namespace: 'default', labels: { app: 'web' }, ownerReferences: [{ apiVersion: 'v1', kind: 'ConfigMap', name: 'owner', uid: owner.metadata.uid!, controller: true }] },
+      metadata: {
+        name: 'orphan',
+        namespace: 'default',
+        labels: { app: 'web' },
+        ownerReferences: [{ apiVersion: 'v1', kind: 'ConfigMap', name: 'owner', uid: owner.metadata.uid!, controller: true }],
+      },
       spec: { containers: [{ name: 'c', image: 'nginx' }] },
     });
     cluster.settle();
     expect(status().disruptionsAllowed).toBe(0);
-    expect(status().conditions[0]).toMatchObject({ type: 'DisruptionAllowed', status: 'False', reason: 'SyncFailed', message: 'configmaps does not implement the scale subresource' });
-    expect(eventMessages(cluster, 'controllermanager', 'web')).toContain('Failed to calculate the number of expected pods: configmaps does not implement the scale subresource');
+    expect(status().conditions[0]).toMatchObject({
+      type: 'DisruptionAllowed',
+      status: 'False',
+      reason: 'SyncFailed',
+      message: 'configmaps does not implement the scale subresource',
+    });
+    expect(eventMessages(cluster, 'controllermanager', 'web')).toContain(
+      'Failed to calculate the number of expected pods: configmaps does not implement the scale subresource',
+    );
   });
 
   it('records NoPods when the selector matches nothing', () => {
     const cluster = workloadCluster();
     cluster.addController(disruptionController(cluster));
-    cluster.api.create(PDBS, { apiVersion: 'policy/v1', kind: 'PodDisruptionBudget', metadata: { name: 'none', namespace: 'default' }, spec: { maxUnavailable: 1, selector: { matchLabels: { app: 'x' } } } });
+    cluster.api.create(PDBS, {
+      apiVersion: 'policy/v1',
+      kind: 'PodDisruptionBudget',
+      metadata: { name: 'none', namespace: 'default' },
+      spec: { maxUnavailable: 1, selector: { matchLabels: { app: 'x' } } },
+    });
     cluster.settle();
     expect(cluster.api.get(PDBS, 'default', 'none').status).toMatchObject({ expectedPods: 0, currentHealthy: 0, desiredHealthy: 0, disruptionsAllowed: 0 });
     expect(eventMessages(cluster, 'controllermanager', 'none')[0]).toBe('No matching pods found');
@@ -117,7 +139,7 @@ describe('the eviction subresource', () => {
     cluster.advance(121_000);
     expect(status().disruptedPods).toBeUndefined();
     expect(status()).toMatchObject({ currentHealthy: 3, disruptionsAllowed: 2 });
-    expect(eventMessages(cluster, 'controllermanager', a.metadata.name!)).toEqual(['Pod was expected by PDB default/default to be deleted but it wasn\'t']);
+    expect(eventMessages(cluster, 'controllermanager', a.metadata.name!)).toEqual(["Pod was expected by PDB default/default to be deleted but it wasn't"]);
   });
 
   it('evicts an unready Pod when the budget is met without it, or always with AlwaysAllow', () => {
@@ -151,11 +173,22 @@ describe('the eviction subresource', () => {
     });
     expect(refusal(a.metadata.name!)).toMatchObject({
       code: 429,
-      details: { retryAfterSeconds: 10, causes: [{ reason: 'DisruptionBudget', message: 'The disruption budget web is still being processed by the server.' }] },
+      details: {
+        retryAfterSeconds: 10,
+        causes: [{ reason: 'DisruptionBudget', message: 'The disruption budget web is still being processed by the server.' }],
+      },
     });
-    cluster.api.create(PDBS, { apiVersion: 'policy/v1', kind: 'PodDisruptionBudget', metadata: { name: 'second', namespace: 'default' }, spec: { maxUnavailable: 1, selector: { matchLabels: { app: 'web' } } } });
+    cluster.api.create(PDBS, {
+      apiVersion: 'policy/v1',
+      kind: 'PodDisruptionBudget',
+      metadata: { name: 'second', namespace: 'default' },
+      spec: { maxUnavailable: 1, selector: { matchLabels: { app: 'web' } } },
+    });
     cluster.settle();
-    expect(refusal(a.metadata.name!)).toMatchObject({ code: 500, message: 'This pod has more than one PodDisruptionBudget, which the eviction subresource does not support.' });
+    expect(refusal(a.metadata.name!)).toMatchObject({
+      code: 500,
+      message: 'This pod has more than one PodDisruptionBudget, which the eviction subresource does not support.',
+    });
     // Deleting is not evicting: no budget stands in the way.
     client.delete('pods', 'default', a.metadata.name!);
     expect(cluster.api.tryGet('pods', 'default', a.metadata.name!)).toBeUndefined();

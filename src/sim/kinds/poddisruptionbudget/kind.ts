@@ -54,7 +54,12 @@ function validate(obj: KubeObject): StatusCause[] {
   const spec = (obj.spec ?? {}) as Obj;
   const min = spec.minAvailable !== undefined && spec.minAvailable !== null;
   const max = spec.maxUnavailable !== undefined && spec.maxUnavailable !== null;
-  if (min && max) causes.push({ reason: 'FieldValueInvalid', field: 'spec', message: `spec: Invalid value: ${goSpec(spec)}: minAvailable and maxUnavailable cannot be both set` });
+  if (min && max)
+    causes.push({
+      reason: 'FieldValueInvalid',
+      field: 'spec',
+      message: `spec: Invalid value: ${goSpec(spec)}: minAvailable and maxUnavailable cannot be both set`,
+    });
   if (min) causes.push(...intOrPercent(spec.minAvailable, 'spec.minAvailable'));
   if (max) causes.push(...intOrPercent(spec.maxUnavailable, 'spec.maxUnavailable'));
   const policy = spec.unhealthyPodEvictionPolicy;
