@@ -1,0 +1,56 @@
+/**
+ * Behaviours the kubernetes.io task pages rely on: their example manifests served at
+ * k8s.io/examples, a container restarting after a clean exit (the emptyDir page kills redis),
+ * and nginx refusing an empty html directory (the PersistentVolume page before index.html exists).
+ */
+import { describe, expect, it } from 'vitest';
+import { openSession } from '../support/session.ts';
+
+describe('task page fidelity', () => {
+  it('serves the example manifests under k8s.io, kubernetes.io and the raw GitHub path', async () => {
+    const s = await openSession({ seed: 3, preset: 'kind' });
+    for (const url of [
+      'https://k8s.io/examples/pods/commands.yaml',
+      'https://kubernetes.io/examples/pods/inject/envars.yaml',
+      'https://raw.githubusercontent.com/kubernetes/website/main/content/en/examples/pods/storage/redis.yaml',
+    ]) {
+      const r = await s.run(`kubectl apply -f ${url} --dry-run=client -o name`);
+      expect(r.exitCode, r.output).toBe(0);
+      expect(r.stdout).toMatch(/^pod\//);
+    }
+    const missing = await s.run('kubectl apply -f https://k8s.io/examples/pods/no-such-example.yaml');
+    expect(missing.exitCode).toBe(1);
+  });
+
+  it('reports the exited container, not ContainerCreating, until a clean restart runs', async () => {
+    const s = await openSession({ seed: 3, preset: 'kind' });
+    await s.run('kubectl apply -f https://k8s.io/examples/pods/storage/redis.yaml');
+    await s.run('kubectl wait --for=condition=Ready pod/redis');
+    await s.run('kubectl exec redis -- /bin/bash -c "kill 1"');
+    // The watch's first row is the list taken right after the exit; the next is the restart.
+    const w = await s.run('kubectl get pod redis -w --no-headers -o custom-columns=S:.status.containerStatuses[0].state,R:.status.containerStatuses[0].restartCount');
+    const rows = w.stdout.trim().split('\n');
+    expect(rows[0]).toMatch(/terminated.*reason:Completed.*\s0$/);
+    expect(rows.at(-1)).toMatch(/running.*\s1$/);
+    expect(w.stdout).not.toMatch(/ContainerCreating/);
+    // With headers, a watch's custom columns print their header once, as one printer serves the stream.
+    await s.run('kubectl exec redis -- /bin/bash -c "kill 1"');
+    const h = await s.run('kubectl get pod redis -w -o custom-columns=NAME:.metadata.name,RESTARTS:.status.containerStatuses[0].restartCount');
+    expect(h.stdout.match(/^NAME/gm)).toHaveLength(1);
+    expect(h.stdout).toMatch(/redis\s+2\n$/);
+  });
+
+  it('answers 403 for an html directory without index.html, then serves the file written there', async () => {
+    const s = await openSession({ seed: 3, preset: 'kind' });
+    await s.run('kubectl apply -f https://k8s.io/examples/pods/storage/pv-volume.yaml');
+    await s.run('kubectl apply -f https://k8s.io/examples/pods/storage/pv-claim.yaml');
+    await s.run('kubectl apply -f https://k8s.io/examples/pods/storage/pv-pod.yaml');
+    await s.run('kubectl wait --for=condition=Ready pod/task-pv-pod');
+    const empty = await s.run('kubectl exec task-pv-pod -- curl -s -o /dev/null -w "%{http_code}" http://localhost/');
+    expect(empty.stdout).toBe('403');
+    const log = await s.run('kubectl logs task-pv-pod');
+    expect(log.output).toContain('directory index of "/usr/share/nginx/html/" is forbidden');
+    await s.run(`kubectl exec task-pv-pod -- sh -c "echo 'Hello from Kubernetes storage' > /usr/share/nginx/html/index.html"`);
+    expect((await s.run('kubectl exec task-pv-pod -- curl -s http://localhost/')).stdout).toBe('Hello from Kubernetes storage\n');
+  });
+});
