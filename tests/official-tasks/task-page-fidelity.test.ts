@@ -54,3 +54,33 @@ describe('task page fidelity', () => {
     expect((await s.run('kubectl exec task-pv-pod -- curl -s http://localhost/')).stdout).toBe('Hello from Kubernetes storage\n');
   });
 });
+
+describe('resource task pages: stress images', () => {
+  it('ends a container OOMKilled (exit 137) when stress holds more than its memory limit', async () => {
+    const s = await openSession({ seed: 4, preset: 'kind' });
+    await s.run('kubectl create namespace mem-example');
+    await s.run('kubectl apply -f https://k8s.io/examples/pods/resource/memory-request-limit-2.yaml --namespace=mem-example');
+    await s.run('sleep 3');
+    const t = await s.run(
+      `kubectl get pod memory-demo-2 -n mem-example -o jsonpath='{.status.containerStatuses[0].lastState.terminated.reason} {.status.containerStatuses[0].lastState.terminated.exitCode}'`,
+    );
+    expect(t.stdout).toBe('OOMKilled 137');
+    // Under its limit the same program runs on, and shows the memory it holds.
+    await s.run('cluster addons enable metrics-server');
+    await s.run('kubectl apply -f https://k8s.io/examples/pods/resource/memory-request-limit.yaml --namespace=mem-example');
+    await s.run('sleep 70');
+    expect((await s.run('kubectl get pod memory-demo -n mem-example --no-headers')).stdout).toMatch(/1\/1\s+Running\s+0\s/);
+    expect((await s.run('kubectl top pod memory-demo -n mem-example --no-headers')).stdout).toMatch(/^memory-demo\s+\d+m\s+150Mi\n$/);
+    expect((await s.run('kubectl logs memory-demo -n mem-example')).stdout).toBe('stress: info: [1] dispatching hogs: 0 cpu, 0 io, 1 vm, 0 hdd\n');
+  });
+
+  it("counts vish/stress's -cpus threads up to the container's CPU limit", async () => {
+    const s = await openSession({ seed: 4, preset: 'kind' });
+    await s.run('cluster addons enable metrics-server');
+    await s.run('kubectl create namespace cpu-example');
+    await s.run('kubectl apply -f https://k8s.io/examples/pods/resource/cpu-request-limit.yaml --namespace=cpu-example');
+    await s.run('sleep 70');
+    expect((await s.run('kubectl top pod cpu-demo -n cpu-example --no-headers')).stdout).toMatch(/^cpu-demo\s+1000m\s+1Mi\n$/);
+    expect((await s.run('kubectl logs cpu-demo -n cpu-example')).output.match(/Spawning a thread to consume CPU/g)).toHaveLength(2);
+  });
+});

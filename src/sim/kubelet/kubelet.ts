@@ -10,6 +10,7 @@
  *   deletionTimestamp -> Killing + SIGTERM, SIGKILL when the grace period ends -> Pod removed.
  */
 import type { KubeObject, WatchEvent } from '../api/types.ts';
+import { parseQuantity, quantityValue } from '../api/quantity.ts';
 import type { Cluster } from '../cluster.ts';
 import { keyOf, splitKey, type Controller } from '../runtime/controller.ts';
 import { expandRefs, resolveEnv } from './config.ts';
@@ -385,6 +386,9 @@ export class Kubelet implements Controller {
     });
     const io = containerIO(this.cluster, rt, c, pod, argv, env, probes.ports);
     c.io = io;
+    c.allocatedBytes = undefined;
+    c.oomKilled = false;
+    io.allocate = (bytes) => this.allocate(c, bytes);
     if (adopted) backdateStartup(io, c.logs, this.cluster, startedAt);
     const ctx = { tag: c.ref?.tag ?? 'latest', podIP: () => rt.ip ?? '', cluster: this.cluster, namespace: rt.namespace };
     const image = c.image!;
@@ -407,8 +411,25 @@ export class Kubelet implements Controller {
     return image.main?.(argv, io, ctx) ?? { startError: startErrorMessage(argv) };
   }
 
+  /**
+   * A program's memory grew to `bytes`: past the container's memory limit the cgroup's OOM
+   * killer kills the whole container (cgroup v2 memory.oom.group, as the kubelet sets it), at
+   * once, whatever the program does about signals.
+   */
+  private allocate(c: ContainerRuntime, bytes: number): void {
+    c.allocatedBytes = bytes;
+    const limit = c.spec?.resources?.limits?.memory as string | undefined;
+    if (!limit || c.oomKilled || bytes <= quantityValue(parseQuantity(limit))) return;
+    c.oomKilled = true;
+    const proc = c.proc;
+    this.cluster.clock.setTimeout(() => proc?.signal('KILL'), 0);
+  }
+
   private processExited(rt: PodRuntime, c: ContainerRuntime, startedAt: number, code: number): void {
-    this.exited(rt, c, { exitCode: code, reason: code === 0 ? 'Completed' : 'Error', startedAt, finishedAt: this.cluster.now() });
+    const reason = c.oomKilled ? 'OOMKilled' : code === 0 ? 'Completed' : 'Error';
+    c.oomKilled = false;
+    c.allocatedBytes = undefined;
+    this.exited(rt, c, { exitCode: code, reason, startedAt, finishedAt: this.cluster.now() });
     this.sync(rt);
     this.finishTermination(rt);
   }
