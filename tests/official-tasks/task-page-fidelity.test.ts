@@ -84,3 +84,16 @@ describe('resource task pages: stress images', () => {
     expect((await s.run('kubectl logs cpu-demo -n cpu-example')).output.match(/Spawning a thread to consume CPU/g)).toHaveLength(2);
   });
 });
+
+describe('assign Pods to nodes: a nodeName that names no node', () => {
+  it('stays Pending on that node until the pod garbage collector deletes it after the quarantine', async () => {
+    const s = await openSession({ seed: 5, preset: 'kind' });
+    await s.run('kubectl apply -f https://k8s.io/examples/pods/pod-nginx-specific-node.yaml');
+    await s.run('sleep 10');
+    expect((await s.run('kubectl get pod nginx -o wide --no-headers')).stdout).toMatch(/^nginx\s+0\/1\s+Pending\s+0\s+\S+\s+<none>\s+foo-node\s/);
+    await s.run('sleep 60');
+    const gone = await s.run('kubectl get pod nginx');
+    expect(gone.exitCode).toBe(1);
+    expect(gone.stderr).toBe('Error from server (NotFound): pods "nginx" not found\n');
+  });
+});

@@ -373,6 +373,23 @@ spec:
     image: nginx
     imagePullPolicy: IfNotPresent
 `,
+  // Taints and Tolerations
+  'pods/pod-with-toleration.yaml': `apiVersion: v1
+kind: Pod
+metadata:
+  name: nginx
+  labels:
+    env: test
+spec:
+  containers:
+  - name: nginx
+    image: nginx
+    imagePullPolicy: IfNotPresent
+  tolerations:
+  - key: "example-key"
+    operator: "Exists"
+    effect: "NoSchedule"
+`,
   // Communicate Between Containers in the Same Pod Using a Shared Volume
   'pods/two-container-pod.yaml': `apiVersion: v1
 kind: Pod
