@@ -97,3 +97,56 @@ describe('assign Pods to nodes: a nodeName that names no node', () => {
     expect(gone.stderr).toBe('Error from server (NotFound): pods "nginx" not found\n');
   });
 });
+
+describe('container lifecycle hooks', () => {
+  const pod = (lifecycle: string) => `apiVersion: v1
+kind: Pod
+metadata:
+  name: hooks
+spec:
+  containers:
+  - name: web
+    image: nginx
+    lifecycle:
+${lifecycle}
+`;
+
+  it('runs postStart in the container and preStop before the SIGTERM', async () => {
+    const s = await openSession({
+      seed: 6,
+      preset: 'kind',
+      files: {
+        'hooks.yaml': pod(`      postStart:
+        exec:
+          command: ["/bin/sh", "-c", "echo started > /usr/share/message"]
+      preStop:
+        exec:
+          command: ["/bin/sh", "-c", "sleep 10"]`),
+      },
+    });
+    await s.run('kubectl apply -f hooks.yaml');
+    await s.run('kubectl wait --for=condition=Ready pod/hooks');
+    expect((await s.run('kubectl exec hooks -- cat /usr/share/message')).stdout).toBe('started\n');
+    await s.run('kubectl delete pod hooks --wait=false');
+    await s.run('sleep 4');
+    // nginx would stop at once on SIGTERM: it is still there because preStop is sleeping.
+    expect((await s.run('kubectl get pod hooks --no-headers')).stdout).toMatch(/^hooks\s+1\/1\s+Terminating/);
+    await s.run('sleep 10');
+    expect((await s.run('kubectl get pod hooks')).exitCode).toBe(1);
+  });
+
+  it('reports a failed postStart hook and kills the container', async () => {
+    const s = await openSession({
+      seed: 6,
+      preset: 'kind',
+      files: { 'hooks.yaml': pod(`      postStart:
+        exec:
+          command: ["/bin/sh", "-c", "exit 3"]`) },
+    });
+    await s.run('kubectl apply -f hooks.yaml');
+    await s.run('sleep 8');
+    const ev = await s.run('kubectl get events --field-selector reason=FailedPostStartHook -o jsonpath={.items[0].message}');
+    expect(ev.stdout).toMatch(/^Exec lifecycle hook \(\[\/bin\/sh -c exit 3\]\) for Container "web" in Pod "hooks_default\([0-9a-f-]+\)" failed - error: command '\/bin\/sh -c exit 3' exited with 3: , message: ""$/);
+    expect((await s.run('kubectl get pod hooks -o jsonpath={.status.containerStatuses[0].restartCount}')).stdout).not.toBe('0');
+  });
+});

@@ -26,6 +26,7 @@ import { stageFor, type StageContext } from './stages.ts';
 import { buildPodStatus } from './status.ts';
 import { isSidecar, shouldRestart } from './runtime.ts';
 import { containerIO } from './container-io.ts';
+import { hasExecutable } from './exec.ts';
 import { LogBuffer } from './log-buffer.ts';
 import { nodeAgents } from '../nodes/node-agents.ts';
 import { nodeInternalIP } from '../nodes/node-template.ts';
@@ -319,6 +320,52 @@ export class Kubelet implements Controller {
     c.waiting = { reason: rt.containers.some((x) => x.init) ? 'PodInitializing' : 'ContainerCreating' };
     this.containerEvent(rt, c, 'Normal', 'Started', `Started container ${c.name}`);
     launched.probes.start();
+    this.runHook(rt, c, 'postStart', (failed) => {
+      if (failed) this.stopContainer(rt, c, this.current(rt)?.spec?.terminationGracePeriodSeconds ?? 30);
+    });
+  }
+
+  /**
+   * Runs the container's exec lifecycle hook `which` (postStart once it has started, preStop
+   * before it is stopped) as a process of its own in the container, then `done(failed)`.
+   * A failed hook is reported with the kubelet's Warning event (FailedPostStartHook,
+   * FailedPreStopHook). Returns false (and calls nothing) when there is no exec hook to run.
+   */
+  private runHook(rt: PodRuntime, c: ContainerRuntime, which: 'postStart' | 'preStop', done: (failed: boolean) => void): boolean {
+    const argv = c.spec?.lifecycle?.[which]?.exec?.command as string[] | undefined;
+    const own = c.io;
+    const code = containerCode(this.cluster);
+    if (!argv?.length || !own || !code) return false;
+    let output = '';
+    let stderr = '';
+    const hookIO: ProcessIO = {
+      ...own,
+      fs: own.fs,
+      argv,
+      out: (t) => void (output += t),
+      err: (t) => {
+        output += t;
+        stderr += t;
+      },
+      onTerm: undefined,
+    };
+    const pod = this.current(rt);
+    const who = `${rt.name}_${rt.namespace}(${pod?.metadata.uid ?? rt.uid})`;
+    const reason = which === 'postStart' ? 'FailedPostStartHook' : 'FailedPreStopHook';
+    const fail = (error: string) => {
+      this.containerEvent(rt, c, 'Warning', reason, `Exec lifecycle hook ([${argv.join(' ')}]) for Container "${c.name}" in Pod "${who}" failed - error: ${error}, message: ${JSON.stringify(output)}`);
+      done(true);
+    };
+    if (!hasExecutable(c, own, argv[0]!, code)) {
+      const id = this.cluster.random.hex(64);
+      fail(`rpc error: code = Unknown desc = failed to exec in container: failed to start exec "${id}": OCI runtime exec failed: exec failed: unable to start container process: exec: "${argv[0]}": executable file not found in $PATH: unknown`);
+      return true;
+    }
+    spawn(this.cluster.clock, () => new code.Shell(hookIO).execArgv(argv), hookIO, (exit) => {
+      if (exit === 0) done(false);
+      else fail(`command '${argv.join(' ')}' exited with ${exit}: ${stderr}`);
+    });
+    return true;
   }
 
   /**
@@ -477,7 +524,9 @@ export class Kubelet implements Controller {
         if (c.proc && !c.proc.exited) {
           c.stopping = true;
           this.containerEvent(rt, c, 'Normal', 'Killing', `Stopping container ${c.name}`);
-          c.proc.signal('TERM');
+          // The preStop hook runs first (within the grace period); SIGTERM follows it.
+          const proc = c.proc;
+          if (!this.runHook(rt, c, 'preStop', () => proc.signal('TERM'))) proc.signal('TERM');
         } else if (c.step !== 'done') {
           c.step = 'done';
         }

@@ -40,7 +40,7 @@ export class PodGCController implements Controller {
   }
 
   reconcile(key: string): { requeueAfter?: number } | void {
-    const { namespace, name } = splitKey(key);
+    const { namespace = '', name } = splitKey(key);
     const { store, api } = this.cluster;
     const pod = store.get('pods', namespace, name);
     const node = pod?.spec?.nodeName as string | undefined;
