@@ -150,3 +150,24 @@ ${lifecycle}
     expect((await s.run('kubectl get pod hooks -o jsonpath={.status.containerStatuses[0].restartCount}')).stdout).not.toBe('0');
   });
 });
+
+describe('parallel processing using expansions', () => {
+  it('downloads the template with curl -O and expands it with sed, where $ in the middle is a literal', async () => {
+    const s = await openSession({ seed: 8, preset: 'kind' });
+    const dl = await s.run('curl -L -s -O https://k8s.io/examples/application/job/job-tmpl.yaml');
+    expect(dl.exitCode).toBe(0);
+    expect((await s.run('grep -c ITEM job-tmpl.yaml')).stdout).toBe('2\n');
+    expect((await s.run(`sed "s/\\$ITEM/apple/" job-tmpl.yaml | grep -m1 name:`)).stdout).toBe('  name: process-item-apple\n');
+    // Anchors keep their meaning at the ends.
+    expect((await s.run(`printf 'a^b$\\n' | sed 's/^a^b$$/X/'`)).stdout).toBe('X\n');
+    // A document nobody publishes is the host's 404, not a file.
+    expect((await s.run('curl -s -o /dev/null -w "%{http_code}" https://k8s.io/examples/no-such.yaml; echo')).exitCode).toBe(0);
+  });
+
+  it('rev reverses each line, as the Indexed Job workers do', async () => {
+    const s = await openSession({ seed: 8, preset: 'kind' });
+    await s.run('kubectl run r --image=busybox --restart=Never -- sh -c "echo foo > /tmp/d; rev /tmp/d"');
+    await s.run('sleep 5');
+    expect((await s.run('kubectl logs r')).stdout).toBe('oof\n');
+  });
+});
