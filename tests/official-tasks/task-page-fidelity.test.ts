@@ -171,3 +171,14 @@ describe('parallel processing using expansions', () => {
     expect((await s.run('kubectl logs r')).stdout).toBe('oof\n');
   });
 });
+
+describe('bash in an image', () => {
+  it("runs bash's indexed arrays, which busybox's sh refuses", async () => {
+    const s = await openSession({ seed: 9, preset: 'kind' });
+    await s.run(`kubectl run b --image=bash --restart=Never -- bash -c 'a=(x y z); i=2; echo \${a[1]} \${a[$i]} \${a[@]} \${#a[@]} $a'`);
+    await s.run(`kubectl run s --image=busybox --restart=Never -- sh -c 'a=(x y)'`);
+    await s.run('sleep 6');
+    expect((await s.run('kubectl logs b')).stdout).toBe('y z x y z 3 x\n');
+    expect((await s.run('kubectl logs s')).stdout).toBe('sh: syntax error: unexpected "("\n');
+  });
+});
