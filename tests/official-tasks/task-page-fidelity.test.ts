@@ -182,3 +182,26 @@ describe('bash in an image', () => {
     expect((await s.run('kubectl logs s')).stdout).toBe('sh: syntax error: unexpected "("\n');
   });
 });
+
+describe('busybox ping', () => {
+  it('answers for a Pod by its headless-Service name, not for a ClusterIP, and refuses a bad name', async () => {
+    const s = await openSession({ seed: 10, preset: 'kind' });
+    await s.run('kubectl run a --image=busybox --restart=Never -- sleep 3600');
+    await s.run('kubectl run b --image=busybox --restart=Never -- sleep 3600');
+    await s.run('kubectl wait --for=condition=Ready pod/a pod/b');
+    const ip = (await s.run('kubectl get pod b -o jsonpath={.status.podIP}')).stdout;
+    const ok = await s.run(`kubectl exec a -- ping -c 1 ${ip}`);
+    expect(ok.exitCode).toBe(0);
+    expect(ok.stdout).toContain(`64 bytes from ${ip}: seq=0`);
+    expect(ok.stdout).toContain('1 packets transmitted, 1 packets received, 0% packet loss');
+    const svc = await s.run('kubectl exec a -- ping -c 1 -W 2 kubernetes.default');
+    expect(svc.exitCode).toBe(1);
+    expect(svc.stdout).toContain('1 packets transmitted, 0 packets received, 100% packet loss');
+    const bad = await s.run('kubectl exec a -- ping -c 1 no-such-host');
+    expect(bad.stderr).toContain("ping: bad address 'no-such-host'");
+    // Debian-based images have no ping.
+    await s.run('kubectl run n --image=nginx');
+    await s.run('kubectl wait --for=condition=Ready pod/n');
+    expect((await s.run('kubectl exec n -- ping -c 1 127.0.0.1')).stderr).toContain('exec: "ping": executable file not found in $PATH');
+  });
+});
