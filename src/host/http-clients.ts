@@ -7,7 +7,7 @@
  * from the host, so those time out; cluster names (`web.default.svc.cluster.local`) do not
  * resolve here.
  */
-import type { Cluster } from '../sim/index.ts';
+import { loadRemoteDocuments, remoteDocument, type Cluster } from '../sim/index.ts';
 import { hostRequest, type FetchResult } from '../sim/host-api.ts';
 import type { Command, ExecContext } from '../command/contract.ts';
 import type { LocalPorts } from '../command/local-ports.ts';
@@ -52,7 +52,18 @@ function hostHeaderOf(headers: string[]): string | undefined {
   return h?.slice(h.indexOf(':') + 1).trim() || undefined;
 }
 
-/** `curl [-s] [-S] [-f] [-o FILE] [-m SEC] [--connect-timeout SEC] URL` (curl 8.5, Ubuntu 24.04). */
+/**
+ * A document published over HTTPS (the install manifests and the kubernetes.io examples that
+ * `kubectl apply -f URL` reads), as the host fetches it from the internet.
+ */
+async function publishedDocument(u: { scheme: string; host: string; port: number; path: string }): Promise<FetchResult | undefined> {
+  if (u.scheme !== 'https' || u.port !== 443) return undefined;
+  await loadRemoteDocuments();
+  const body = remoteDocument(`https://${u.host}${u.path}`);
+  return body === undefined ? undefined : { status: 200, body };
+}
+
+/** `curl [-s] [-S] [-f] [-L] [-o FILE | -O] [-m SEC] [--connect-timeout SEC] URL` (curl 8.5, Ubuntu 24.04). */
 export function createCurl(cluster: Cluster, ports: LocalPorts): Command {
   return async (args, ctx) => {
     const headers: string[] = [];
@@ -60,11 +71,14 @@ export function createCurl(cluster: Cluster, ports: LocalPorts): Command {
     let showError = false;
     let fail = false;
     let output: string | undefined;
+    let remoteName = false;
     let maxTime: number | undefined;
     let url: string | undefined;
     for (let i = 0; i < args.length; i++) {
       const a = args[i]!;
       if (a === '-o' || a === '--output') output = args[++i];
+      else if (a === '-O' || a === '--remote-name') remoteName = true;
+      else if (a === '-L' || a === '--location') continue;
       else if (a === '-m' || a === '--max-time' || a === '--connect-timeout') maxTime = Number(args[++i]);
       else if (a === '--silent') silent = true;
       else if (a === '--fail') fail = true;
@@ -75,6 +89,7 @@ export function createCurl(cluster: Cluster, ports: LocalPorts): Command {
         silent ||= a.includes('s');
         showError ||= a.includes('S');
         fail ||= a.includes('f');
+        remoteName ||= a.includes('O');
       } else if (!a.startsWith('-')) url = a;
     }
     if (!url) {
@@ -88,7 +103,9 @@ export function createCurl(cluster: Cluster, ports: LocalPorts): Command {
     const u = splitUrl(url);
     if (!u) return say(3, 'URL rejected: Bad hostname');
     const host = u.host.replace(/^\[|\]$/g, '');
-    const r = await request(cluster, ports, host, u.port, u.path, 'curl/8.5.0', hostHeaderOf(headers));
+    // -O saves under the URL's last path segment, in the current directory.
+    if (remoteName && !output) output = u.path.split('?')[0]!.split('/').pop() || 'curl_response';
+    const r = (await publishedDocument(u)) ?? (await request(cluster, ports, host, u.port, u.path, 'curl/8.5.0', hostHeaderOf(headers)));
     if ('error' in r) {
       if (r.error === 'bad-address' || r.error === 'dns-timeout') return say(6, `Could not resolve host: ${host}`);
       if (r.error === 'timeout') {
@@ -161,7 +178,7 @@ export function createWget(cluster: Cluster, ports: LocalPorts): Command {
     const stamp = () => new Date(cluster.clock.now()).toISOString().slice(0, 19).replace('T', ' ');
     const log = (s: string) => !quiet && ctx.stderr(s);
     log(`--${stamp()}--  ${full}\n`);
-    const r = await request(cluster, ports, host, u.port, u.path, 'Wget/1.21.4', hostHeaderOf(headers));
+    const r = (await publishedDocument(u)) ?? (await request(cluster, ports, host, u.port, u.path, 'Wget/1.21.4', hostHeaderOf(headers)));
     if ('error' in r) {
       if (r.error === 'bad-address' || r.error === 'dns-timeout') {
         log(`Resolving ${host} (${host})... failed: Name or service not known.\n`);

@@ -16,6 +16,7 @@ import { ENDPOINTS_CONTROLLER, ENDPOINTSLICE_MIRRORING } from './controllers/end
 import { GARBAGE_COLLECTION } from './controllers/garbage-collector/garbage-collector.ts';
 import { JOBS } from './controllers/job/register.ts';
 import { NAMESPACE_CONTROLLER } from './controllers/namespace/index.ts';
+import { POD_GC } from './controllers/podgc/podgc-controller.ts';
 import { REPLICASET_CONTROLLER_INSTALLER } from './controllers/replicaset/replicaset-controller.ts';
 import { STATEFULSETS } from './controllers/statefulset/register.ts';
 import { VOLUMES } from './controllers/volume/register.ts';
@@ -47,6 +48,7 @@ export const DEFAULT_INSTALLERS: readonly Installer[] = Object.freeze([
   REPLICASET_CONTROLLER_INSTALLER,
   DEPLOYMENT_CONTROLLER_INSTALLER,
   GARBAGE_COLLECTION,
+  POD_GC,
   STATEFULSETS,
   DAEMONSETS,
   JOBS,

@@ -58,8 +58,8 @@ function lineMatcher(source: string, ignoreCase: boolean, word: boolean, pause: 
 export const grep: Command = async (args, ctx) => {
   const p = parseArgs('grep', args, {
     bool: 'ivcnEFwoqlLhHsx',
-    value: 'eABC',
-    long: { 'regexp=': 'e', 'after-context=': 'A', 'before-context=': 'B', 'context=': 'C', 'ignore-case': 'i', 'invert-match': 'v', count: 'c', 'line-number': 'n', 'extended-regexp': 'E', 'fixed-strings': 'F', quiet: 'q', silent: 'q', 'word-regexp': 'w', 'only-matching': 'o', 'files-with-matches': 'l', 'line-regexp': 'x' },
+    value: 'eABCm',
+    long: { 'regexp=': 'e', 'max-count=': 'm', 'after-context=': 'A', 'before-context=': 'B', 'context=': 'C', 'ignore-case': 'i', 'invert-match': 'v', count: 'c', 'line-number': 'n', 'extended-regexp': 'E', 'fixed-strings': 'F', quiet: 'q', silent: 'q', 'word-regexp': 'w', 'only-matching': 'o', 'files-with-matches': 'l', 'line-regexp': 'x' },
   }, ctx);
   if (!p) return 2;
   const f = p.flags;
@@ -98,6 +98,13 @@ export const grep: Command = async (args, ctx) => {
 async function search(re: LineMatcher, f: Map<string, string | true>, operands: string[], ctx: Parameters<Command>[1]): Promise<number> {
   const context = contextCounts(f, ctx);
   if (!context) return 2;
+  // -m NUM: stop reading a file after NUM selected lines.
+  const maxText = f.get('m');
+  if (maxText !== undefined && (typeof maxText !== 'string' || !/^-?\d+$/.test(maxText))) {
+    ctx.stderr('grep: invalid max count\n');
+    return 2;
+  }
+  const max = typeof maxText === 'string' && Number(maxText) >= 0 ? Number(maxText) : undefined;
   // Standard input is read a line at a time as it arrives (`kubectl get pods -w | grep web`).
   const streamed = ctx.input && !operands.length ? ctx.input : undefined;
   const stdin = streamed ? '' : ctx.input && operands.includes('-') ? await readAll(ctx.input) : ctx.stdin;
@@ -131,7 +138,7 @@ async function search(re: LineMatcher, f: Map<string, string | true>, operands: 
       lastPrinted = n;
       printedAny = true;
     };
-    for (let n = 0; await has(n); n++) {
+    for (let n = 0; (max === undefined || count < max) && (await has(n)); n++) {
       const line = ls[n]!;
       const hit = (await re.test(line)) !== f.has('v');
       if (!hit) {

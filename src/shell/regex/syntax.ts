@@ -16,6 +16,10 @@ export function breToJs(pattern: string): string {
       const n = pattern[++i]!;
       out += '+?|(){}'.includes(n) ? n : '\\' + n;
     } else if ('+?|(){}'.includes(c)) out += '\\' + c;
+    // `^` anchors only at the start (of the pattern, a group or an alternative) and `$` only at
+    // the end; elsewhere they are ordinary characters, as in `s/$ITEM/apple/`.
+    else if (c === '^') out += i === 0 || /\\[(|]$/.test(pattern.slice(0, i)) ? c : '\\^';
+    else if (c === '$') out += i === pattern.length - 1 || /^\\[)|]/.test(pattern.slice(i + 1)) ? c : '\\$';
     else if (c === '[') {
       const end = bracketEnd(pattern, i);
       out += pattern.slice(i, end + 1);

@@ -10,6 +10,7 @@
  *   deletionTimestamp -> Killing + SIGTERM, SIGKILL when the grace period ends -> Pod removed.
  */
 import type { KubeObject, WatchEvent } from '../api/types.ts';
+import { parseQuantity, quantityValue } from '../api/quantity.ts';
 import type { Cluster } from '../cluster.ts';
 import { keyOf, splitKey, type Controller } from '../runtime/controller.ts';
 import { expandRefs, resolveEnv } from './config.ts';
@@ -25,6 +26,7 @@ import { stageFor, type StageContext } from './stages.ts';
 import { buildPodStatus } from './status.ts';
 import { isSidecar, shouldRestart } from './runtime.ts';
 import { containerIO } from './container-io.ts';
+import { hasExecutable } from './exec.ts';
 import { LogBuffer } from './log-buffer.ts';
 import { nodeAgents } from '../nodes/node-agents.ts';
 import { nodeInternalIP } from '../nodes/node-template.ts';
@@ -325,6 +327,52 @@ export class Kubelet implements Controller {
     c.waiting = { reason: rt.containers.some((x) => x.init) ? 'PodInitializing' : 'ContainerCreating' };
     this.containerEvent(rt, c, 'Normal', 'Started', `Started container ${c.name}`);
     launched.probes.start();
+    this.runHook(rt, c, 'postStart', (failed) => {
+      if (failed) this.stopContainer(rt, c, this.current(rt)?.spec?.terminationGracePeriodSeconds ?? 30);
+    });
+  }
+
+  /**
+   * Runs the container's exec lifecycle hook `which` (postStart once it has started, preStop
+   * before it is stopped) as a process of its own in the container, then `done(failed)`.
+   * A failed hook is reported with the kubelet's Warning event (FailedPostStartHook,
+   * FailedPreStopHook). Returns false (and calls nothing) when there is no exec hook to run.
+   */
+  private runHook(rt: PodRuntime, c: ContainerRuntime, which: 'postStart' | 'preStop', done: (failed: boolean) => void): boolean {
+    const argv = c.spec?.lifecycle?.[which]?.exec?.command as string[] | undefined;
+    const own = c.io;
+    const code = containerCode(this.cluster);
+    if (!argv?.length || !own || !code) return false;
+    let output = '';
+    let stderr = '';
+    const hookIO: ProcessIO = {
+      ...own,
+      fs: own.fs,
+      argv,
+      out: (t) => void (output += t),
+      err: (t) => {
+        output += t;
+        stderr += t;
+      },
+      onTerm: undefined,
+    };
+    const pod = this.current(rt);
+    const who = `${rt.name}_${rt.namespace}(${pod?.metadata.uid ?? rt.uid})`;
+    const reason = which === 'postStart' ? 'FailedPostStartHook' : 'FailedPreStopHook';
+    const fail = (error: string) => {
+      this.containerEvent(rt, c, 'Warning', reason, `Exec lifecycle hook ([${argv.join(' ')}]) for Container "${c.name}" in Pod "${who}" failed - error: ${error}, message: ${JSON.stringify(output)}`);
+      done(true);
+    };
+    if (!hasExecutable(c, own, argv[0]!, code)) {
+      const id = this.cluster.random.hex(64);
+      fail(`rpc error: code = Unknown desc = failed to exec in container: failed to start exec "${id}": OCI runtime exec failed: exec failed: unable to start container process: exec: "${argv[0]}": executable file not found in $PATH: unknown`);
+      return true;
+    }
+    spawn(this.cluster.clock, () => new code.Shell(hookIO).execArgv(argv), hookIO, (exit) => {
+      if (exit === 0) done(false);
+      else fail(`command '${argv.join(' ')}' exited with ${exit}: ${stderr}`);
+    });
+    return true;
   }
 
   /**
@@ -392,6 +440,9 @@ export class Kubelet implements Controller {
     });
     const io = containerIO(this.cluster, rt, c, pod, argv, env, probes.ports);
     c.io = io;
+    c.allocatedBytes = undefined;
+    c.oomKilled = false;
+    io.allocate = (bytes) => this.allocate(c, bytes);
     if (adopted) backdateStartup(io, c.logs, this.cluster, startedAt);
     const ctx = { tag: c.ref?.tag ?? 'latest', podIP: () => rt.ip ?? '', cluster: this.cluster, namespace: rt.namespace };
     const image = c.image!;
@@ -414,8 +465,25 @@ export class Kubelet implements Controller {
     return image.main?.(argv, io, ctx) ?? { startError: startErrorMessage(argv) };
   }
 
+  /**
+   * A program's memory grew to `bytes`: past the container's memory limit the cgroup's OOM
+   * killer kills the whole container (cgroup v2 memory.oom.group, as the kubelet sets it), at
+   * once, whatever the program does about signals.
+   */
+  private allocate(c: ContainerRuntime, bytes: number): void {
+    c.allocatedBytes = bytes;
+    const limit = c.spec?.resources?.limits?.memory as string | undefined;
+    if (!limit || c.oomKilled || bytes <= quantityValue(parseQuantity(limit))) return;
+    c.oomKilled = true;
+    const proc = c.proc;
+    this.cluster.clock.setTimeout(() => proc?.signal('KILL'), 0);
+  }
+
   private processExited(rt: PodRuntime, c: ContainerRuntime, startedAt: number, code: number): void {
-    this.exited(rt, c, { exitCode: code, reason: code === 0 ? 'Completed' : 'Error', startedAt, finishedAt: this.cluster.now() });
+    const reason = c.oomKilled ? 'OOMKilled' : code === 0 ? 'Completed' : 'Error';
+    c.oomKilled = false;
+    c.allocatedBytes = undefined;
+    this.exited(rt, c, { exitCode: code, reason, startedAt, finishedAt: this.cluster.now() });
     this.sync(rt);
     this.finishTermination(rt);
   }
@@ -463,7 +531,9 @@ export class Kubelet implements Controller {
         if (c.proc && !c.proc.exited) {
           c.stopping = true;
           this.containerEvent(rt, c, 'Normal', 'Killing', `Stopping container ${c.name}`);
-          c.proc.signal('TERM');
+          // The preStop hook runs first (within the grace period); SIGTERM follows it.
+          const proc = c.proc;
+          if (!this.runHook(rt, c, 'preStop', () => proc.signal('TERM'))) proc.signal('TERM');
         } else if (c.step !== 'done') {
           c.step = 'done';
         }

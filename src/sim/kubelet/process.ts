@@ -63,6 +63,12 @@ export interface ProcessIO {
   terminal?: LineTerminal;
   /** The user the process runs as (from the securityContext; root when unset). */
   readonly user?: ProcessUser;
+  /**
+   * The memory the program holds now, in bytes, beyond its image's idle size (a memory hog such
+   * as `stress --vm`). Set by the kubelet: past the container's memory limit the kernel's OOM
+   * killer ends the container (exit 137, reason OOMKilled); metrics read it as working set.
+   */
+  allocate?(bytes: number): void;
 }
 
 export type Program = (io: ProcessIO) => ProgramGen;

@@ -73,6 +73,10 @@ export interface ContainerRuntime {
   previousLogs?: LogBuffer;
   /** The running process's IO (filesystem, env), for probes and exec. */
   io?: ProcessIO;
+  /** Memory the running program holds beyond its idle size (ProcessIO.allocate). */
+  allocatedBytes?: number;
+  /** Set when the OOM killer ended the running container (its exit is then OOMKilled). */
+  oomKilled?: boolean;
   probes?: ContainerProbes;
   /** Pending stage timer. */
   timer?: number;

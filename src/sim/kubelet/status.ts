@@ -30,6 +30,15 @@ function terminatedStatus(t: Terminated): Record<string, unknown> {
   };
 }
 
+/**
+ * A container that exited and is being started again with no error on the way (no back-off, no
+ * failed pull): the kubelet keeps reporting the exited container (terminated, the restart count
+ * it had) until the new one runs, as its status comes from the latest container the runtime has.
+ */
+function restartingWithoutError(c: ContainerRuntime): boolean {
+  return c.waiting.reason === 'ContainerCreating' || c.waiting.reason === 'PodInitializing';
+}
+
 function containerStatus(c: ContainerRuntime): Record<string, unknown> {
   // `terminated` is the latest termination and `lastTerminated` the one before it.
   let state: Record<string, unknown>;
@@ -37,7 +46,7 @@ function containerStatus(c: ContainerRuntime): Record<string, unknown> {
   if (c.step === 'running' && c.running) {
     state = { running: { startedAt: isoTime(c.running.startedAt) } };
     last = c.terminated;
-  } else if ((c.step === 'exited' || c.step === 'done') && c.terminated) {
+  } else if (c.terminated && (c.step === 'exited' || c.step === 'done' || restartingWithoutError(c))) {
     state = { terminated: terminatedStatus(c.terminated) };
     last = c.lastTerminated;
   } else {

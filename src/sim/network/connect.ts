@@ -8,6 +8,7 @@
  *   a node IP : hostPort     the Pod on that node holding the host port (portmap's DNAT)
  *   a node IP : NodePort     the same as a ClusterIP, on every node, control plane included
  *   a LoadBalancer address   the same, once an add-on gave the Service that address
+ *   a public site's address its page (public-web.ts), from Pods and the host alike
  *   a port nobody listens on connection refused; an address nobody has: the client times out
  */
 import type { Cluster } from '../cluster.ts';
@@ -16,6 +17,7 @@ import type { Kubelet } from '../kubelet/kubelet.ts';
 import type { PodRuntime } from '../kubelet/runtime.ts';
 import { resolveHost } from './dns.ts';
 import { hostPortTarget } from './host-ports.ts';
+import { publicRequest } from './public-web.ts';
 import { connectionAllowed, dnsAllowed } from '../kinds/networkpolicy/policy.ts';
 import { isNodeIP, pickServiceBackend, serviceByClusterIP, serviceByLoadBalancerIP, serviceByNodePort, servicePort } from './service-backend.ts';
 
@@ -78,6 +80,10 @@ export function requestIP(cluster: Cluster, origin: Origin, ip: string, port: nu
   const fromHost = 'host' in origin;
   const remote = fromPod?.ip ?? (fromHost ? '172.18.0.1' : '10.244.0.1');
   if (fromPod && ip === fromPod.ip) return { ...serve(fromPod, port, path, remote, agent, host), ip };
+  // A public site, reached through the node's NAT.
+  const pub = publicRequest(ip, port, path);
+  if (pub === 'timeout') return { error: 'timeout', ip };
+  if (pub) return { ...pub, ip };
   const svc = serviceByClusterIP(cluster, ip);
   if (svc) {
     // The host has no route to the Service network.

@@ -8,13 +8,15 @@
  *   _<port>._<proto>.<svc>.<ns>.svc...    SRV for each named port
  *   <a-b-c-d>.<ns>.pod.cluster.local      A a.b.c.d
  *   d.c.b.a.in-addr.arpa                  PTR for ClusterIPs and headless endpoints
- * Names outside the cluster domain get NXDOMAIN: the simulated cluster has no upstream.
+ * Names outside the cluster domain get NXDOMAIN: the simulated cluster has no upstream, but
+ * for the few public sites of public-web.ts, which CoreDNS's forward plugin answers.
  * When the kube-dns Service has no ready endpoint (CoreDNS scaled to 0 or not ready), queries
  * are not answered at all: clients time out.
  */
 import type { KubeObject } from '../api/types.ts';
 import type { Cluster } from '../cluster.ts';
 import { endpointSubsets, serviceSubsets } from './endpoint-subsets.ts';
+import { publicAddress } from './public-web.ts';
 
 /** Query types the DNS tools ask for. */
 export type DnsType = 'A' | 'AAAA' | 'CNAME' | 'SRV' | 'PTR' | 'TXT' | 'ANY';
@@ -121,7 +123,11 @@ function query(cluster: Cluster, qname: string, type: DnsType, depth: number): D
   const name = qname.toLowerCase().replace(/\.$/, '');
   if (type === 'PTR' || name.endsWith('.in-addr.arpa')) return ptr(cluster, name);
   const suffix = `.${CLUSTER_DOMAIN}`;
-  if (name !== CLUSTER_DOMAIN && !name.endsWith(suffix)) return { rcode: 'NXDOMAIN', answers: [] };
+  if (name !== CLUSTER_DOMAIN && !name.endsWith(suffix)) {
+    const pub = publicAddress(name);
+    if (!pub) return { rcode: 'NXDOMAIN', answers: [] };
+    return type === 'A' || type === 'ANY' ? { rcode: 'NOERROR', answers: [{ name, ttl: TTL, type: 'A', data: pub }] } : { rcode: 'NOERROR', answers: [] };
+  }
   const labels = name === CLUSTER_DOMAIN ? [] : name.slice(0, -suffix.length).split('.');
   const nsExists = (ns: string) => !!cluster.store.get('namespaces', '', ns);
   const kind = labels[labels.length - 1];

@@ -31,7 +31,12 @@ export async function watchTable(
   const print = (objs: KubeObject[]) => {
     if (objs.length === 0) return;
     if (!isTable(format)) {
-      for (const o of objs) inv.out(renderObjects([o], format, true));
+      // custom-columns keeps one printer for the stream: its header comes once, with the first row.
+      const columns = format.startsWith('custom-columns');
+      for (const o of objs) {
+        inv.out(renderObjects([o], format, true, columns && headerDone));
+        if (columns) headerDone = true;
+      }
       return;
     }
     const rows = bodyRows(type, objs, { ...opts, now: inv.client.now() });

@@ -34,6 +34,8 @@ const PROFILES: [string, number, number][] = [
   ['local-path-provisioner', 1, 8 * MI],
   ['library/python', 0, 9 * MI],
   ['library/node', 0, 30 * MI],
+  ['polinux/stress', 0, 0.6 * MI],
+  ['vish/stress', 0, 1.6 * MI],
 ];
 const DEFAULT_PROFILE: [number, number] = [0, 0.4 * MI];
 
@@ -55,10 +57,23 @@ function takePending(io: ProcessIO | undefined): number {
 /** Whether the container's command is a loop that never waits (`while true; do :; done`, `yes`). */
 export function isBusyLoop(spec: { command?: string[]; args?: string[] }): boolean {
   const text = [...(spec.command ?? []), ...(spec.args ?? [])].join(' ');
-  if (/(^|[\s;&|(])(yes|stress|stress-ng)(\s|$)/.test(text) && !/\bsleep\b/.test(text)) return true;
+  if (/(^|[\s;&|(/])(stress|stress-ng)(\s|$)/.test(text)) return stressCores(text) > 0;
+  if (/(^|[\s;&|(])yes(\s|$)/.test(text) && !/\bsleep\b/.test(text)) return true;
   if (/\bwhile\s+(true|:)\s*;\s*do\b/.test(text) && !/\b(sleep|wget|curl|nc|read)\b/.test(text)) return true;
   if (/md5sum\s+\/dev\/(zero|urandom)|dd\s+if=\/dev\/(zero|urandom)/.test(text)) return true;
   return false;
+}
+
+/**
+ * Cores a stress tool keeps busy: `stress --cpu N` (and `--vm N` workers without --vm-hang,
+ * which spin on malloc/free), vish/stress's `-cpus N`. `--vm` with `--vm-hang` holds its memory
+ * and sleeps.
+ */
+export function stressCores(text: string): number {
+  const n = (re: RegExp) => Number(re.exec(text)?.[1] ?? 0);
+  const cpu = n(/(?:^|\s)(?:--cpu|-c)[\s=](\d+)/) + n(/(?:^|\s)--?cpus[\s=](\d+)/);
+  const vm = /--vm-hang/.test(text) ? 0 : n(/(?:^|\s)(?:--vm|-m)[\s=](\d+)/);
+  return cpu + vm;
 }
 
 function profileOf(c: ContainerRuntime): [number, number] {
@@ -82,11 +97,17 @@ export interface ContainerStats {
 export function readStats(c: ContainerRuntime, prev: ContainerStats | undefined, dtSeconds: number, nodeCores: number): ContainerStats {
   const [idleMilli, mem] = profileOf(c);
   const limit = limitOf(c, 'cpu');
-  const cap = limit ? milliValue(parseQuantity(limit)) / 1000 : nodeCores;
-  const busy = isBusyLoop(c.spec ?? {});
+  const spec = c.spec ?? {};
+  const text = [...(spec.command ?? []), ...(spec.args ?? [])].join(' ');
+  // A stress image (polinux/stress, vish/stress) or a stress command line: as many cores as its workers.
+  const stress = /stress/.test(c.image?.repository ?? '') || /(^|[\s/])stress(-ng)?(\s|$)/.test(text);
+  const cores = stress ? stressCores(text) : 0;
+  const cap = Math.min(limit ? milliValue(parseQuantity(limit)) / 1000 : nodeCores, stress ? cores : nodeCores);
+  const busy = stress ? cores > 0 : isBusyLoop(spec);
   const work = busy ? cap * dtSeconds : (idleMilli / 1000) * dtSeconds + takePending(c.io);
   const used = Math.min(work, cap * dtSeconds);
   const memLimit = limitOf(c, 'memory');
-  const memoryBytes = memLimit ? Math.min(mem, quantityValue(parseQuantity(memLimit))) : mem;
+  const held = mem + (c.allocatedBytes ?? 0);
+  const memoryBytes = memLimit ? Math.min(held, quantityValue(parseQuantity(memLimit))) : held;
   return { cpuSeconds: (prev?.cpuSeconds ?? 0) + used, memoryBytes: busy ? memoryBytes + 0.3 * MI : memoryBytes };
 }

@@ -28,6 +28,9 @@ const helloApp = (repository: string): ImageEntry => ({ repository, tags: V('[12
 
 /** Catalogue entries of this module. */
 export const MORE_IMAGES: ImageEntry[] = [
+  // The memory and CPU resource task pages' load generators (programs in stress.ts).
+  { repository: 'docker.io/polinux/stress', tags: V('latest|1\\.0\\.4'), size: 4_041_495, entrypoint: [], cmd: ['stress'], shell: true },
+  { repository: 'docker.io/vish/stress', tags: V('latest'), size: 1_951_234, entrypoint: ['/stress', '-logtostderr'], cmd: [], shell: false },
   // The CKAD practice sets' "simple server that returns hostname" (program in simpleapp.ts).
   { repository: 'docker.io/dgkanatsios/simpleapp', tags: V('latest'), size: 70_139_310, entrypoint: [], cmd: ['npm', 'start'], shell: true },
   {

@@ -135,6 +135,15 @@ const ENTRIES: Entry[] = [
     shell: true,
   },
   {
+    // bash on Alpine (the Indexed Job page's init container): bash 5 as well as busybox's sh.
+    repository: 'docker.io/library/bash',
+    tags: V('latest|devel|5(?:\\.\\d{1,2})?(?:\\.\\d{1,2})?(?:-alpine3\\.\\d{2})?'),
+    size: 6_291_744,
+    entrypoint: ['docker-entrypoint.sh'],
+    cmd: ['bash'],
+    shell: true,
+  },
+  {
     repository: 'docker.io/library/ubuntu',
     tags: V('latest|rolling|focal|jammy|noble|oracular|(?:18|20|22|24)\\.04|24\\.10'),
     size: 29_754_290,

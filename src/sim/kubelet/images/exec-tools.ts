@@ -8,6 +8,7 @@ import type { ImageInfo } from './catalogue.ts';
 import { curlProgram } from './tools.ts';
 import { nginxVersion } from './server-programs.ts';
 import { dnsCommands } from '../sh/dns-commands.ts';
+import { ping } from '../sh/ping.ts';
 import { dnsFlavour } from './network-tools.ts';
 
 function* curl(ctx: CommandContext) {
@@ -56,5 +57,7 @@ export function imageCommands(image: ImageInfo | undefined, tag: string): Record
   if (image.repository === 'registry.k8s.io/nginx-slim') out['nginx'] = nginxBinary('1.27.3');
   const dns = dnsFlavour(image.repository, tag);
   if (dns) Object.assign(out, dnsCommands(dns));
+  // busybox's ping (busybox and Alpine-based images; Debian's have none).
+  if (dns === 'busybox' || dns === 'busybox-1.28') out['ping'] = ping;
   return Object.keys(out).length ? out : undefined;
 }

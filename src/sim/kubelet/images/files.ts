@@ -47,7 +47,7 @@ export function hasCoreutils(image: ImageInfo | undefined, tag: string): boolean
 function distribution(repo: string, tag: string): keyof typeof OS_RELEASE {
   const name = repo.split('/').pop() ?? '';
   if (name === 'busybox' || name === 'pause') return 'busybox';
-  if (name === 'alpine' || name === 'curl' || name === 'traefik' || tag.includes('alpine')) return 'alpine';
+  if (name === 'alpine' || name === 'curl' || name === 'traefik' || name === 'stress' || name === 'bash' || tag.includes('alpine')) return 'alpine';
   if (['ubuntu', 'mongo', 'rabbitmq', 'eclipse-temurin'].includes(name)) return 'ubuntu';
   return 'debian';
 }

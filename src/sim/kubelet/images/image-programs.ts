@@ -8,6 +8,7 @@ import { NETWORK_PROGRAMS } from './network-tools.ts';
 import { OFFICIAL_PROGRAMS } from './official-programs.ts';
 import { PROBE_DEMO_PROGRAMS } from './probe-demos.ts';
 import { SIMPLEAPP_PROGRAMS } from './simpleapp.ts';
+import { STRESS_PROGRAMS } from './stress.ts';
 import { TUTORIAL_PROGRAMS } from './tutorial-images.ts';
 
 const PROGRAMS: Readonly<Record<string, ImageMain>> = {
@@ -17,6 +18,7 @@ const PROGRAMS: Readonly<Record<string, ImageMain>> = {
   ...TUTORIAL_PROGRAMS,
   ...NETWORK_PROGRAMS,
   ...SIMPLEAPP_PROGRAMS,
+  ...STRESS_PROGRAMS,
 };
 
 /** The program of the image `repository` (normalized), if it has one beyond its shell. */

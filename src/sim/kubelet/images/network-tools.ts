@@ -106,7 +106,7 @@ export function dnsFlavour(repository: string, tag: string): 'busybox' | 'busybo
   if (repository === 'registry.k8s.io/e2e-test-images/jessie-dnsutils' || repository === 'registry.k8s.io/e2e-test-images/agnhost') return 'bind';
   if (repository === 'registry.k8s.io/busybox') return 'busybox-1.28';
   if (repository === 'docker.io/library/busybox') return /^1\.(1\d|2[0-8])(\.|$|-)/.test(tag) ? 'busybox-1.28' : 'busybox';
-  if (repository === 'docker.io/library/alpine' || repository === 'docker.io/curlimages/curl') return 'busybox';
+  if (repository === 'docker.io/library/alpine' || repository === 'docker.io/curlimages/curl' || repository === 'docker.io/library/bash') return 'busybox';
   if ((repository.startsWith('docker.io/library/') && tag.includes('alpine'))) return 'busybox';
   return undefined;
 }

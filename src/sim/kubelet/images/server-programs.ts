@@ -170,15 +170,28 @@ function nginxHandler(io: ProcessIO, version: string): HttpHandler {
   return (req) => {
     const file = req.path.endsWith('/') ? `${req.path}index.html` : req.path;
     const content = io.fs.read(`/usr/share/nginx/html${file}`);
+    const errorPage = (status: number, title: string) => ({
+      status,
+      body: `<html>\n<head><title>${status} ${title}</title></head>\n<body>\n<center><h1>${status} ${title}</h1></center>\n<hr><center>nginx/${version}</center>\n</body>\n</html>\n`,
+    });
+    // A directory without index.html (an empty volume mounted over the html directory) is
+    // refused: nginx's default server has no autoindex.
+    const dir = req.path.endsWith('/') ? `/usr/share/nginx/html${req.path}` : undefined;
+    const forbidden = content === undefined && dir !== undefined && io.fs.isDir(dir);
     const res =
       content !== undefined
         ? { status: 200, body: content }
-        : file === '/index.html'
-          ? { status: 200, body: welcomePage(version) }
-          : { status: 404, body: `<html>\n<head><title>404 Not Found</title></head>\n<body>\n<center><h1>404 Not Found</h1></center>\n<hr><center>nginx/${version}</center>\n</body>\n</html>\n` };
+        : forbidden
+          ? errorPage(403, 'Forbidden')
+          : file === '/index.html'
+            ? { status: 200, body: welcomePage(version) }
+            : errorPage(404, 'Not Found');
     io.out(`${req.remote} - - [${accessTime(io.now())}] "GET ${req.path} HTTP/1.1" ${res.status} ${res.body.length} "-" "${req.agent}" "-"\n`);
+    const where = `client: ${req.remote}, server: localhost, request: "GET ${req.path} HTTP/1.1", host: "localhost"`;
     if (res.status === 404) {
-      io.err(`${nginxTime(io.now())} [error] 29#29: *1 open() "/usr/share/nginx/html${req.path}" failed (2: No such file or directory), client: ${req.remote}, server: localhost, request: "GET ${req.path} HTTP/1.1", host: "localhost"\n`);
+      io.err(`${nginxTime(io.now())} [error] 29#29: *1 open() "/usr/share/nginx/html${req.path}" failed (2: No such file or directory), ${where}\n`);
+    } else if (res.status === 403) {
+      io.err(`${nginxTime(io.now())} [error] 29#29: *1 directory index of "${dir}" is forbidden, ${where}\n`);
     }
     return res;
   };

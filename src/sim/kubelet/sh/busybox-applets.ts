@@ -1,6 +1,6 @@
 /**
  * More busybox applets that tutorials type inside containers: cp, mv, cut, sort, uniq, tail,
- * head, wc, grep (reading files as well as stdin), tar (tar.ts), mount, ps and kill (which signals the
+ * head, wc, rev, grep (reading files as well as stdin), tar (tar.ts), mount, ps and kill (which signals the
  * container's main process, so `kill 1` stops it and the kubelet restarts it), with busybox's
  * messages.
  */
@@ -197,6 +197,19 @@ function uniq(ctx: CommandContext): number {
   return 0;
 }
 
+/** rev: each line with its characters in reverse order (a last line without a newline stays without). */
+function rev(ctx: CommandContext): number {
+  const text = input(ctx, ctx.args.filter((a) => a !== '--'));
+  if (text === undefined) return 1;
+  ctx.out(
+    text
+      .split('\n')
+      .map((l) => [...l].reverse().join(''))
+      .join('\n'),
+  );
+  return 0;
+}
+
 function headTail(ctx: CommandContext, tail: boolean): number {
   const { values, rest } = options(ctx.args, 'nc');
   const spec = values.get('n') ?? '10';
@@ -389,6 +402,7 @@ export const BUSYBOX_APPLETS: Record<string, CommandFn> = {
   cut: done(cut),
   sort: done(sort),
   uniq: done(uniq),
+  rev: done(rev),
   head: done((ctx) => headTail(ctx, false)),
   tail: done((ctx) => headTail(ctx, true)),
   wc: done(wc),

@@ -37,6 +37,18 @@ export function* dollar(sh: Shell, raw: string, i: number): Gen<{ value: string;
   if (next === '{') {
     const end = raw.indexOf('}', i);
     const body = raw.slice(i + 2, end < 0 ? raw.length : end);
+    // `${NAME[SUBSCRIPT]}` (bash's indexed arrays): the subscript is expanded, then read as a number.
+    const el = sh.bash ? /^(#?)([A-Za-z_][A-Za-z0-9_]*)\[(.+)\]$/s.exec(body) : null;
+    if (el) {
+      const name = el[2]!;
+      const sub = (yield* expandWord(sh, el[3]!, false)).join('').trim();
+      const all = Object.keys(sh.vars)
+        .filter((k) => k.startsWith(`${name}[`))
+        .sort((a, b) => Number(a.slice(name.length + 1, -1)) - Number(b.slice(name.length + 1, -1)))
+        .map((k) => sh.vars[k]!);
+      const v = sub === '@' || sub === '*' ? all.join(' ') : (sh.vars[`${name}[${Number.parseInt(sub, 10) || 0}]`] ?? (Number.parseInt(sub, 10) ? '' : (sh.vars[name] ?? '')));
+      return { value: el[1] ? String(sub === '@' || sub === '*' ? all.length : v.length) : v, end: end < 0 ? raw.length : end + 1 };
+    }
     const m = /^(#?)([A-Za-z_][A-Za-z0-9_]*|[?#$@*!0-9])(?:(:?[-=+?])(.*))?$/s.exec(body);
     let value = '';
     if (m) {

@@ -12,7 +12,10 @@ import { expandWord } from './expand.ts';
 import { ExitSignal } from './exit-signal.ts';
 import { COMMANDS, type CommandContext, type CommandFn } from './commands.ts';
 import type { LineTerminal } from './line-terminal.ts';
-import { ASH, DASH, type Dialect } from '../../../shell-grammar/dialect.ts';
+import { ASH, BASH, DASH, type Dialect } from '../../../shell-grammar/dialect.ts';
+
+/** bash as an image's shell runs: busybox-shaped commands, with bash's indexed arrays and words. */
+const BASH_IN_IMAGE: Dialect = { ...ASH, name: 'bash', arrays: true, echo: 'bash', messages: BASH.messages };
 import { parseScript, ShellSyntaxError, type Command, type List, type Pipeline, type Redirect } from './parse.ts';
 
 const STEP_BUDGET = 200;
@@ -47,8 +50,11 @@ export class Shell {
 
   /** The shell language this shell reads (busybox ash, or dash): its syntax errors and its echo. */
   get dialect(): Dialect {
-    return this.dash ? DASH : ASH;
+    return this.bash ? BASH_IN_IMAGE : this.dash ? DASH : ASH;
   }
+
+  /** Whether this shell is bash (`bash` in an image that has it): indexed arrays as well. */
+  bash = false;
 
   constructor(io: ProcessIO, parent?: Shell) {
     this.io = io;
@@ -60,6 +66,7 @@ export class Shell {
     if (parent) {
       this.cwd = parent.cwd;
       this.dash = parent.dash;
+      this.bash = parent.bash;
     }
   }
 
@@ -79,6 +86,7 @@ export class Shell {
     if (base === 'sh' || base === 'bash' || base === 'ash') {
       const sub = new Shell(this.io, this);
       sub.dash = base === 'sh' && this.io.dash === true;
+      sub.bash = base === 'bash' || (base !== 'sh' && base !== 'ash' && this.bash);
       let i = 1;
       while (argv[i]?.startsWith('-') && argv[i] !== '-c') i++;
       if (argv[i] === '-c') {
@@ -269,7 +277,19 @@ export class Shell {
     for (; i < words.length && /^[A-Za-z_][A-Za-z0-9_]*=/.test(words[i]!); i++) {
       const w = words[i]!;
       const eq = w.indexOf('=');
-      assigns.push([w.slice(0, eq), (yield* this.expand(w.slice(eq + 1), false)).join('')]);
+      const value = w.slice(eq + 1);
+      if (this.bash && value.startsWith('(') && value.endsWith(')')) {
+        // An indexed array: elements NAME[0]..., and NAME itself is element 0, as in bash.
+        const name = w.slice(0, eq);
+        for (const k of Object.keys(this.vars)) if (k.startsWith(`${name}[`)) delete this.vars[k];
+        const inner = value.slice(1, -1).trim();
+        const elements: string[] = [];
+        for (const word of inner ? inner.split(/\s+/) : []) elements.push(...(yield* this.expand(word)));
+        elements.forEach((e, n) => (this.vars[`${name}[${n}]`] = e));
+        assigns.push([name, elements[0] ?? '']);
+        continue;
+      }
+      assigns.push([w.slice(0, eq), (yield* this.expand(value, false)).join('')]);
     }
     for (; i < words.length; i++) argv.push(...(yield* this.expand(words[i]!)));
     for (const [k, v] of assigns) this.vars[k] = v;

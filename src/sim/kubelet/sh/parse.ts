@@ -77,6 +77,8 @@ function text(w: G.Word): string {
 }
 
 function assignmentText(a: G.Assignment): string {
+  // `NAME=(WORDS)` (bash): the executor splits the parenthesised words into the array's elements.
+  if (a.array) return `${a.name}=(${a.array.map(text).join(' ')})`;
   return `${a.name}${a.append ? '+' : ''}=${text(a.value)}`;
 }
 
