@@ -49,8 +49,7 @@ export function describePod(pod: KubeObject, ctx: DescribeContext): string {
   w.write(0, 'Containers:\n');
   for (const c of spec.containers ?? []) describeContainer(w, c, statusOf(st.containerStatuses, c.name), true, '', pod);
   if (spec.ephemeralContainers?.length) {
-    w.write(0, 'Ephemeral Containers:
-');
+    w.write(0, 'Ephemeral Containers:\n');
     for (const c of spec.ephemeralContainers) describeContainer(w, c, statusOf(st.ephemeralContainerStatuses, c.name), true, '', pod);
   }
   if (st.conditions?.length) {
