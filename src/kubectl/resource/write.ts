@@ -7,14 +7,26 @@ import { CliError } from '../cli/errors.ts';
 import type { Invocation } from '../cli/verb.ts';
 import { checkFormat, outputFormat, renderObjects, WRITE_FORMATS } from '../printers/output.ts';
 import { kindPrefix } from './resolve.ts';
+import { klogHeader } from '../cli/klog.ts';
 
 export type DryRun = 'none' | 'client' | 'server';
 
-/** `--dry-run` as kubectl 1.32 reads it. */
+const warnedBareDryRun = new WeakSet<Invocation>();
+
+/**
+ * `--dry-run` as kubectl 1.32 reads it. A bare `--dry-run` (cobra's no-value default
+ * `unchanged`) still means client, with klog's deprecation warning on stderr, once per command.
+ */
 export function dryRunOf(inv: Invocation): DryRun {
   if (!inv.flags.has('dry-run')) return 'none';
   const v = inv.flags.str('dry-run');
-  if (v === 'unchanged') throw new CliError('--dry-run flag without a value was specified. A value must be set: "none", "server", or "client".');
+  if (v === 'unchanged') {
+    if (!warnedBareDryRun.has(inv)) {
+      warnedBareDryRun.add(inv);
+      inv.err(`${klogHeader(inv.client.now(), 'helpers.go:702', 'W')} --dry-run is deprecated and can be replaced with --dry-run=client.\n`);
+    }
+    return 'client';
+  }
   if (v === 'client' || v === 'server' || v === 'none') return v;
   throw new CliError(`Invalid dry-run value (${v}). Must be "none", "server", or "client".`);
 }

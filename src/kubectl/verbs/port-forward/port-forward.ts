@@ -12,6 +12,7 @@
 import { ApiError, matches, selectorFromSpec, type Kinds, type KubeObject } from '../../../sim/index.ts';
 import type { LocalListener } from '../../../command/local-ports.ts';
 import { CliError, usageError } from '../../cli/errors.ts';
+import { klogHeader } from '../../cli/klog.ts';
 import { registerVerb } from '../../cli/registry.ts';
 import type { Invocation } from '../../cli/verb.ts';
 import { keyOf, resolveType } from '../../resource/resolve.ts';
@@ -85,12 +86,6 @@ function listenAddresses(values: string[]): { address: string; required: boolean
 }
 
 const hostPort = (address: string, port: number) => (address.includes(':') ? `[${address}]:${port}` : `${address}:${port}`);
-
-/** klog's header (`E1130 03:00:00.000000   12345 file:line]`) at cluster time `now`. */
-function klogHeader(now: number, where: string): string {
-  const t = new Date(now).toISOString();
-  return `E${t.slice(5, 7)}${t.slice(8, 10)} ${t.slice(11, 19)}.${t.slice(20, 23)}000   12345 ${where}]`;
-}
 
 registerVerb({
   name: 'port-forward',
