@@ -44,9 +44,9 @@ export type EnvResult = { env: Record<string, string> } | { error: string };
 /** The container's environment, or the first error (`configmap "x" not found`). */
 export function resolveEnv(store: Store, pod: KubeObject, container: KubeObject['spec'], podIP: string, hostIP: string): EnvResult {
   const ns = pod.metadata.namespace ?? 'default';
-  const env: Record<string, string> = {
-    PATH: '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin',
-    HOSTNAME: pod.metadata.name!,
+  // Service links (the API server's and the namespace's Services), which the container's own
+  // variables override and may refer to with `$(NAME)`.
+  const services: Record<string, string> = {
     KUBERNETES_SERVICE_HOST: '10.96.0.1',
     KUBERNETES_SERVICE_PORT: '443',
     KUBERNETES_SERVICE_PORT_HTTPS: '443',
@@ -57,6 +57,8 @@ export function resolveEnv(store: Store, pod: KubeObject, container: KubeObject[
     KUBERNETES_PORT_443_TCP_ADDR: '10.96.0.1',
     ...serviceEnv(store, pod),
   };
+  // The container's own variables (envFrom, then env), as the kubelet collects them.
+  const env: Record<string, string> = {};
   for (const from of container.envFrom ?? []) {
     const kind = from.configMapRef ? 'configmap' : from.secretRef ? 'secret' : undefined;
     if (!kind) continue;
@@ -71,7 +73,7 @@ export function resolveEnv(store: Store, pod: KubeObject, container: KubeObject[
   for (const e of container.env ?? []) {
     const vf = e.valueFrom;
     if (!vf) {
-      setOwn(env, e.name, expandRefs(e.value ?? '', env));
+      setOwn(env, e.name, expandRefs(e.value ?? '', { ...services, ...env }));
       continue;
     }
     if (vf.configMapKeyRef || vf.secretKeyRef) {
@@ -94,7 +96,12 @@ export function resolveEnv(store: Store, pod: KubeObject, container: KubeObject[
       setOwn(env, e.name, resourceFieldValue(pod, vf.resourceFieldRef, container.name, node?.status?.allocatable ?? {}));
     }
   }
-  // The runtime adds HOME last, when the container's environment does not set it.
-  if (!hasOwn(env, 'HOME')) env.HOME = '/root';
-  return { env };
+  // The runtime's order: the image's PATH and the Pod's HOSTNAME, then what the kubelet hands
+  // over (the container's variables before the service links they do not override), and HOME
+  // last when nothing set it (so `$(HOME)` in a value stays as written: the kubelet knows none).
+  const all: Record<string, string> = { PATH: '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin', HOSTNAME: pod.metadata.name! };
+  for (const [k, v] of Object.entries(env)) setOwn(all, k, v);
+  for (const [k, v] of Object.entries(services)) if (!hasOwn(env, k)) setOwn(all, k, v);
+  if (!hasOwn(all, 'HOME')) all.HOME = '/root';
+  return { env: all };
 }

@@ -141,7 +141,10 @@ describe('Job controller', () => {
     c.advance(29_000);
     expect(job(c, 'slow').status.conditions).toBeUndefined();
     c.advance(1_000);
+    // The Pod it stops counts as failed at once, while it still terminates.
+    expect(job(c, 'slow').status).toMatchObject({ failed: 1, terminating: 1 });
     finishDeletions(c);
+    expect(job(c, 'slow').status.failed).toBe(1);
     expect(job(c, 'slow').status.conditions.at(-1)).toMatchObject({
       type: 'Failed',
       reason: 'DeadlineExceeded',

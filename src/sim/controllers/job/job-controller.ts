@@ -51,8 +51,13 @@ export function jobController(cluster: Cluster): Controller {
   const event = (job: KubeObject, type: 'Normal' | 'Warning', reason: string, message: string) =>
     cluster.events.record(job, type, reason, message, { component: JOB_CONTROLLER });
 
-  function deletePod(job: KubeObject, m: JobMemory, pod: KubeObject): void {
-    m.deletedByUs.add(pod.metadata.uid!);
+  /**
+   * Deletes one of the Job's Pods. Pods removed as surplus lose their tracking finalizer first
+   * and count for nothing; the Pods a failing Job stops (`asFailed`) keep it and count as
+   * failed at once, as deleteActivePods and trackJobStatusAndRemoveFinalizers do.
+   */
+  function deletePod(job: KubeObject, m: JobMemory, pod: KubeObject, asFailed = false): void {
+    (asFailed ? m.counted : m.deletedByUs).add(pod.metadata.uid!);
     try {
       api.delete('pods', pod.metadata.namespace, pod.metadata.name!);
       event(job, 'Normal', 'SuccessfulDelete', `Deleted pod: ${pod.metadata.name}`);
@@ -202,7 +207,8 @@ export function jobController(cluster: Cluster): Controller {
           : succeeded >= completions);
 
     if (failure || done) {
-      for (const p of byName(active)) deletePod(job, m, p);
+      for (const p of byName(active)) deletePod(job, m, p, failure !== undefined);
+      if (failure) failed += active.length;
       changed ||= active.length > 0;
       active = [];
     } else if (!suspended) {

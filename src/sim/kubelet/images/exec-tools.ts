@@ -4,12 +4,14 @@
  * container's shell and by `kubectl exec`.
  */
 import type { CommandContext, CommandFn } from '../sh/commands.ts';
+import { isKnownCommand } from '../sh/run.ts';
 import type { ImageInfo } from './catalogue.ts';
 import { curlProgram } from './tools.ts';
 import { nginxVersion } from './server-programs.ts';
 import { dnsCommands } from '../sh/dns-commands.ts';
 import { ping } from '../sh/ping.ts';
 import { dnsFlavour } from './network-tools.ts';
+import { distribution } from './files.ts';
 
 function* curl(ctx: CommandContext) {
   const io = ctx.shell.io;
@@ -48,11 +50,30 @@ function nginxBinary(version: string): CommandFn {
   };
 }
 
+/**
+ * busybox's multi-call binary (/bin/busybox in the busybox and Alpine images): `busybox env`,
+ * `busybox wget ...` run that applet, as the applet's own link would.
+ */
+function* busybox(ctx: CommandContext) {
+  const [applet, ...rest] = ctx.args;
+  if (applet === undefined) {
+    ctx.out('Usage: busybox [function [arguments]...]\n   or: busybox --list[-full]\n   or: busybox --show SCRIPT\n   or: busybox --install [-s] [DIR]\n   or: function [arguments]...\n');
+    return 0;
+  }
+  if (applet === 'busybox' || !isKnownCommand(applet, ctx.shell.io.commands)) {
+    ctx.err(`${applet}: applet not found\n`);
+    return 127;
+  }
+  return yield* ctx.shell.runCommand([applet, ...rest]);
+}
+
 /** The extra executables of `image` (at `tag`), by name; undefined when it has none. */
 export function imageCommands(image: ImageInfo | undefined, tag: string): Record<string, CommandFn> | undefined {
   if (!image) return undefined;
   const out: Record<string, CommandFn> = {};
   if (image.curl) out['curl'] = curl;
+  const dist = distribution(image.repository, tag);
+  if (image.shell && (dist === 'busybox' || dist === 'alpine')) out['busybox'] = busybox;
   if (image.repository === 'docker.io/library/nginx') out['nginx'] = nginxBinary(nginxVersion(tag));
   if (image.repository === 'registry.k8s.io/nginx-slim') out['nginx'] = nginxBinary('1.27.3');
   const dns = dnsFlavour(image.repository, tag);
