@@ -108,6 +108,7 @@ export function createBuiltins(now: () => number): CommandTable {
     ['unalias', onFirstUse('unalias', () => state().then((m) => m.unalias))],
     ['source', onFirstUse('source', () => state().then((m) => m.createSource('source')))],
     ['.', onFirstUse('.', () => state().then((m) => m.createSource('.')))],
+    ['eval', onFirstUse('eval', () => state().then((m) => m.evalCmd))],
     ['jobs', onFirstUse('jobs', () => jobControl().then((m) => m.jobs))],
     ['kill', onFirstUse('kill', () => jobControl().then((m) => m.kill))],
     ['wait', onFirstUse('wait', () => jobControl().then((m) => m.wait))],

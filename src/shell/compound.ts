@@ -13,6 +13,8 @@ import { BrokenPipe } from './pipe-buffer.ts';
 import { applyRedirect, type Sink } from './redirect.ts';
 import type { RunIO, Shell } from './shell.ts';
 import { assign } from './variables.ts';
+import { raw } from './print.ts';
+import { tracer } from './trace.ts';
 
 /** Loop iterations between two yields to the host, so `while true` stays interruptible. */
 const YIELD_EVERY = 32;
@@ -49,9 +51,9 @@ export async function runCompound(sh: Shell, c: Compound, input: ShellInput, out
       }
       return c.otherwise ? await sh.execute(c.otherwise, inner) : 0;
     }
-    if (c.kind === 'case') return await runCase(sh, c, inner);
-    if (c.kind === 'cond') return await runConditional(c.expr, sh.expandEnv(inner), err);
-    if (c.kind === 'arith') return await runArithCommand(c.source, sh.expandEnv(inner), err);
+    if (c.kind === 'case') return await runCase(sh, c, inner, err);
+    if (c.kind === 'cond') return await runConditional(c.expr, sh.expandEnv(inner), err, await tracer(sh, err, env));
+    if (c.kind === 'arith') return await runArithCommand(c.source, sh.expandEnv(inner), err, await tracer(sh, err, env));
     return await runLoop(sh, c, inner, err);
   } catch (e) {
     if (e instanceof BrokenPipe) throw e;
@@ -78,13 +80,16 @@ async function runLoop(sh: Shell, c: Extract<Compound, { kind: 'for' | 'while' |
         () => sh.execute(c.body, inner),
         async () => stop() || (await loopTurn(sh, ++turns, err)),
         err,
+        async () => tracer(sh, err, sh.expandEnv(inner)),
       );
     }
     if (c.kind === 'for') {
       const values: string[] = [];
       if (c.positional) values.push(...sh.positional);
       for (const w of c.words) for (const v of await expandWord(w, env)) values.push(v);
+      const header = `for ${c.name} in ${c.positional ? '"$@"' : c.words.map(raw).join(' ')}`;
       for (const v of values) {
+        (await tracer(sh, err, env))?.(header);
         if (sh.readonlyVars.has(c.name)) {
           err(`bash: ${c.name}: readonly variable\n`);
           return 1;
@@ -109,8 +114,9 @@ async function runLoop(sh: Shell, c: Extract<Compound, { kind: 'for' | 'while' |
 }
 
 /** `case`: the first item with a matching pattern runs; `;&` runs the next body too, `;;&` tests the next items. */
-async function runCase(sh: Shell, c: CaseClause, inner: RunIO): Promise<number> {
+async function runCase(sh: Shell, c: CaseClause, inner: RunIO, err: Sink): Promise<number> {
   const env = sh.expandEnv(inner);
+  (await tracer(sh, err, env))?.(`case ${raw(c.word)} in`);
   const subject = await expandString(c.word, env);
   let status = 0;
   let fallThrough = false;

@@ -12,9 +12,9 @@ import { AssignError, ReadonlyError, arithScope } from './variables.ts';
 import { resolvePath } from './path.ts';
 
 /** Status of `[[ EXPR ]]`: 0 true, 1 false, 2 for an error (after writing its message). */
-export async function runConditional(expr: CondExpr, env: ExpandEnv, err: (text: string) => void): Promise<number> {
+export async function runConditional(expr: CondExpr, env: ExpandEnv, err: (text: string) => void, trace?: Trace): Promise<number> {
   try {
-    return (await evaluate(expr, env)) ? 0 : 1;
+    return (await evaluate(expr, env, trace)) ? 0 : 1;
   } catch (e) {
     if (e instanceof ExpansionError) throw e;
     if (e instanceof CondError) {
@@ -26,8 +26,9 @@ export async function runConditional(expr: CondExpr, env: ExpandEnv, err: (text:
 }
 
 /** Status of `(( EXPR ))`: 0 when its value is not zero, 1 when it is, 1 after an error. */
-export async function runArithCommand(source: string, env: ExpandEnv, err: (text: string) => void): Promise<number> {
+export async function runArithCommand(source: string, env: ExpandEnv, err: (text: string) => void, trace?: Trace): Promise<number> {
   try {
+    trace?.(`(( ${source} ))`);
     return arithValue(await expandedSource(source, env), env) !== 0 ? 0 : 1;
   } catch (e) {
     if (!(e instanceof CondError)) throw e;
@@ -46,10 +47,14 @@ export async function runArithFor(
   body: () => Promise<number>,
   stop: () => Promise<boolean>,
   err: (text: string) => void,
+  trace: () => Promise<Trace | undefined> = async () => undefined,
 ): Promise<number> {
   let status = 0;
   try {
-    const value = async (source: string): Promise<number> => arithValue(await expandedSource(source, env), env);
+    const value = async (source: string): Promise<number> => {
+      (await trace())?.(`(( ${source.trim()} ))`);
+      return arithValue(await expandedSource(source, env), env);
+    };
     if (c.init.trim()) await value(c.init);
     while (!c.cond.trim() || (await value(c.cond)) !== 0) {
       status = await body();
@@ -82,17 +87,25 @@ function arithValue(source: string, env: ExpandEnv): number {
   }
 }
 
-async function evaluate(e: CondExpr, env: ExpandEnv): Promise<boolean> {
+/** `set -x`'s writer for one command (see trace.ts). */
+type Trace = (text: string) => void;
+
+/** `trace` shows each test as it runs (`[[ -n a ]]`, `[[ ! 1 -eq 2 ]]`), as bash's `set -x` does; `not` is a `!` before it. */
+async function evaluate(e: CondExpr, env: ExpandEnv, trace?: Trace, not = ''): Promise<boolean> {
   switch (e.op) {
     case '&&':
-      return (await evaluate(e.left, env)) && (await evaluate(e.right, env));
+      return (await evaluate(e.left, env, trace)) && (await evaluate(e.right, env, trace));
     case '||':
-      return (await evaluate(e.left, env)) || (await evaluate(e.right, env));
+      return (await evaluate(e.left, env, trace)) || (await evaluate(e.right, env, trace));
     case '!':
-      return !(await evaluate(e.expr, env));
-    case 'unary':
-      return unary(e.test, await expandString(e.word, env), env);
+      return !(await evaluate(e.expr, env, trace, not + '! '));
+    case 'unary': {
+      const v = await expandString(e.word, env);
+      trace?.(`[[ ${not}${e.test} ${v} ]]`);
+      return unary(e.test, v, env);
+    }
     case 'binary':
+      if (trace) trace(`[[ ${not}${await expandString(e.left, env)} ${e.test} ${await expandString(e.right, env)} ]]`);
       return binary(e.test, e.left, e.right, env);
   }
 }

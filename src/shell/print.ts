@@ -58,7 +58,8 @@ function printPipeline(p: Pipeline, indent: number, oneLine = false): string {
   return (p.negate ? '! ' : '') + p.commands.map((c) => printCommand(c, indent, oneLine)).join(' | ');
 }
 
-function raw(w: Word): string {
+/** A word as it was written (quotes kept), as `set -x` shows a `for` or `case` header. */
+export function raw(w: Word): string {
   if (w.raw !== undefined) return w.raw;
   return w
     .map((p) =>

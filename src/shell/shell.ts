@@ -29,7 +29,7 @@ import { arrayItems } from './assign.ts';
 import { tokenize } from '../shell-grammar/tokenize.ts';
 import { copyArray, type ShellArray, type VariableStore } from './variables.ts';
 import { DEFAULT_OPTIONS, optionFlags } from './shell-options.ts';
-import { forkRandom, nextRandom, seedRandom, type RandomState } from './random.ts';
+import { forkRandom, nextRandom, nextSecureRandom, seedRandom, type RandomState } from './random.ts';
 
 /** Name -> command. Builtins, `kubectl` and `k` live here (see src/host/terminal-commands.ts). */
 export type CommandTable = Map<string, Command>;
@@ -77,7 +77,13 @@ export interface ShellOptions {
   yieldToHost?: () => Promise<void>;
   /** Iterations after which a loop stops when there is no yieldToHost (default LOOP_LIMIT_WITHOUT_YIELD). */
   loopLimit?: number;
+  /** The terminal's clock in milliseconds (cluster time), for `$EPOCHSECONDS` and `$EPOCHREALTIME` (default 0). */
+  now?: () => number;
 }
+
+/** The bash the terminal is: `$BASH_VERSION` and `${BASH_VERSINFO[@]}`, as Debian 12's bash. */
+export const BASH_VERSION = '5.2.15(1)-release';
+const BASH_VERSINFO = ['5', '2', '15', '1', 'release', 'x86_64-pc-linux-gnu'];
 
 /** A command line interpreter with persistent cwd, variables and last status. */
 export class Shell implements ShellState {
@@ -97,6 +103,10 @@ export class Shell implements ShellState {
   private inTrap = false;
   /** @internal False in a `bash -c` the shell started: `$-` then has no `i`. */
   interactive = true;
+  /** @internal `$0`: `bash` at the prompt, the NAME of `bash -c CMD NAME`, the script of `bash FILE`. */
+  arg0 = 'bash';
+  /** @internal `$BASHPID`: the terminal's shell is `$$`; a subshell takes a process ID when it first asks. */
+  private bashPid: string | undefined;
   /** @internal `$RANDOM`'s generator. */
   random: RandomState = { seed: 1, last: -1 };
   /** Subshells made so far (each gets its own `$RANDOM` sequence from it). */
@@ -168,6 +178,9 @@ export class Shell implements ShellState {
     this.fsView = devFdView(opts.fs, this.devFd);
     for (const k of Object.keys(this.env)) this.exported.add(k);
     this.arrays.set('PIPESTATUS', { assoc: false, items: new Map([[0, '0']]) });
+    this.env.BASH_VERSION ??= BASH_VERSION;
+    this.arrays.set('BASH_VERSINFO', { assoc: false, items: new Map(BASH_VERSINFO.map((v, k) => [k, v])) });
+    this.readonlyVars.add('BASH_VERSINFO');
   }
 
   get commands(): CommandTable {
@@ -221,6 +234,7 @@ export class Shell implements ShellState {
     child.testedDepth = this.testedDepth;
     child.traceDepth = this.traceDepth;
     child.interactive = this.interactive;
+    child.arg0 = this.arg0;
     child.random = forkRandom(this.random, ++this.forks);
     // A subshell starts with the default actions, except for signals that are ignored (`trap '' INT`).
     for (const [k, v] of this.traps) if (v === '') child.traps.set(k, v);
@@ -448,6 +462,15 @@ export class Shell implements ShellState {
   private special(name: string): string | undefined {
     if (name === '!') return this.jobs.lastPid;
     if (name === '-') return optionFlags(this.options, this.interactive);
+    if (name === '0') return this.arg0;
+    if (name !== 'RANDOM' && Object.prototype.hasOwnProperty.call(this.env, name)) return undefined;
+    if (name === 'BASHPID') return (this.bashPid ??= this.subshell ? String(this.pids.next++) : '1');
+    if (name === 'EPOCHSECONDS') return String(Math.floor((this.opts.now?.() ?? 0) / 1000));
+    if (name === 'EPOCHREALTIME') {
+      const ms = this.opts.now?.() ?? 0;
+      return `${Math.floor(ms / 1000)}.${String(Math.floor(ms % 1000) * 1000).padStart(6, '0')}`;
+    }
+    if (name === 'SRANDOM') return String(nextSecureRandom(this.random));
     if (name === 'RANDOM') {
       // `RANDOM=N` lands in the variables: it seeds the generator and the variable stays computed.
       if (Object.prototype.hasOwnProperty.call(this.env, 'RANDOM')) {
@@ -537,8 +560,9 @@ export class Shell implements ShellState {
     this.returning = status;
   }
 
-  async runProgram(text: string, args: string[], options: Set<string>, ctx: ExecContext): Promise<number> {
+  async runProgram(text: string, arg0: string, args: string[], options: Set<string>, ctx: ExecContext): Promise<number> {
     const child = this.fork();
+    child.arg0 = arg0;
     const exported = this.exportedEnv();
     for (const k of Object.keys(child.env)) delete child.env[k];
     Object.assign(child.env, exported);
@@ -558,6 +582,34 @@ export class Shell implements ShellState {
       stdin: ctx.input instanceof ShellInput ? ctx.input : ctx.stdin,
       write: (t, s) => (s === 'stdout' ? ctx.stdout(t) : ctx.stderr(t)),
     });
+  }
+
+  async evaluate(text: string, ctx: ExecContext): Promise<number> {
+    const parsed = parse(text, true);
+    if (!parsed.ok) {
+      const message = parsed.incomplete ? 'bash: syntax error: unexpected end of file' : parsed.message;
+      // An interactive bash words it as at the prompt; `bash -c` names eval and the line.
+      if (this.interactive) ctx.stderr(message + '\n');
+      else {
+        const lines = text.split('\n').length;
+        const where = `bash: eval: line ${parsed.incomplete ? lines + 1 : lines}: `;
+        ctx.stderr(message.replace(/^bash: /, where) + '\n');
+        if (!parsed.incomplete) ctx.stderr(`${where}\`${text.split('\n').pop()!}'\n`);
+      }
+      return 2;
+    }
+    for (const w of parsed.warnings) ctx.stderr(w + '\n');
+    // `set -x` traces the commands eval runs one `+` deeper.
+    this.traceDepth++;
+    try {
+      return await this.execute(parsed.script, {
+        interrupt: ctx.interrupt,
+        stdin: ctx.input instanceof ShellInput ? ctx.input : ctx.stdin,
+        write: (t, s) => (s === 'stdout' ? ctx.stdout(t) : ctx.stderr(t)),
+      });
+    } finally {
+      this.traceDepth--;
+    }
   }
 
   async source(name: string, text: string, args: string[] | undefined, ctx: ExecContext): Promise<number> {

@@ -15,6 +15,7 @@ import { applyRedirect, type Sink } from './redirect.ts';
 import type { RunIO, Shell, StageOptions } from './shell.ts';
 import { SHELL_BUILTINS } from './builtin-names.ts';
 import { shellQuote } from './shell-quote.ts';
+import { tracer } from './trace.ts';
 
 /** Runs `cmd` in `sh`. */
 export async function runSimple(sh: Shell, cmd: SimpleCommand, input: ShellInput, out: Sink, err: Sink, io: RunIO, o: StageOptions): Promise<number> {
@@ -38,11 +39,11 @@ export async function runSimple(sh: Shell, cmd: SimpleCommand, input: ShellInput
       // Assignments alone change the shell's variables (redirections still happen first).
       const res = await noCommandRedirects(sh, cmd, env, flushes, out, err);
       if (res !== 0) return res;
-      await runAssignments(cmd.assigns, env, tracer(sh, err));
+      await runAssignments(cmd.assigns, env, await tracer(sh, err, env));
       return 0;
     }
     const assigns: Record<string, string> = {};
-    const trace = tracer(sh, err);
+    const trace = await tracer(sh, err, env);
     for (const a of cmd.assigns) {
       const value = await expandString(a.value, env);
       trace?.(`${a.name}=${shellQuote(value, false)}`);
@@ -111,12 +112,6 @@ export async function runSimple(sh: Shell, cmd: SimpleCommand, input: ShellInput
     for (const f of flushes) f();
     for (const path of made) sh.devFd.delete(path);
   }
-}
-
-/** With `set -x`, writes a command as bash traces it (`+ echo 'a b'`, `++` inside `$(...)`); undefined without. */
-function tracer(sh: Shell, err: Sink): ((text: string) => void) | undefined {
-  if (!sh.options.has('xtrace')) return undefined;
-  return (text) => err(`${'+'.repeat(sh.traceDepth)} ${text}\n`);
 }
 
 /** The redirections of a command without words (`x=1 > f` creates f); non-zero when one fails. */
