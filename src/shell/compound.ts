@@ -13,7 +13,7 @@ import { BrokenPipe } from './pipe-buffer.ts';
 import { applyRedirect, type Sink } from './redirect.ts';
 import type { RunIO, Shell } from './shell.ts';
 import { assign } from './variables.ts';
-import { raw } from './print.ts';
+import { inline, raw } from './print.ts';
 import { tracer } from './trace.ts';
 
 /** Loop iterations between two yields to the host, so `while true` stays interruptible. */
@@ -42,7 +42,10 @@ export async function runCompound(sh: Shell, c: Compound, input: ShellInput, out
       toTerminal: toTerminal && fds[1] === out,
     };
     if (c.kind === 'group') return await sh.execute(c.body, inner);
-    if (c.kind === 'subshell') return await sh.fork().execute(c.body, inner);
+    if (c.kind === 'subshell') {
+      sh.noteCommand(() => `( ${inline(c.body)} )`);
+      return await sh.fork().execute(c.body, inner);
+    }
     if (c.kind === 'if') {
       for (const b of c.branches) {
         const cond = await sh.condition(b.cond, inner);
@@ -52,6 +55,8 @@ export async function runCompound(sh: Shell, c: Compound, input: ShellInput, out
       return c.otherwise ? await sh.execute(c.otherwise, inner) : 0;
     }
     if (c.kind === 'case') return await runCase(sh, c, inner, err);
+    if (c.kind === 'cond') await sh.debugTrap(() => `[[ ${c.text} ]]`, inner);
+    if (c.kind === 'arith') await sh.debugTrap(() => `(( ${c.source} ))`, inner);
     if (c.kind === 'cond') return await runConditional(c.expr, sh.expandEnv(inner), err, await tracer(sh, err, env));
     if (c.kind === 'arith') return await runArithCommand(c.source, sh.expandEnv(inner), err, await tracer(sh, err, env));
     return await runLoop(sh, c, inner, err);
@@ -89,6 +94,7 @@ async function runLoop(sh: Shell, c: Extract<Compound, { kind: 'for' | 'while' |
       for (const w of c.words) for (const v of await expandWord(w, env)) values.push(v);
       const header = `for ${c.name} in ${c.positional ? '"$@"' : c.words.map(raw).join(' ')}`;
       for (const v of values) {
+        await sh.debugTrap(() => header, inner);
         (await tracer(sh, err, env))?.(header);
         if (sh.readonlyVars.has(c.name)) {
           err(`bash: ${c.name}: readonly variable\n`);
@@ -116,6 +122,7 @@ async function runLoop(sh: Shell, c: Extract<Compound, { kind: 'for' | 'while' |
 /** `case`: the first item with a matching pattern runs; `;&` runs the next body too, `;;&` tests the next items. */
 async function runCase(sh: Shell, c: CaseClause, inner: RunIO, err: Sink): Promise<number> {
   const env = sh.expandEnv(inner);
+  await sh.debugTrap(() => `case ${raw(c.word)} in`, inner);
   (await tracer(sh, err, env))?.(`case ${raw(c.word)} in`);
   const subject = await expandString(c.word, env);
   let status = 0;

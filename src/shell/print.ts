@@ -50,7 +50,7 @@ function printList(script: Script, indent: number, terminated: boolean): string 
 }
 
 /** Chains on one line, `; `-separated (an `if` or `while` condition). */
-function inline(script: Script): string {
+export function inline(script: Script): string {
   return script.map((c, k) => printChain(c, 0) + (c.background ? ' &' : k < script.length - 1 ? ';' : '')).join(' ');
 }
 

@@ -98,7 +98,7 @@ export class Shell implements ShellState {
   /** Names with the readonly attribute (`readonly`, `declare -r`). */
   readonly readonlyVars = new Set<string>();
   /** `trap` actions by signal (see builtins/trap.ts). */
-  readonly traps = new Map<string, string>();
+  readonly traps = new TrapTable();
   /** @internal A trap's action is running (it does not trigger itself). */
   private inTrap = false;
   /** @internal False in a `bash -c` the shell started: `$-` then has no `i`. */
@@ -238,6 +238,11 @@ export class Shell implements ShellState {
     child.random = forkRandom(this.random, ++this.forks);
     // A subshell starts with the default actions, except for signals that are ignored (`trap '' INT`).
     for (const [k, v] of this.traps) if (v === '') child.traps.set(k, v);
+    // `set -E` hands the ERR trap to subshells, `set -T` the DEBUG and RETURN traps.
+    for (const [k, on] of [['ERR', 'errtrace'], ['DEBUG', 'functrace'], ['RETURN', 'functrace']] as const) {
+      const action = this.traps.get(k);
+      if (action !== undefined && this.options.has(on)) child.traps.set(k, action);
+    }
     return child;
   }
 
@@ -275,6 +280,32 @@ export class Shell implements ShellState {
     if (line.interrupted && fatal === undefined && io.interrupt.interrupted) await this.runTrap('SIGINT', io);
     if (this.subshell) await this.runTrap('EXIT', io);
     return this.exited ?? status;
+  }
+
+  /** @internal The status of the last `$(...)` that ran: a command of assignments alone (`x=$(false)`) ends with it. */
+  substitutionStatus: number | undefined;
+
+  /** @internal `$?` when `return` ran. */
+  private statusBeforeReturn = 0;
+
+  /** @internal The command about to run, for `$BASH_COMMAND` (printed when asked for). */
+  currentCommand: (() => string) | undefined;
+
+  /**
+   * @internal The DEBUG trap, before a simple command, `[[ ]]`, `(( ))`, `for` or `case` runs
+   * (`text` prints it for `$BASH_COMMAND`); inside functions only with `set -T` (functrace).
+   */
+  async debugTrap(text: () => string, io: RunIO): Promise<void> {
+    if (!this.noteCommand(text) || !this.traps.has('DEBUG')) return;
+    if (this.frames.length > 0 && !this.options.has('functrace')) return;
+    await this.runTrap('DEBUG', io);
+  }
+
+  /** @internal Sets `$BASH_COMMAND`; false inside a trap, whose own commands leave it naming the command that set it off. */
+  noteCommand(text: () => string): boolean {
+    if (this.inTrap) return false;
+    this.currentCommand = text;
+    return true;
   }
 
   /** @internal Runs the action of `key`'s trap, if one is set and none is running; `$?` is kept for the action and after it. */
@@ -343,7 +374,8 @@ export class Shell implements ShellState {
       }
       this.status = io.interrupt.interrupted ? 130 : status;
       if (failed && this.testedDepth === 0 && !io.interrupt.interrupted && !this.unwinding) {
-        await this.runTrap('ERR', io);
+        // Functions run the ERR trap only with `set -E` (errtrace).
+        if (this.frames.length === 0 || this.options.has('errtrace')) await this.runTrap('ERR', io);
         this.status = status;
         if (this.options.has('errexit')) this.errexit(status);
       }
@@ -437,7 +469,7 @@ export class Shell implements ShellState {
       noglob: this.options.has('noglob'),
       substitute: async (source) => {
         let captured = '';
-        await this.substituteShell().run(source, { interrupt: io.interrupt, write: (t, s) => (s === 'stdout' ? (captured += t) : io.write(t, s)) });
+        this.substitutionStatus = await this.substituteShell().run(source, { interrupt: io.interrupt, write: (t, s) => (s === 'stdout' ? (captured += t) : io.write(t, s)) });
         return captured;
       },
       processSubstitute: async (source) => {
@@ -470,6 +502,7 @@ export class Shell implements ShellState {
       const ms = this.opts.now?.() ?? 0;
       return `${Math.floor(ms / 1000)}.${String(Math.floor(ms % 1000) * 1000).padStart(6, '0')}`;
     }
+    if (name === 'BASH_COMMAND') return this.currentCommand?.() ?? '';
     if (name === 'SRANDOM') return String(nextSecureRandom(this.random));
     if (name === 'RANDOM') {
       // `RANDOM=N` lands in the variables: it seeds the generator and the variable stays computed.
@@ -492,9 +525,18 @@ export class Shell implements ShellState {
     this.positional = args;
     const frame = new Map<string, SavedVariable>();
     this.frames.push(frame);
+    const returnSets = this.traps.returnSets;
     try {
-      const status = await runCompound(this, fn.body, input, out, err, io, io.toTerminal ?? true);
-      return this.takeReturn(status);
+      const returned = this.returning !== undefined;
+      const body = await runCompound(this, fn.body, input, out, err, io, io.toTerminal ?? true);
+      const viaReturn = this.returning !== undefined && !returned;
+      const status = this.takeReturn(body);
+      // The RETURN trap runs for a function traced with `set -T`, or one that set it itself.
+      if (this.traps.has('RETURN') && (this.options.has('functrace') || this.traps.returnSets !== returnSets)) {
+        this.status = viaReturn ? this.statusBeforeReturn : status;
+        await this.runTrap('RETURN', io);
+      }
+      return status;
     } finally {
       this.frames.pop();
       for (const [name, saved] of frame) this.restoreVariable(name, saved);
@@ -557,6 +599,8 @@ export class Shell implements ShellState {
   }
 
   requestReturn(status: number): void {
+    // The RETURN trap sees `$?` as it was before `return` ran.
+    this.statusBeforeReturn = this.status;
     this.returning = status;
   }
 
@@ -622,12 +666,14 @@ export class Shell implements ShellState {
     if (args) this.positional = args;
     this.sourceDepth++;
     try {
-      const status = await this.execute(parsed.script, {
+      const io: RunIO = {
         interrupt: ctx.interrupt,
         stdin: ctx.input instanceof ShellInput ? ctx.input : ctx.stdin,
         write: (t, s) => (s === 'stdout' ? ctx.stdout(t) : ctx.stderr(t)),
-      });
-      return this.takeReturn(status);
+      };
+      const status = this.takeReturn(await this.execute(parsed.script, io));
+      if (this.frames.length === 0 || this.options.has('functrace')) await this.runTrap('RETURN', io);
+      return status;
     } finally {
       this.sourceDepth--;
       if (args) this.positional = saved;
@@ -661,6 +707,15 @@ export class Shell implements ShellState {
   }
 
   private controlCache: ShellControl | undefined;
+}
+
+/** `trap` actions by signal; counts how often RETURN's is set, since a function that sets it gets it when it returns. */
+class TrapTable extends Map<string, string> {
+  returnSets = 0;
+  override set(key: string, value: string): this {
+    if (key === 'RETURN') this.returnSets++;
+    return super.set(key, value);
+  }
 }
 
 /** A variable's value before `local` shadowed it in a function. */

@@ -21,8 +21,10 @@ import { tracer } from './trace.ts';
 export async function runSimple(sh: Shell, cmd: SimpleCommand, input: ShellInput, out: Sink, err: Sink, io: RunIO, o: StageOptions): Promise<number> {
   const alias = aliasOf(sh, cmd);
   if (alias !== undefined) return runAlias(sh, cmd, alias, input, out, err, io, o);
+  await sh.debugTrap(() => printSimple(cmd), io);
   const made: string[] = [];
   const env = sh.expandEnv(io, made);
+  sh.substitutionStatus = undefined;
   const flushes: (() => void)[] = [];
   try {
     const args: string[] = [];
@@ -40,7 +42,8 @@ export async function runSimple(sh: Shell, cmd: SimpleCommand, input: ShellInput
       const res = await noCommandRedirects(sh, cmd, env, flushes, out, err);
       if (res !== 0) return res;
       await runAssignments(cmd.assigns, env, await tracer(sh, err, env));
-      return 0;
+      // Its status is that of the last command substitution in it (`x=$(false)` fails).
+      return sh.substitutionStatus ?? 0;
     }
     const assigns: Record<string, string> = {};
     const trace = await tracer(sh, err, env);
