@@ -148,13 +148,9 @@ async function anyMatches(patterns: CaseClause['items'][number]['patterns'], sub
       for (let k = 0; k < piece.length; k++) wild.push(active);
       text += piece;
     }
-    if (
-      globMatches(
-        compileGlob(text, (i) => wild[i] === true),
-        subject,
-      )
-    )
-      return true;
+    // `shopt -s nocasematch`: patterns match whatever the case.
+    const fold = env.shopts?.has('nocasematch') === true;
+    if (globMatches(compileGlob(fold ? text.toLowerCase() : text, (i) => wild[i] === true), fold ? subject.toLowerCase() : subject)) return true;
   }
   return false;
 }

@@ -135,14 +135,16 @@ function unary(test: string, v: string, env: ExpandEnv): boolean {
 
 async function binary(test: string, left: Word, right: Word, env: ExpandEnv): Promise<boolean> {
   const a = await expandString(left, env);
+  const fold = env.shopts?.has('nocasematch') === true;
   if (test === '==' || test === '=' || test === '!=') {
-    const matched = globMatches(await patternOf(right, env), a);
+    // `shopt -s nocasematch`: patterns match whatever the case.
+    const matched = globMatches(await patternOf(right, env, fold), fold ? a.toLowerCase() : a);
     return test === '!=' ? !matched : matched;
   }
   const b = await expandString(right, env);
   switch (test) {
     case '=~':
-      return regexMatch(a, b, env);
+      return regexMatch(a, b, env, fold);
     case '<':
       return a < b;
     case '>':
@@ -159,7 +161,7 @@ async function binary(test: string, left: Word, right: Word, env: ExpandEnv): Pr
 }
 
 /** The pattern a word stands for: unquoted text (and unquoted expansions) may hold wildcards. */
-async function patternOf(word: Word, env: ExpandEnv): Promise<ReturnType<typeof compileGlob>> {
+async function patternOf(word: Word, env: ExpandEnv, fold = false): Promise<ReturnType<typeof compileGlob>> {
   let text = '';
   const wild: boolean[] = [];
   for (const part of word) {
@@ -167,14 +169,14 @@ async function patternOf(word: Word, env: ExpandEnv): Promise<ReturnType<typeof 
     for (let k = 0; k < piece.length; k++) wild.push(!part.quoted);
     text += piece;
   }
-  return compileGlob(text, (i) => wild[i] === true);
+  return compileGlob(fold ? text.toLowerCase() : text, (i) => wild[i] === true);
 }
 
 /** `=~`: an extended regular expression, searched anywhere in the string; 2 (an error) when it does not compile. */
-function regexMatch(a: string, source: string, env: ExpandEnv): boolean {
+function regexMatch(a: string, source: string, env: ExpandEnv, fold: boolean): boolean {
   let re: RegExp;
   try {
-    re = new RegExp(source);
+    re = new RegExp(source, fold ? 'i' : '');
   } catch {
     throw new CondError(`[[: invalid regular expression \`${source}'`);
   }

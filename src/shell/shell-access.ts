@@ -44,6 +44,8 @@ export interface ShellState {
   readonly traps: Map<string, string>;
   /** The options `set` turns on and off, by their `set -o` names (`errexit`, `pipefail`...). */
   readonly options: Set<string>;
+  /** The `shopt` options that are on (`nullglob`, `nocasematch`...). */
+  readonly shopts: Set<string>;
   /** Names marked for export (`export`, `declare -x`, the initial environment): `declare -p` shows them with `-x`. */
   readonly exported: Set<string>;
   /** The items of a compound assignment's text `(a "b c" [k]=v)`, expanded as an assignment would. */

@@ -28,7 +28,7 @@ import { devFdView } from './dev-fd.ts';
 import { arrayItems } from './assign.ts';
 import { tokenize } from '../shell-grammar/tokenize.ts';
 import { copyArray, type ShellArray, type VariableStore } from './variables.ts';
-import { DEFAULT_OPTIONS, optionFlags } from './shell-options.ts';
+import { DEFAULT_OPTIONS, DEFAULT_SHOPTS, optionFlags } from './shell-options.ts';
 import { forkRandom, nextRandom, nextSecureRandom, seedRandom, type RandomState } from './random.ts';
 
 /** Name -> command. Builtins, `kubectl` and `k` live here (see src/host/terminal-commands.ts). */
@@ -113,6 +113,8 @@ export class Shell implements ShellState {
   private forks = 0;
   /** `set -o` options that are on (see builtins/set.ts). */
   readonly options = new Set<string>(DEFAULT_OPTIONS);
+  /** `shopt` options that are on (see builtins/shopt.ts). */
+  readonly shopts = new Set<string>(DEFAULT_SHOPTS);
   /** `$?`: status of the last command. */
   status = 0;
   readonly functions = new Map<string, FunctionDef>();
@@ -221,6 +223,8 @@ export class Shell implements ShellState {
     for (const k of this.readonlyVars) child.readonlyVars.add(k);
     child.options.clear();
     for (const k of this.options) child.options.add(k);
+    child.shopts.clear();
+    for (const k of this.shopts) child.shopts.add(k);
     child.status = this.status;
     for (const [k, v] of this.functions) child.functions.set(k, v);
     for (const [k, v] of this.aliases) child.aliases.set(k, v);
@@ -467,6 +471,7 @@ export class Shell implements ShellState {
       special: (name) => this.special(name),
       nounset: this.options.has('nounset'),
       noglob: this.options.has('noglob'),
+      shopts: this.shopts,
       substitute: async (source) => {
         let captured = '';
         this.substitutionStatus = await this.substituteShell().run(source, { interrupt: io.interrupt, write: (t, s) => (s === 'stdout' ? (captured += t) : io.write(t, s)) });
