@@ -54,7 +54,7 @@ export interface ShellState {
    * Runs `text` in a new bash started as a program (`bash -c`): exported variables only, no
    * functions, aliases or traps, `options` on, `args` as `$1`...; resolves to its exit status.
    */
-  runProgram(text: string, arg0: string, args: string[], options: Set<string>, ctx: ExecContext): Promise<number>;
+  runProgram(text: string, arg0: string, args: string[], options: Set<string>, ctx: ExecContext, fromFile?: boolean): Promise<number>;
   /** `eval`: runs `text` in this shell, as if typed where the eval stands (its `return` and `exit` act here). */
   evaluate(text: string, ctx: ExecContext): Promise<number>;
   /** Runs `text` (the file `name`) in this shell, with `args` as positional parameters if given. */

@@ -15,7 +15,7 @@ import type { ExpandEnv } from './expand.ts';
 import { InterruptController, childInterrupt } from '../command/interrupt.ts';
 import { ShellInput } from './input.ts';
 import { JobTable, type PidSource } from './jobs.ts';
-import { parse } from './parse.ts';
+import { parse, type ParseResult } from './parse.ts';
 import { HOME } from './path.ts';
 import { printJob } from './print.ts';
 import type { Sink } from './redirect.ts';
@@ -47,6 +47,8 @@ export interface RunIO {
   toTerminal?: boolean;
   /** The host's editor (see ExecContext.edit): handed, like the keyboard, to a lone command at the terminal. */
   edit?: ExecContext['edit'];
+  /** How many lines the command line took at the prompt (for `$LINENO`); only hosts running what the reader typed set it. */
+  lines?: number;
 }
 
 /** Function calls at most this deep (bash's FUNCNEST, which bash leaves unlimited: the browser's stack is not). */
@@ -103,6 +105,16 @@ export class Shell implements ShellState {
   private inTrap = false;
   /** @internal False in a `bash -c` the shell started: `$-` then has no `i`. */
   interactive = true;
+  /** @internal `$LINENO`: the line of the command running, in its script (or its line at the prompt). */
+  lineno = 0;
+  /** @internal Added to a command's line in its input: the lines read before it at the prompt, or where a `$(...)` stands in a script. */
+  lineOffset = 0;
+  /** @internal Lines read at the prompt so far. */
+  private linesRead = 0;
+  /** @internal The script, sourced file or `bash -c` name bash's messages start with (`s.sh: line 2: `); undefined at the prompt. */
+  errorName: string | undefined;
+  /** @internal Running a `bash -c` string (its functions report as "environment"). */
+  commandString = false;
   /** @internal `$0`: `bash` at the prompt, the NAME of `bash -c CMD NAME`, the script of `bash FILE`. */
   arg0 = 'bash';
   /** @internal `$BASHPID`: the terminal's shell is `$$`; a subshell takes a process ID when it first asks. */
@@ -239,6 +251,10 @@ export class Shell implements ShellState {
     child.traceDepth = this.traceDepth;
     child.interactive = this.interactive;
     child.arg0 = this.arg0;
+    child.lineno = this.lineno;
+    child.lineOffset = this.lineOffset;
+    child.errorName = this.errorName;
+    child.commandString = this.commandString;
     child.random = forkRandom(this.random, ++this.forks);
     // A subshell starts with the default actions, except for signals that are ignored (`trap '' INT`).
     for (const [k, v] of this.traps) if (v === '') child.traps.set(k, v);
@@ -253,6 +269,7 @@ export class Shell implements ShellState {
   /** Parses and runs complete input (a line, or a script); syntax errors print and give 2. */
   async run(source: string, io: RunIO): Promise<number> {
     const parsed = parse(source, true);
+    if (!parsed.ok && this.errorName !== undefined) return this.scriptSyntaxError(source, parsed, io);
     if (!parsed.ok) {
       io.write((parsed.incomplete ? 'bash: syntax error: unexpected end of file' : parsed.message) + '\n', 'stderr');
       return (this.status = 2);
@@ -261,9 +278,46 @@ export class Shell implements ShellState {
     return this.execute(parsed.script, io);
   }
 
+  /**
+   * A syntax error in a script, `bash -c` or a sourced file: bash has run the commands before
+   * it (it reads a command at a time), then says where it is (`s.sh: line 3: ...`), with the
+   * line itself after an unexpected token. Status 2.
+   */
+  private async scriptSyntaxError(source: string, parsed: Extract<ParseResult, { ok: false }>, io: RunIO): Promise<number> {
+    // `bash -c` names the option its text came from: `bash: -c: line 1: ...`.
+    const name = this.commandString ? `${this.errorName!}: -c` : this.errorName!;
+    const lines = source.split('\n');
+    const known = !parsed.incomplete ? parsed.line : undefined;
+    const line = known ?? (source.endsWith('\n') ? lines.length : lines.length + 1);
+    for (let k = Math.min(line, lines.length) - 1, tries = 0; k > 0 && tries < 200; k--, tries++) {
+      const before = parse(lines.slice(0, k).join('\n'), true);
+      if (!before.ok) continue;
+      await this.execute(before.script, io);
+      if (this.exited !== undefined || io.interrupt.interrupted) return this.status;
+      break;
+    }
+    const message = parsed.incomplete ? 'syntax error: unexpected end of file' : parsed.message.replace(/^bash: /, '');
+    io.write(`${name}: line ${line}: ${message}\n`, 'stderr');
+    if (known !== undefined) io.write(`${name}: line ${line}: \`${lines[line - 1] ?? ''}'\n`, 'stderr');
+    return (this.status = 2);
+  }
+
+  /** @internal `NAME: line N: `, what bash puts before its messages in a script or `bash -c` (undefined at the prompt). */
+  errorLabel(): string | undefined {
+    if (this.errorName === undefined) return undefined;
+    // A function defined in a `bash -c` string reports from bash's "environment".
+    const name = this.frames.length > 0 && this.commandString ? 'environment' : this.errorName;
+    return `${name}: line ${this.lineno}: `;
+  }
+
   /** Runs a parsed script; stops at the first chain after an interrupt (status 130). */
   async execute(script: Script, io: RunIO): Promise<number> {
     if (this.depth > 0) return this.executeChains(script, io);
+    // At the prompt, each line read counts for `$LINENO`, as in an interactive bash.
+    if (io.lines !== undefined && !this.subshell && this.errorName === undefined && !this.inTrap) {
+      this.lineOffset = this.linesRead;
+      this.linesRead += io.lines;
+    }
     const line = childInterrupt(io.interrupt);
     let fatal: number | undefined;
     this.abortLine = (status) => {
@@ -492,6 +546,8 @@ export class Shell implements ShellState {
   private substituteShell(): Shell {
     const child = this.fork();
     child.traceDepth++;
+    // In a script, `$LINENO` inside `$(...)` is the line it stands on; an interactive bash counts from 1 there.
+    child.lineOffset = this.errorName !== undefined ? this.lineno - 1 : 0;
     child.options.delete('errexit');
     return child;
   }
@@ -507,6 +563,7 @@ export class Shell implements ShellState {
       const ms = this.opts.now?.() ?? 0;
       return `${Math.floor(ms / 1000)}.${String(Math.floor(ms % 1000) * 1000).padStart(6, '0')}`;
     }
+    if (name === 'LINENO') return String(this.lineno);
     if (name === 'BASH_COMMAND') return this.currentCommand?.() ?? '';
     if (name === 'SRANDOM') return String(nextSecureRandom(this.random));
     if (name === 'RANDOM') {
@@ -609,9 +666,12 @@ export class Shell implements ShellState {
     this.returning = status;
   }
 
-  async runProgram(text: string, arg0: string, args: string[], options: Set<string>, ctx: ExecContext): Promise<number> {
+  async runProgram(text: string, arg0: string, args: string[], options: Set<string>, ctx: ExecContext, fromFile = false): Promise<number> {
     const child = this.fork();
     child.arg0 = arg0;
+    child.errorName = arg0;
+    child.commandString = !fromFile;
+    child.lineOffset = 0;
     const exported = this.exportedEnv();
     for (const k of Object.keys(child.env)) delete child.env[k];
     Object.assign(child.env, exported);
@@ -663,24 +723,31 @@ export class Shell implements ShellState {
 
   async source(name: string, text: string, args: string[] | undefined, ctx: ExecContext): Promise<number> {
     const parsed = parse(text, true);
-    if (!parsed.ok) {
-      ctx.stderr(`${name}: ${(parsed.incomplete ? 'bash: syntax error: unexpected end of file' : parsed.message).replace(/^bash: /, '')}\n`);
-      return 1;
-    }
+    const io: RunIO = {
+      interrupt: ctx.interrupt,
+      stdin: ctx.input instanceof ShellInput ? ctx.input : ctx.stdin,
+      write: (t, s) => (s === 'stdout' ? ctx.stdout(t) : ctx.stderr(t)),
+    };
     const saved = this.positional;
+    const savedName = this.errorName;
+    const savedString = this.commandString;
+    const savedOffset = this.lineOffset;
     if (args) this.positional = args;
+    this.lineOffset = 0;
+    // Messages from the file's commands name the file and the line (`s.sh: line 2: foo: command not found`).
+    this.errorName = name;
+    this.commandString = false;
     this.sourceDepth++;
     try {
-      const io: RunIO = {
-        interrupt: ctx.interrupt,
-        stdin: ctx.input instanceof ShellInput ? ctx.input : ctx.stdin,
-        write: (t, s) => (s === 'stdout' ? ctx.stdout(t) : ctx.stderr(t)),
-      };
+      if (!parsed.ok) return await this.scriptSyntaxError(text, parsed, io);
       const status = this.takeReturn(await this.execute(parsed.script, io));
       if (this.frames.length === 0 || this.options.has('functrace')) await this.runTrap('RETURN', io);
       return status;
     } finally {
       this.sourceDepth--;
+      this.errorName = savedName;
+      this.commandString = savedString;
+      this.lineOffset = savedOffset;
       if (args) this.positional = saved;
     }
   }

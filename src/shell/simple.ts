@@ -21,6 +21,7 @@ import { tracer } from './trace.ts';
 export async function runSimple(sh: Shell, cmd: SimpleCommand, input: ShellInput, out: Sink, err: Sink, io: RunIO, o: StageOptions): Promise<number> {
   const alias = aliasOf(sh, cmd);
   if (alias !== undefined) return runAlias(sh, cmd, alias, input, out, err, io, o);
+  if (cmd.line !== undefined) sh.lineno = sh.lineOffset + cmd.line;
   await sh.debugTrap(() => printSimple(cmd), io);
   const made: string[] = [];
   const env = sh.expandEnv(io, made);
@@ -71,13 +72,14 @@ export async function runSimple(sh: Shell, cmd: SimpleCommand, input: ShellInput
     const fn = sh.functions.get(name);
     if (fn) return await sh.callFunction(fn, args.slice(1), input, fds[1]!, fds[2]!, { ...io, stdin: input, toTerminal: o.toTerminal && fds[1] === out });
     const command = sh.commands.get(name);
-    if (!command) return notFound(sh, name, fds[2]!);
+    if (!command) return notFound(sh, name, labelled(sh, fds[2]!));
     // A command that takes its input whole starts once the command writing it has finished.
     if (input.live && !command.readsInput && !redirectedIn) {
       await input.waitEnd();
       if (io.interrupt.interrupted) return 130;
     }
-    const ctx = sh.context(input, fds[1]!, fds[2]!, io.interrupt, { ...(SHELL_BUILTINS.has(name) ? sh.env : sh.exportedEnv()), ...assigns });
+    const ownMessages = SHELL_BUILTINS.has(name) && name !== 'echo' && name !== 'printf';
+    const ctx = sh.context(input, fds[1]!, ownMessages ? labelled(sh, fds[2]!) : fds[2]!, io.interrupt, { ...(SHELL_BUILTINS.has(name) ? sh.env : sh.exportedEnv()), ...assigns });
     ctx.isTTY = o.toTerminal && fds[1] === out;
     if (o.keyboard && !redirectedIn && ctx.isTTY) ctx.readLine = o.keyboard;
     if (o.editor && !redirectedIn && ctx.isTTY) ctx.edit = o.editor;
@@ -103,7 +105,7 @@ export async function runSimple(sh: Shell, cmd: SimpleCommand, input: ShellInput
   } catch (e) {
     if (e instanceof BrokenPipe) throw e;
     if (e instanceof ExpansionError) {
-      err(e.message + '\n');
+      labelled(sh, err)(e.message + '\n');
       if (e instanceof OutOfMemoryError) sh.abort();
       else if (e instanceof LineEndingExpansionError) sh.abort(1);
       return 1;
@@ -115,6 +117,16 @@ export async function runSimple(sh: Shell, cmd: SimpleCommand, input: ShellInput
     for (const f of flushes) f();
     for (const path of made) sh.devFd.delete(path);
   }
+}
+
+/**
+ * Where bash's own messages go: in a script or `bash -c`, `bash: ` becomes `NAME: line N: `
+ * (`s.sh: line 2: foo: command not found`); at the prompt they stay as they are.
+ */
+function labelled(sh: Shell, err: Sink): Sink {
+  const label = sh.errorLabel();
+  if (label === undefined) return err;
+  return (text) => err(text.startsWith('bash: ') ? label + text.slice(6) : text);
 }
 
 /** The redirections of a command without words (`x=1 > f` creates f); non-zero when one fails. */

@@ -63,5 +63,5 @@ export const bash: Command = async (args, ctx) => {
     ctx.stderr(`bash: ${rest[0]}: ${ctx.fs.isDir(path) ? 'Is a directory' : 'No such file or directory'}\n`);
     return ctx.fs.isDir(path) ? 126 : 127;
   }
-  return state.runProgram(text, rest[0]!, rest.slice(1), options, ctx);
+  return state.runProgram(text, rest[0]!, rest.slice(1), options, ctx, true);
 };
