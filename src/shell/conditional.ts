@@ -105,8 +105,7 @@ async function evaluate(e: CondExpr, env: ExpandEnv, trace?: Trace, not = ''): P
       return unary(e.test, v, env);
     }
     case 'binary':
-      if (trace) trace(`[[ ${not}${await expandString(e.left, env)} ${e.test} ${await expandString(e.right, env)} ]]`);
-      return binary(e.test, e.left, e.right, env);
+      return binary(e.test, e.left, e.right, env, trace && ((a, b) => trace(`[[ ${not}${a} ${e.test} ${b} ]]`)));
   }
 }
 
@@ -133,15 +132,19 @@ function unary(test: string, v: string, env: ExpandEnv): boolean {
   }
 }
 
-async function binary(test: string, left: Word, right: Word, env: ExpandEnv): Promise<boolean> {
+/** A binary test; `trace` (set -x) is shown both sides once expanded, each expanded once. */
+async function binary(test: string, left: Word, right: Word, env: ExpandEnv, trace?: (a: string, b: string) => void): Promise<boolean> {
   const a = await expandString(left, env);
   const fold = env.shopts?.has('nocasematch') === true;
   if (test === '==' || test === '=' || test === '!=') {
     // `shopt -s nocasematch`: patterns match whatever the case.
-    const matched = globMatches(await patternOf(right, env, fold), fold ? a.toLowerCase() : a);
+    const pattern = await patternOf(right, env, fold);
+    trace?.(a, pattern.text);
+    const matched = globMatches(pattern.glob, fold ? a.toLowerCase() : a);
     return test === '!=' ? !matched : matched;
   }
   const b = await expandString(right, env);
+  trace?.(a, b);
   switch (test) {
     case '=~':
       return regexMatch(a, b, env, fold);
@@ -161,7 +164,7 @@ async function binary(test: string, left: Word, right: Word, env: ExpandEnv): Pr
 }
 
 /** The pattern a word stands for: unquoted text (and unquoted expansions) may hold wildcards. */
-async function patternOf(word: Word, env: ExpandEnv, fold = false): Promise<ReturnType<typeof compileGlob>> {
+async function patternOf(word: Word, env: ExpandEnv, fold = false): Promise<{ glob: ReturnType<typeof compileGlob>; text: string }> {
   let text = '';
   const wild: boolean[] = [];
   for (const part of word) {
@@ -169,7 +172,7 @@ async function patternOf(word: Word, env: ExpandEnv, fold = false): Promise<Retu
     for (let k = 0; k < piece.length; k++) wild.push(!part.quoted);
     text += piece;
   }
-  return compileGlob(fold ? text.toLowerCase() : text, (i) => wild[i] === true);
+  return { glob: compileGlob(fold ? text.toLowerCase() : text, (i) => wild[i] === true), text };
 }
 
 /** `=~`: an extended regular expression, searched anywhere in the string; 2 (an error) when it does not compile. */

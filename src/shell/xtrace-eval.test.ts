@@ -16,6 +16,7 @@ const CASES: BashCase[] = [
     "+ x='a b'\n" + '+ for i in $x "c d"\n+ :\n'.repeat(3) + '+ case "$x" in\n+ [[ a b == a* ]]\n+ [[ -n a b ]]\n+ [[ ! -z a b ]]\n+ (( x=1+2 ))\n+ (( i=0 ))\n+ (( i<1 ))\n+ :\n+ (( i++ ))\n+ (( i<1 ))\n',
   ],
   ['set -x; set -- a; for z; do :; done; [[ a ]]; [[ ! a && -z "" ]]; x=1; [[ $x -eq 1 ]]', '+ set -- a\n+ for z in "$@"\n+ :\n+ [[ -n a ]]\n+ [[ ! -n a ]]\n+ x=1\n+ [[ 1 -eq 1 ]]\n'],
+  ['set -x; n=0; [[ $((n+=1)) == 1 ]]; [[ $(echo a) == a && $(echo 1) -eq 1 ]]', '+ n=0\n+ [[ 1 == 1 ]]\n++ echo a\n+ [[ a == a ]]\n++ echo 1\n+ [[ 1 -eq 1 ]]\n'],
   ["PS4='[$a] '; a=7; set -x; echo hi; echo $(echo x)", '[7] echo hi\nhi\n[[7] echo x\n[7] echo x\nx\n'],
   ["set -x; eval 'echo a' b", "+ eval 'echo a' b\n++ echo a b\na b\n"],
   ['eval; echo $?; eval "x=1;" "echo \\$x"; f(){ eval return 3; echo no; }; f; echo $?; eval "false"; echo $?', '0\n1\n3\n1\n'],
