@@ -167,6 +167,7 @@ export async function runTranscript(input: string, opts: TranscriptOptions = {})
       (interrupt) =>
         shell.execute(script, {
           interrupt,
+          lines: source.split('\n').length,
           write: (text) => {
             if (mine === generation) emit(text);
           },

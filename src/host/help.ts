@@ -11,7 +11,7 @@ const HELP_GROUPS: [string, string[]][] = [
   ['Files', ['ls', 'cat', 'cd', 'pwd', 'mkdir', 'touch', 'cp', 'mv', 'rm', 'edit', 'vi', 'vim', 'nano']],
   ['Text', ['echo', 'printf', 'grep', 'wc', 'head', 'tail', 'sort', 'uniq', 'cut', 'tr', 'diff', 'sed', 'awk', 'jq', 'xargs', 'tee', 'yes', 'base64', 'seq']],
   ['Network', ['curl', 'wget', 'openssl', 'ssh-keygen']],
-  ['Shell', ['export', 'unset', 'env', 'printenv', 'set', 'readonly', 'history', 'clear', 'sleep', 'timeout', 'watch', 'date', 'test', 'read', 'mapfile', 'getopts', 'trap', 'alias', 'unalias', 'source', 'bash', 'local', 'return', 'shift', 'complete', 'compopt', 'which', 'type', 'true', 'false', 'help', 'exit']],
+  ['Shell', ['export', 'unset', 'env', 'printenv', 'set', 'readonly', 'history', 'clear', 'sleep', 'timeout', 'watch', 'date', 'test', 'read', 'mapfile', 'getopts', 'trap', 'alias', 'unalias', 'source', 'eval', 'shopt', 'bash', 'local', 'return', 'shift', 'complete', 'compopt', 'which', 'type', 'true', 'false', 'help', 'exit']],
   ['Jobs', ['jobs', 'kill', 'wait', 'fg', 'bg']],
 ];
 

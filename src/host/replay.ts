@@ -115,9 +115,10 @@ export async function replayJournal(o: ReplayOptions): Promise<void> {
     if (!e.line) continue;
     const parsed = parse(e.line, true);
     if (!parsed.ok) continue;
+    const lines = e.line.split('\n').length;
     // The next command started after this one ended, so this one must end before it.
     const deadline = e.interruptedAt ?? o.entries[i + 1]?.t ?? Math.max(o.until, e.t + DAY);
-    await runInClusterTime((interrupt) => shell.execute(parsed.script, { write: () => {}, interrupt, edit: recordedEditor(e.edits ?? [], clock, interrupt) }), {
+    await runInClusterTime((interrupt) => shell.execute(parsed.script, { write: () => {}, interrupt, edit: recordedEditor(e.edits ?? [], clock, interrupt), lines }), {
       clock,
       loading,
       deadline: () => deadline,

@@ -91,6 +91,7 @@ export function createTerminalShell(o: TerminalShellOptions): TerminalShell {
     yieldToHost: o.yieldToHost,
     loopLimit: o.loopLimit,
     loading,
+    now: () => o.cluster.clock.now(),
   });
   return { shell, kubectl, commands, loading, localPorts };
 }

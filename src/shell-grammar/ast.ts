@@ -95,6 +95,8 @@ export interface SimpleCommand {
   assigns: Assignment[];
   words: Word[];
   redirects: Redirect[];
+  /** The line it starts on in its input, counting from 1 (not enumerable; for `$LINENO`). */
+  readonly line?: number;
 }
 
 /** `for NAME in WORDS; do BODY; done` */

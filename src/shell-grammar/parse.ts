@@ -18,7 +18,8 @@ export type ParseResult =
   | { ok: true; script: Script; warnings: string[] }
   /** More lines are needed (open quote, heredoc body, trailing `|` / `&&` / `\`). */
   | { ok: false; incomplete: true; heredoc?: { delimiter: string; stripTabs: boolean }; openQuote?: "'" | '"' }
-  | { ok: false; incomplete: false; message: string };
+  /** `line`: where the error is (not enumerable), for a script's `NAME: line N: ` messages. */
+  | { ok: false; incomplete: false; message: string; line?: number };
 
 const ASSIGN = /^([A-Za-z_][A-Za-z0-9_]*)(\+?)=/;
 const UNSUPPORTED_WORDS = new Set(['select', 'coproc']);
@@ -42,7 +43,11 @@ export function parse(src: string, final = false, dialect: Dialect = BASH): Pars
     return { ok: true, script: new Parser(t.tokens, final, dialect).script(), warnings: t.warnings };
   } catch (e) {
     if (e instanceof NeedMore) return { ok: false, incomplete: true };
-    if (e instanceof SyntaxError) return { ok: false, incomplete: false, message: e.message };
+    if (e instanceof SyntaxError) {
+      const result = { ok: false as const, incomplete: false as const, message: e.message };
+      if (e.line !== undefined) Object.defineProperty(result, 'line', { value: e.line, enumerable: false });
+      return result;
+    }
     throw e;
   }
 }
@@ -133,6 +138,8 @@ class Parser extends CompoundParser {
 
   protected simpleCommand(): SimpleCommand {
     const cmd: SimpleCommand = { assigns: [], words: [], redirects: [] };
+    const line = this.peek()?.line;
+    if (line !== undefined) Object.defineProperty(cmd, 'line', { value: line, enumerable: false });
     for (;;) {
       const tok = this.peek();
       if (!tok || tok.type === 'op') break;

@@ -10,8 +10,11 @@ import type { Token } from './tokenize.ts';
 /** A syntax error, in the dialect's words. */
 export class SyntaxError {
   readonly message: string;
-  constructor(message: string) {
+  /** The line of the token at fault, when known. */
+  line: number | undefined;
+  constructor(message: string, line?: number) {
     this.message = message;
+    this.line = line;
   }
 }
 /** More lines are needed: the input stops inside a command. */
@@ -60,7 +63,9 @@ export abstract class ParserBase {
       throw this.error(this.dialect.messages.unexpectedEndOfFile());
     }
     const text = tok.type === 'op' ? (tok.op === '\n' ? 'newline' : tok.op) : tok.type === 'redir' ? tok.op : (plainWord(tok) ?? tok.word.raw ?? 'word');
-    throw this.unexpectedText(text);
+    const error = this.unexpectedText(text);
+    error.line = tok.line;
+    throw error;
   }
 
   protected unexpectedText(text: string): SyntaxError {

@@ -12,7 +12,10 @@ import { BASH, type Dialect } from './dialect.ts';
 import { Incomplete, countNewlines, matchArith, matchParen } from './matching.ts';
 import { ExpansionReader } from './word-reader.ts';
 
-export type Token = { type: 'word'; word: Word } | { type: 'op'; op: string } | { type: 'redir'; op: string; fd: number | undefined; doc?: HereDoc };
+export type Token = ({ type: 'word'; word: Word } | { type: 'op'; op: string } | { type: 'redir'; op: string; fd: number | undefined; doc?: HereDoc }) & {
+  /** The line the token starts on, counting from 1 (not enumerable, so trees compare without it). */
+  readonly line?: number;
+};
 
 export type TokenizeResult =
   | { ok: true; tokens: Token[]; warnings: string[] }
@@ -84,28 +87,37 @@ class Tokenizer extends ExpansionReader {
     const src = this.src;
     while (this.pos < src.length) {
       const c = src[this.pos]!;
-      if (c === ' ' || c === '\t') this.pos++;
-      else if (c === '\\' && src[this.pos + 1] === '\n') {
-        this.pos += 2;
-        this.line++;
-      } else if (c === '\n') {
-        this.pos++;
-        this.line++;
-        this.tokens.push({ type: 'op', op: '\n' });
-        this.readHereDocs();
-      } else if (c === '#') {
-        while (this.pos < src.length && src[this.pos] !== '\n') this.pos++;
-      } else if (this.atProcessSubstitution()) this.pushWord();
-      else if (c === '(' && src[this.pos + 1] === '(' && this.dialect.arithCommand && this.atCommandStart()) this.pushArithCommand();
-      else if (!this.redirection()) {
-        const op = OPS.find((o) => src.startsWith(o, this.pos));
-        if (op) {
-          this.pos += op.length;
-          this.tokens.push({ type: 'op', op });
-        } else this.pushWord();
-      }
+      const line = this.line;
+      const count = this.tokens.length;
+      this.step(c);
+      // Each token knows the line it starts on (1 for the first), for `$LINENO` and `line N:` messages.
+      for (let k = count; k < this.tokens.length; k++) Object.defineProperty(this.tokens[k]!, 'line', { value: line, enumerable: false });
     }
     if (this.pending.length) this.readHereDocs();
+  }
+
+  private step(c: string): void {
+    const src = this.src;
+    if (c === ' ' || c === '\t') this.pos++;
+    else if (c === '\\' && src[this.pos + 1] === '\n') {
+      this.pos += 2;
+      this.line++;
+    } else if (c === '\n') {
+      this.pos++;
+      this.line++;
+      this.tokens.push({ type: 'op', op: '\n' });
+      this.readHereDocs();
+    } else if (c === '#') {
+      while (this.pos < src.length && src[this.pos] !== '\n') this.pos++;
+    } else if (this.atProcessSubstitution()) this.pushWord();
+    else if (c === '(' && src[this.pos + 1] === '(' && this.dialect.arithCommand && this.atCommandStart()) this.pushArithCommand();
+    else if (!this.redirection()) {
+      const op = OPS.find((o) => src.startsWith(o, this.pos));
+      if (op) {
+        this.pos += op.length;
+        this.tokens.push({ type: 'op', op });
+      } else this.pushWord();
+    }
   }
 
   /** `<(` or `>(` at `pos`, in a dialect that has process substitution. */

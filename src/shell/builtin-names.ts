@@ -6,5 +6,5 @@
 export const SHELL_BUILTINS = new Set([
   'cd', 'pwd', 'echo', 'printf', 'export', 'unset', 'history', 'exit', 'help', 'true', 'false', 'type', ':', 'test', '[', 'break', 'continue',
   'read', 'local', 'return', 'shift', 'alias', 'unalias', 'source', '.', 'jobs', 'kill', 'wait', 'fg', 'bg', 'complete', 'compopt',
-  'declare', 'typeset', 'let', 'readonly', 'set', 'getopts', 'mapfile', 'readarray', 'trap',
+  'declare', 'typeset', 'let', 'readonly', 'set', 'getopts', 'mapfile', 'readarray', 'trap', 'eval', 'shopt',
 ]);

@@ -16,7 +16,7 @@ export { SHELL_BUILTINS } from './builtin-names.ts';
 /** Builtins that do not read standard input (the shell need not wait for it to end before running them). */
 const IGNORE_INPUT = [
   'cat', 'echo', 'printf', 'ls', 'cd', 'pwd', 'mkdir', 'touch', 'cp', 'mv', 'rm', 'sleep', 'export', 'unset', 'env', 'history', 'clear', 'date', 'true', ':', 'false',
-  'printenv', 'readonly', 'set', 'getopts', 'trap', 'test', '[', 'seq', 'exit', 'logout', 'local', 'return', 'shift', 'alias', 'unalias', 'jobs', 'kill', 'wait', 'fg', 'bg', 'complete', 'compopt', 'declare', 'typeset', 'let',
+  'printenv', 'readonly', 'set', 'shopt', 'getopts', 'trap', 'test', '[', 'seq', 'exit', 'logout', 'local', 'return', 'shift', 'alias', 'unalias', 'jobs', 'kill', 'wait', 'fg', 'bg', 'complete', 'compopt', 'declare', 'typeset', 'let',
 ];
 
 /**
@@ -103,11 +103,13 @@ export function createBuiltins(now: () => number): CommandTable {
     ['bash', onFirstUse('bash', () => import('./builtins/bash.ts').then((m) => m.bash))],
     ['trap', onFirstUse('trap', () => import('./builtins/trap.ts').then((m) => m.trap))],
     ['set', onFirstUse('set', () => import('./builtins/set.ts').then((m) => m.set))],
+    ['shopt', onFirstUse('shopt', () => import('./builtins/shopt.ts').then((m) => m.shopt))],
     ['shift', onFirstUse('shift', () => state().then((m) => m.shift))],
     ['alias', onFirstUse('alias', () => state().then((m) => m.alias))],
     ['unalias', onFirstUse('unalias', () => state().then((m) => m.unalias))],
     ['source', onFirstUse('source', () => state().then((m) => m.createSource('source')))],
     ['.', onFirstUse('.', () => state().then((m) => m.createSource('.')))],
+    ['eval', onFirstUse('eval', () => state().then((m) => m.evalCmd))],
     ['jobs', onFirstUse('jobs', () => jobControl().then((m) => m.jobs))],
     ['kill', onFirstUse('kill', () => jobControl().then((m) => m.kill))],
     ['wait', onFirstUse('wait', () => jobControl().then((m) => m.wait))],

@@ -13,6 +13,8 @@ import { BrokenPipe } from './pipe-buffer.ts';
 import { applyRedirect, type Sink } from './redirect.ts';
 import type { RunIO, Shell } from './shell.ts';
 import { assign } from './variables.ts';
+import { inline, raw } from './print.ts';
+import { tracer } from './trace.ts';
 
 /** Loop iterations between two yields to the host, so `while true` stays interruptible. */
 const YIELD_EVERY = 32;
@@ -40,7 +42,10 @@ export async function runCompound(sh: Shell, c: Compound, input: ShellInput, out
       toTerminal: toTerminal && fds[1] === out,
     };
     if (c.kind === 'group') return await sh.execute(c.body, inner);
-    if (c.kind === 'subshell') return await sh.fork().execute(c.body, inner);
+    if (c.kind === 'subshell') {
+      sh.noteCommand(() => `( ${inline(c.body)} )`);
+      return await sh.fork().execute(c.body, inner);
+    }
     if (c.kind === 'if') {
       for (const b of c.branches) {
         const cond = await sh.condition(b.cond, inner);
@@ -49,9 +54,11 @@ export async function runCompound(sh: Shell, c: Compound, input: ShellInput, out
       }
       return c.otherwise ? await sh.execute(c.otherwise, inner) : 0;
     }
-    if (c.kind === 'case') return await runCase(sh, c, inner);
-    if (c.kind === 'cond') return await runConditional(c.expr, sh.expandEnv(inner), err);
-    if (c.kind === 'arith') return await runArithCommand(c.source, sh.expandEnv(inner), err);
+    if (c.kind === 'case') return await runCase(sh, c, inner, err);
+    if (c.kind === 'cond') await sh.debugTrap(() => `[[ ${c.text} ]]`, inner);
+    if (c.kind === 'arith') await sh.debugTrap(() => `(( ${c.source} ))`, inner);
+    if (c.kind === 'cond') return await runConditional(c.expr, sh.expandEnv(inner), err, await tracer(sh, err, env));
+    if (c.kind === 'arith') return await runArithCommand(c.source, sh.expandEnv(inner), err, await tracer(sh, err, env));
     return await runLoop(sh, c, inner, err);
   } catch (e) {
     if (e instanceof BrokenPipe) throw e;
@@ -78,13 +85,17 @@ async function runLoop(sh: Shell, c: Extract<Compound, { kind: 'for' | 'while' |
         () => sh.execute(c.body, inner),
         async () => stop() || (await loopTurn(sh, ++turns, err)),
         err,
+        async () => tracer(sh, err, sh.expandEnv(inner)),
       );
     }
     if (c.kind === 'for') {
       const values: string[] = [];
       if (c.positional) values.push(...sh.positional);
       for (const w of c.words) for (const v of await expandWord(w, env)) values.push(v);
+      const header = `for ${c.name} in ${c.positional ? '"$@"' : c.words.map(raw).join(' ')}`;
       for (const v of values) {
+        await sh.debugTrap(() => header, inner);
+        (await tracer(sh, err, env))?.(header);
         if (sh.readonlyVars.has(c.name)) {
           err(`bash: ${c.name}: readonly variable\n`);
           return 1;
@@ -109,8 +120,10 @@ async function runLoop(sh: Shell, c: Extract<Compound, { kind: 'for' | 'while' |
 }
 
 /** `case`: the first item with a matching pattern runs; `;&` runs the next body too, `;;&` tests the next items. */
-async function runCase(sh: Shell, c: CaseClause, inner: RunIO): Promise<number> {
+async function runCase(sh: Shell, c: CaseClause, inner: RunIO, err: Sink): Promise<number> {
   const env = sh.expandEnv(inner);
+  await sh.debugTrap(() => `case ${raw(c.word)} in`, inner);
+  (await tracer(sh, err, env))?.(`case ${raw(c.word)} in`);
   const subject = await expandString(c.word, env);
   let status = 0;
   let fallThrough = false;
@@ -135,13 +148,9 @@ async function anyMatches(patterns: CaseClause['items'][number]['patterns'], sub
       for (let k = 0; k < piece.length; k++) wild.push(active);
       text += piece;
     }
-    if (
-      globMatches(
-        compileGlob(text, (i) => wild[i] === true),
-        subject,
-      )
-    )
-      return true;
+    // `shopt -s nocasematch`: patterns match whatever the case.
+    const fold = env.shopts?.has('nocasematch') === true;
+    if (globMatches(compileGlob(fold ? text.toLowerCase() : text, (i) => wild[i] === true), fold ? subject.toLowerCase() : subject)) return true;
   }
   return false;
 }

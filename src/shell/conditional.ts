@@ -12,9 +12,9 @@ import { AssignError, ReadonlyError, arithScope } from './variables.ts';
 import { resolvePath } from './path.ts';
 
 /** Status of `[[ EXPR ]]`: 0 true, 1 false, 2 for an error (after writing its message). */
-export async function runConditional(expr: CondExpr, env: ExpandEnv, err: (text: string) => void): Promise<number> {
+export async function runConditional(expr: CondExpr, env: ExpandEnv, err: (text: string) => void, trace?: Trace): Promise<number> {
   try {
-    return (await evaluate(expr, env)) ? 0 : 1;
+    return (await evaluate(expr, env, trace)) ? 0 : 1;
   } catch (e) {
     if (e instanceof ExpansionError) throw e;
     if (e instanceof CondError) {
@@ -26,8 +26,9 @@ export async function runConditional(expr: CondExpr, env: ExpandEnv, err: (text:
 }
 
 /** Status of `(( EXPR ))`: 0 when its value is not zero, 1 when it is, 1 after an error. */
-export async function runArithCommand(source: string, env: ExpandEnv, err: (text: string) => void): Promise<number> {
+export async function runArithCommand(source: string, env: ExpandEnv, err: (text: string) => void, trace?: Trace): Promise<number> {
   try {
+    trace?.(`(( ${source} ))`);
     return arithValue(await expandedSource(source, env), env) !== 0 ? 0 : 1;
   } catch (e) {
     if (!(e instanceof CondError)) throw e;
@@ -46,10 +47,14 @@ export async function runArithFor(
   body: () => Promise<number>,
   stop: () => Promise<boolean>,
   err: (text: string) => void,
+  trace: () => Promise<Trace | undefined> = async () => undefined,
 ): Promise<number> {
   let status = 0;
   try {
-    const value = async (source: string): Promise<number> => arithValue(await expandedSource(source, env), env);
+    const value = async (source: string): Promise<number> => {
+      (await trace())?.(`(( ${source.trim()} ))`);
+      return arithValue(await expandedSource(source, env), env);
+    };
     if (c.init.trim()) await value(c.init);
     while (!c.cond.trim() || (await value(c.cond)) !== 0) {
       status = await body();
@@ -82,18 +87,25 @@ function arithValue(source: string, env: ExpandEnv): number {
   }
 }
 
-async function evaluate(e: CondExpr, env: ExpandEnv): Promise<boolean> {
+/** `set -x`'s writer for one command (see trace.ts). */
+type Trace = (text: string) => void;
+
+/** `trace` shows each test as it runs (`[[ -n a ]]`, `[[ ! 1 -eq 2 ]]`), as bash's `set -x` does; `not` is a `!` before it. */
+async function evaluate(e: CondExpr, env: ExpandEnv, trace?: Trace, not = ''): Promise<boolean> {
   switch (e.op) {
     case '&&':
-      return (await evaluate(e.left, env)) && (await evaluate(e.right, env));
+      return (await evaluate(e.left, env, trace)) && (await evaluate(e.right, env, trace));
     case '||':
-      return (await evaluate(e.left, env)) || (await evaluate(e.right, env));
+      return (await evaluate(e.left, env, trace)) || (await evaluate(e.right, env, trace));
     case '!':
-      return !(await evaluate(e.expr, env));
-    case 'unary':
-      return unary(e.test, await expandString(e.word, env), env);
+      return !(await evaluate(e.expr, env, trace, not + '! '));
+    case 'unary': {
+      const v = await expandString(e.word, env);
+      trace?.(`[[ ${not}${e.test} ${v} ]]`);
+      return unary(e.test, v, env);
+    }
     case 'binary':
-      return binary(e.test, e.left, e.right, env);
+      return binary(e.test, e.left, e.right, env, trace && ((a, b) => trace(`[[ ${not}${a} ${e.test} ${b} ]]`)));
   }
 }
 
@@ -120,16 +132,22 @@ function unary(test: string, v: string, env: ExpandEnv): boolean {
   }
 }
 
-async function binary(test: string, left: Word, right: Word, env: ExpandEnv): Promise<boolean> {
+/** A binary test; `trace` (set -x) is shown both sides once expanded, each expanded once. */
+async function binary(test: string, left: Word, right: Word, env: ExpandEnv, trace?: (a: string, b: string) => void): Promise<boolean> {
   const a = await expandString(left, env);
+  const fold = env.shopts?.has('nocasematch') === true;
   if (test === '==' || test === '=' || test === '!=') {
-    const matched = globMatches(await patternOf(right, env), a);
+    // `shopt -s nocasematch`: patterns match whatever the case.
+    const pattern = await patternOf(right, env, fold);
+    trace?.(a, pattern.text);
+    const matched = globMatches(pattern.glob, fold ? a.toLowerCase() : a);
     return test === '!=' ? !matched : matched;
   }
   const b = await expandString(right, env);
+  trace?.(a, b);
   switch (test) {
     case '=~':
-      return regexMatch(a, b, env);
+      return regexMatch(a, b, env, fold);
     case '<':
       return a < b;
     case '>':
@@ -146,7 +164,7 @@ async function binary(test: string, left: Word, right: Word, env: ExpandEnv): Pr
 }
 
 /** The pattern a word stands for: unquoted text (and unquoted expansions) may hold wildcards. */
-async function patternOf(word: Word, env: ExpandEnv): Promise<ReturnType<typeof compileGlob>> {
+async function patternOf(word: Word, env: ExpandEnv, fold = false): Promise<{ glob: ReturnType<typeof compileGlob>; text: string }> {
   let text = '';
   const wild: boolean[] = [];
   for (const part of word) {
@@ -154,14 +172,14 @@ async function patternOf(word: Word, env: ExpandEnv): Promise<ReturnType<typeof 
     for (let k = 0; k < piece.length; k++) wild.push(!part.quoted);
     text += piece;
   }
-  return compileGlob(text, (i) => wild[i] === true);
+  return { glob: compileGlob(fold ? text.toLowerCase() : text, (i) => wild[i] === true), text };
 }
 
 /** `=~`: an extended regular expression, searched anywhere in the string; 2 (an error) when it does not compile. */
-function regexMatch(a: string, source: string, env: ExpandEnv): boolean {
+function regexMatch(a: string, source: string, env: ExpandEnv, fold: boolean): boolean {
   let re: RegExp;
   try {
-    re = new RegExp(source);
+    re = new RegExp(source, fold ? 'i' : '');
   } catch {
     throw new CondError(`[[: invalid regular expression \`${source}'`);
   }

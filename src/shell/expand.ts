@@ -44,6 +44,8 @@ export interface ExpandEnv {
   nounset?: boolean;
   /** `set -f`: no pathname globbing. */
   noglob?: boolean;
+  /** The `shopt` options that are on (`nullglob`, `dotglob`, `nocaseglob`, `nocasematch`). */
+  shopts?: Set<string>;
   /** Writes a message that does not stop the expansion (`${a[-9]}`: bad array subscript). */
   warn?(text: string): void;
 }

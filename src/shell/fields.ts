@@ -63,13 +63,17 @@ export function glob(f: Field, env: ExpandEnv): string[] {
   if (f.glob.some((k) => k <= slash)) return [f.text];
   const active = new Set(f.glob);
   const base = slash + 1;
-  const pattern = compileGlob(f.text.slice(base), (k) => active.has(base + k));
+  // `shopt -s nocaseglob`: names match whatever their case; `dotglob`: `*` matches names starting with a dot.
+  const fold = env.shopts?.has('nocaseglob') === true;
+  const text = fold ? f.text.slice(base).toLowerCase() : f.text.slice(base);
+  const pattern = compileGlob(text, (k) => active.has(base + k));
   const dir = resolvePath(env.cwd, dirText || '.', env.vars.HOME);
-  const hidden = f.text[slash + 1] === '.';
+  const hidden = f.text[slash + 1] === '.' || env.shopts?.has('dotglob') === true;
   const matches = env.fs
     .list(dir)
     .map((e) => (e.endsWith('/') ? e.slice(0, -1) : e))
-    .filter((e) => globMatches(pattern, e) && (hidden || !e.startsWith('.')))
+    .filter((e) => globMatches(pattern, fold ? e.toLowerCase() : e) && (hidden || !e.startsWith('.')) && e !== '.' && e !== '..')
     .map((e) => dirText + e);
-  return matches.length ? matches : [f.text];
+  // `shopt -s nullglob`: a pattern that matches nothing expands to nothing.
+  return matches.length ? matches : env.shopts?.has('nullglob') ? [] : [f.text];
 }

@@ -460,7 +460,7 @@ export class InteractiveSession {
     };
     const readLine = (prompt: string) => this.readLine(prompt, generation);
     this.o.shell
-      .execute(script, { write, interrupt, readLine, edit: this.o.edit })
+      .execute(script, { write, interrupt, readLine, edit: this.o.edit, lines: source.split('\n').length })
       .catch((e: unknown) => {
         // A fault of the course, not of the command line: one line for the reader, the details for the host.
         this.report(e);

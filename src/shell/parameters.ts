@@ -19,7 +19,7 @@ export function lookupSpecial(name: string, env: ExpandEnv): string | undefined 
 export function lookup(name: string, env: ExpandEnv): string {
   if (name === '?') return String(env.status);
   if (name === '$') return '1';
-  if (name === '0') return 'bash';
+  if (name === '0') return env.special?.('0') ?? 'bash';
   const params = env.positional ?? [];
   if (name === '#') return String(params.length);
   if (name === '@' || name === '*') return params.join(' ');

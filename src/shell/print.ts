@@ -50,7 +50,7 @@ function printList(script: Script, indent: number, terminated: boolean): string 
 }
 
 /** Chains on one line, `; `-separated (an `if` or `while` condition). */
-function inline(script: Script): string {
+export function inline(script: Script): string {
   return script.map((c, k) => printChain(c, 0) + (c.background ? ' &' : k < script.length - 1 ? ';' : '')).join(' ');
 }
 
@@ -58,7 +58,8 @@ function printPipeline(p: Pipeline, indent: number, oneLine = false): string {
   return (p.negate ? '! ' : '') + p.commands.map((c) => printCommand(c, indent, oneLine)).join(' | ');
 }
 
-function raw(w: Word): string {
+/** A word as it was written (quotes kept), as `set -x` shows a `for` or `case` header. */
+export function raw(w: Word): string {
   if (w.raw !== undefined) return w.raw;
   return w
     .map((p) =>

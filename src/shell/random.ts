@@ -8,6 +8,8 @@
 export interface RandomState {
   seed: number;
   last: number;
+  /** `$SRANDOM`'s own sequence (bash reads the system's random source; here it is seeded, for replays). */
+  secure?: number;
 }
 
 /** One step of the Park and Miller generator, as bash's intrand32. */
@@ -34,9 +36,19 @@ export function nextRandom(r: RandomState): number {
 export function seedRandom(r: RandomState, value: string): void {
   const n = Number.parseInt(value, 10);
   r.seed = Number.isFinite(n) ? n >>> 0 : 0;
+  // bash's sbrand forgets the last value, so `RANDOM=N; echo $RANDOM` prints the same number each time.
+  r.last = 0;
 }
 
 /** A subshell's generator: derived from the parent's and how many subshells it made before. */
 export function forkRandom(r: RandomState, n: number): RandomState {
   return { seed: step((r.seed ^ Math.imul(n, 2654435761)) >>> 0), last: r.last };
+}
+
+/** The next `$SRANDOM`: a 32-bit number from a sequence apart from `$RANDOM`'s (which RANDOM=N does not reseed). */
+export function nextSecureRandom(r: RandomState): number {
+  const a = step(r.secure ?? (r.seed ^ 0x2545f491) >>> 0);
+  const b = step(a);
+  r.secure = b;
+  return ((a << 16) ^ b) >>> 0;
 }

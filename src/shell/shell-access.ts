@@ -44,6 +44,8 @@ export interface ShellState {
   readonly traps: Map<string, string>;
   /** The options `set` turns on and off, by their `set -o` names (`errexit`, `pipefail`...). */
   readonly options: Set<string>;
+  /** The `shopt` options that are on (`nullglob`, `nocasematch`...). */
+  readonly shopts: Set<string>;
   /** Names marked for export (`export`, `declare -x`, the initial environment): `declare -p` shows them with `-x`. */
   readonly exported: Set<string>;
   /** The items of a compound assignment's text `(a "b c" [k]=v)`, expanded as an assignment would. */
@@ -52,7 +54,9 @@ export interface ShellState {
    * Runs `text` in a new bash started as a program (`bash -c`): exported variables only, no
    * functions, aliases or traps, `options` on, `args` as `$1`...; resolves to its exit status.
    */
-  runProgram(text: string, args: string[], options: Set<string>, ctx: ExecContext): Promise<number>;
+  runProgram(text: string, arg0: string, args: string[], options: Set<string>, ctx: ExecContext, fromFile?: boolean): Promise<number>;
+  /** `eval`: runs `text` in this shell, as if typed where the eval stands (its `return` and `exit` act here). */
+  evaluate(text: string, ctx: ExecContext): Promise<number>;
   /** Runs `text` (the file `name`) in this shell, with `args` as positional parameters if given. */
   source(name: string, text: string, args: string[] | undefined, ctx: ExecContext): Promise<number>;
 }

@@ -25,3 +25,20 @@ export function optionFlags(options: Set<string>, interactive = true): string {
   return [...FLAG_ORDER].filter((l) => on.has(l)).join('') + (interactive ? 's' : 'c');
 }
 
+/** bash 5.2's `shopt` names, in the order it lists them. */
+export const SHOPT_NAMES = [
+  'autocd', 'assoc_expand_once', 'cdable_vars', 'cdspell', 'checkhash', 'checkjobs', 'checkwinsize', 'cmdhist',
+  'compat31', 'compat32', 'compat40', 'compat41', 'compat42', 'compat43', 'compat44', 'complete_fullquote',
+  'direxpand', 'dirspell', 'dotglob', 'execfail', 'expand_aliases', 'extdebug', 'extglob', 'extquote', 'failglob',
+  'force_fignore', 'globasciiranges', 'globskipdots', 'globstar', 'gnu_errfmt', 'histappend', 'histreedit',
+  'histverify', 'hostcomplete', 'huponexit', 'inherit_errexit', 'interactive_comments', 'lastpipe', 'lithist',
+  'localvar_inherit', 'localvar_unset', 'login_shell', 'mailwarn', 'no_empty_cmd_completion', 'nocaseglob',
+  'nocasematch', 'noexpand_translation', 'nullglob', 'patsub_replacement', 'progcomp', 'progcomp_alias', 'promptvars',
+  'restricted_shell', 'shift_verbose', 'sourcepath', 'varredir_close', 'xpg_echo',
+];
+
+/** The `shopt` options an interactive bash 5.2 starts with. */
+export const DEFAULT_SHOPTS = [
+  'checkwinsize', 'cmdhist', 'complete_fullquote', 'expand_aliases', 'extquote', 'force_fignore', 'globasciiranges',
+  'globskipdots', 'hostcomplete', 'interactive_comments', 'patsub_replacement', 'progcomp', 'promptvars', 'sourcepath',
+];

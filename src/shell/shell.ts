@@ -15,7 +15,7 @@ import type { ExpandEnv } from './expand.ts';
 import { InterruptController, childInterrupt } from '../command/interrupt.ts';
 import { ShellInput } from './input.ts';
 import { JobTable, type PidSource } from './jobs.ts';
-import { parse } from './parse.ts';
+import { parse, type ParseResult } from './parse.ts';
 import { HOME } from './path.ts';
 import { printJob } from './print.ts';
 import type { Sink } from './redirect.ts';
@@ -28,8 +28,8 @@ import { devFdView } from './dev-fd.ts';
 import { arrayItems } from './assign.ts';
 import { tokenize } from '../shell-grammar/tokenize.ts';
 import { copyArray, type ShellArray, type VariableStore } from './variables.ts';
-import { DEFAULT_OPTIONS, optionFlags } from './shell-options.ts';
-import { forkRandom, nextRandom, seedRandom, type RandomState } from './random.ts';
+import { DEFAULT_OPTIONS, DEFAULT_SHOPTS, optionFlags } from './shell-options.ts';
+import { forkRandom, nextRandom, nextSecureRandom, seedRandom, type RandomState } from './random.ts';
 
 /** Name -> command. Builtins, `kubectl` and `k` live here (see src/host/terminal-commands.ts). */
 export type CommandTable = Map<string, Command>;
@@ -47,6 +47,8 @@ export interface RunIO {
   toTerminal?: boolean;
   /** The host's editor (see ExecContext.edit): handed, like the keyboard, to a lone command at the terminal. */
   edit?: ExecContext['edit'];
+  /** How many lines the command line took at the prompt (for `$LINENO`); only hosts running what the reader typed set it. */
+  lines?: number;
 }
 
 /** Function calls at most this deep (bash's FUNCNEST, which bash leaves unlimited: the browser's stack is not). */
@@ -77,7 +79,13 @@ export interface ShellOptions {
   yieldToHost?: () => Promise<void>;
   /** Iterations after which a loop stops when there is no yieldToHost (default LOOP_LIMIT_WITHOUT_YIELD). */
   loopLimit?: number;
+  /** The terminal's clock in milliseconds (cluster time), for `$EPOCHSECONDS` and `$EPOCHREALTIME` (default 0). */
+  now?: () => number;
 }
+
+/** The bash the terminal is: `$BASH_VERSION` and `${BASH_VERSINFO[@]}`, as Debian 12's bash. */
+export const BASH_VERSION = '5.2.15(1)-release';
+const BASH_VERSINFO = ['5', '2', '15', '1', 'release', 'x86_64-pc-linux-gnu'];
 
 /** A command line interpreter with persistent cwd, variables and last status. */
 export class Shell implements ShellState {
@@ -92,17 +100,33 @@ export class Shell implements ShellState {
   /** Names with the readonly attribute (`readonly`, `declare -r`). */
   readonly readonlyVars = new Set<string>();
   /** `trap` actions by signal (see builtins/trap.ts). */
-  readonly traps = new Map<string, string>();
+  readonly traps = new TrapTable();
   /** @internal A trap's action is running (it does not trigger itself). */
   private inTrap = false;
   /** @internal False in a `bash -c` the shell started: `$-` then has no `i`. */
   interactive = true;
+  /** @internal `$LINENO`: the line of the command running, in its script (or its line at the prompt). */
+  lineno = 0;
+  /** @internal Added to a command's line in its input: the lines read before it at the prompt, or where a `$(...)` stands in a script. */
+  lineOffset = 0;
+  /** @internal Lines read at the prompt so far. */
+  private linesRead = 0;
+  /** @internal The script, sourced file or `bash -c` name bash's messages start with (`s.sh: line 2: `); undefined at the prompt. */
+  errorName: string | undefined;
+  /** @internal Running a `bash -c` string (its functions report as "environment"). */
+  commandString = false;
+  /** @internal `$0`: `bash` at the prompt, the NAME of `bash -c CMD NAME`, the script of `bash FILE`. */
+  arg0 = 'bash';
+  /** @internal `$BASHPID`: the terminal's shell is `$$`; a subshell takes a process ID when it first asks. */
+  private bashPid: string | undefined;
   /** @internal `$RANDOM`'s generator. */
   random: RandomState = { seed: 1, last: -1 };
   /** Subshells made so far (each gets its own `$RANDOM` sequence from it). */
   private forks = 0;
   /** `set -o` options that are on (see builtins/set.ts). */
   readonly options = new Set<string>(DEFAULT_OPTIONS);
+  /** `shopt` options that are on (see builtins/shopt.ts). */
+  readonly shopts = new Set<string>(DEFAULT_SHOPTS);
   /** `$?`: status of the last command. */
   status = 0;
   readonly functions = new Map<string, FunctionDef>();
@@ -168,6 +192,9 @@ export class Shell implements ShellState {
     this.fsView = devFdView(opts.fs, this.devFd);
     for (const k of Object.keys(this.env)) this.exported.add(k);
     this.arrays.set('PIPESTATUS', { assoc: false, items: new Map([[0, '0']]) });
+    this.env.BASH_VERSION ??= BASH_VERSION;
+    this.arrays.set('BASH_VERSINFO', { assoc: false, items: new Map(BASH_VERSINFO.map((v, k) => [k, v])) });
+    this.readonlyVars.add('BASH_VERSINFO');
   }
 
   get commands(): CommandTable {
@@ -208,6 +235,8 @@ export class Shell implements ShellState {
     for (const k of this.readonlyVars) child.readonlyVars.add(k);
     child.options.clear();
     for (const k of this.options) child.options.add(k);
+    child.shopts.clear();
+    for (const k of this.shopts) child.shopts.add(k);
     child.status = this.status;
     for (const [k, v] of this.functions) child.functions.set(k, v);
     for (const [k, v] of this.aliases) child.aliases.set(k, v);
@@ -221,15 +250,26 @@ export class Shell implements ShellState {
     child.testedDepth = this.testedDepth;
     child.traceDepth = this.traceDepth;
     child.interactive = this.interactive;
+    child.arg0 = this.arg0;
+    child.lineno = this.lineno;
+    child.lineOffset = this.lineOffset;
+    child.errorName = this.errorName;
+    child.commandString = this.commandString;
     child.random = forkRandom(this.random, ++this.forks);
     // A subshell starts with the default actions, except for signals that are ignored (`trap '' INT`).
     for (const [k, v] of this.traps) if (v === '') child.traps.set(k, v);
+    // `set -E` hands the ERR trap to subshells, `set -T` the DEBUG and RETURN traps.
+    for (const [k, on] of [['ERR', 'errtrace'], ['DEBUG', 'functrace'], ['RETURN', 'functrace']] as const) {
+      const action = this.traps.get(k);
+      if (action !== undefined && this.options.has(on)) child.traps.set(k, action);
+    }
     return child;
   }
 
   /** Parses and runs complete input (a line, or a script); syntax errors print and give 2. */
   async run(source: string, io: RunIO): Promise<number> {
     const parsed = parse(source, true);
+    if (!parsed.ok && this.errorName !== undefined) return this.scriptSyntaxError(source, parsed, io);
     if (!parsed.ok) {
       io.write((parsed.incomplete ? 'bash: syntax error: unexpected end of file' : parsed.message) + '\n', 'stderr');
       return (this.status = 2);
@@ -238,9 +278,46 @@ export class Shell implements ShellState {
     return this.execute(parsed.script, io);
   }
 
+  /**
+   * A syntax error in a script, `bash -c` or a sourced file: bash has run the commands before
+   * it (it reads a command at a time), then says where it is (`s.sh: line 3: ...`), with the
+   * line itself after an unexpected token. Status 2.
+   */
+  private async scriptSyntaxError(source: string, parsed: Extract<ParseResult, { ok: false }>, io: RunIO): Promise<number> {
+    // `bash -c` names the option its text came from: `bash: -c: line 1: ...`.
+    const name = this.commandString ? `${this.errorName!}: -c` : this.errorName!;
+    const lines = source.split('\n');
+    const known = !parsed.incomplete ? parsed.line : undefined;
+    const line = known ?? (source.endsWith('\n') ? lines.length : lines.length + 1);
+    for (let k = Math.min(line, lines.length) - 1, tries = 0; k > 0 && tries < 200; k--, tries++) {
+      const before = parse(lines.slice(0, k).join('\n'), true);
+      if (!before.ok) continue;
+      await this.execute(before.script, io);
+      if (this.exited !== undefined || io.interrupt.interrupted) return this.status;
+      break;
+    }
+    const message = parsed.incomplete ? 'syntax error: unexpected end of file' : parsed.message.replace(/^bash: /, '');
+    io.write(`${name}: line ${line}: ${message}\n`, 'stderr');
+    if (known !== undefined) io.write(`${name}: line ${line}: \`${lines[line - 1] ?? ''}'\n`, 'stderr');
+    return (this.status = 2);
+  }
+
+  /** @internal `NAME: line N: `, what bash puts before its messages in a script or `bash -c` (undefined at the prompt). */
+  errorLabel(): string | undefined {
+    if (this.errorName === undefined) return undefined;
+    // A function defined in a `bash -c` string reports from bash's "environment".
+    const name = this.frames.length > 0 && this.commandString ? 'environment' : this.errorName;
+    return `${name}: line ${this.lineno}: `;
+  }
+
   /** Runs a parsed script; stops at the first chain after an interrupt (status 130). */
   async execute(script: Script, io: RunIO): Promise<number> {
     if (this.depth > 0) return this.executeChains(script, io);
+    // At the prompt, each line read counts for `$LINENO`, as in an interactive bash.
+    if (io.lines !== undefined && !this.subshell && this.errorName === undefined && !this.inTrap) {
+      this.lineOffset = this.linesRead;
+      this.linesRead += io.lines;
+    }
     const line = childInterrupt(io.interrupt);
     let fatal: number | undefined;
     this.abortLine = (status) => {
@@ -261,6 +338,32 @@ export class Shell implements ShellState {
     if (line.interrupted && fatal === undefined && io.interrupt.interrupted) await this.runTrap('SIGINT', io);
     if (this.subshell) await this.runTrap('EXIT', io);
     return this.exited ?? status;
+  }
+
+  /** @internal The status of the last `$(...)` that ran: a command of assignments alone (`x=$(false)`) ends with it. */
+  substitutionStatus: number | undefined;
+
+  /** @internal `$?` when `return` ran. */
+  private statusBeforeReturn = 0;
+
+  /** @internal The command about to run, for `$BASH_COMMAND` (printed when asked for). */
+  currentCommand: (() => string) | undefined;
+
+  /**
+   * @internal The DEBUG trap, before a simple command, `[[ ]]`, `(( ))`, `for` or `case` runs
+   * (`text` prints it for `$BASH_COMMAND`); inside functions only with `set -T` (functrace).
+   */
+  async debugTrap(text: () => string, io: RunIO): Promise<void> {
+    if (!this.noteCommand(text) || !this.traps.has('DEBUG')) return;
+    if (this.frames.length > 0 && !this.options.has('functrace')) return;
+    await this.runTrap('DEBUG', io);
+  }
+
+  /** @internal Sets `$BASH_COMMAND`; false inside a trap, whose own commands leave it naming the command that set it off. */
+  noteCommand(text: () => string): boolean {
+    if (this.inTrap) return false;
+    this.currentCommand = text;
+    return true;
   }
 
   /** @internal Runs the action of `key`'s trap, if one is set and none is running; `$?` is kept for the action and after it. */
@@ -329,7 +432,8 @@ export class Shell implements ShellState {
       }
       this.status = io.interrupt.interrupted ? 130 : status;
       if (failed && this.testedDepth === 0 && !io.interrupt.interrupted && !this.unwinding) {
-        await this.runTrap('ERR', io);
+        // Functions run the ERR trap only with `set -E` (errtrace).
+        if (this.frames.length === 0 || this.options.has('errtrace')) await this.runTrap('ERR', io);
         this.status = status;
         if (this.options.has('errexit')) this.errexit(status);
       }
@@ -421,9 +525,10 @@ export class Shell implements ShellState {
       special: (name) => this.special(name),
       nounset: this.options.has('nounset'),
       noglob: this.options.has('noglob'),
+      shopts: this.shopts,
       substitute: async (source) => {
         let captured = '';
-        await this.substituteShell().run(source, { interrupt: io.interrupt, write: (t, s) => (s === 'stdout' ? (captured += t) : io.write(t, s)) });
+        this.substitutionStatus = await this.substituteShell().run(source, { interrupt: io.interrupt, write: (t, s) => (s === 'stdout' ? (captured += t) : io.write(t, s)) });
         return captured;
       },
       processSubstitute: async (source) => {
@@ -441,6 +546,8 @@ export class Shell implements ShellState {
   private substituteShell(): Shell {
     const child = this.fork();
     child.traceDepth++;
+    // In a script, `$LINENO` inside `$(...)` is the line it stands on; an interactive bash counts from 1 there.
+    child.lineOffset = this.errorName !== undefined ? this.lineno - 1 : 0;
     child.options.delete('errexit');
     return child;
   }
@@ -448,6 +555,17 @@ export class Shell implements ShellState {
   private special(name: string): string | undefined {
     if (name === '!') return this.jobs.lastPid;
     if (name === '-') return optionFlags(this.options, this.interactive);
+    if (name === '0') return this.arg0;
+    if (name !== 'RANDOM' && Object.prototype.hasOwnProperty.call(this.env, name)) return undefined;
+    if (name === 'BASHPID') return (this.bashPid ??= this.subshell ? String(this.pids.next++) : '1');
+    if (name === 'EPOCHSECONDS') return String(Math.floor((this.opts.now?.() ?? 0) / 1000));
+    if (name === 'EPOCHREALTIME') {
+      const ms = this.opts.now?.() ?? 0;
+      return `${Math.floor(ms / 1000)}.${String(Math.floor(ms % 1000) * 1000).padStart(6, '0')}`;
+    }
+    if (name === 'LINENO') return String(this.lineno);
+    if (name === 'BASH_COMMAND') return this.currentCommand?.() ?? '';
+    if (name === 'SRANDOM') return String(nextSecureRandom(this.random));
     if (name === 'RANDOM') {
       // `RANDOM=N` lands in the variables: it seeds the generator and the variable stays computed.
       if (Object.prototype.hasOwnProperty.call(this.env, 'RANDOM')) {
@@ -469,9 +587,18 @@ export class Shell implements ShellState {
     this.positional = args;
     const frame = new Map<string, SavedVariable>();
     this.frames.push(frame);
+    const returnSets = this.traps.returnSets;
     try {
-      const status = await runCompound(this, fn.body, input, out, err, io, io.toTerminal ?? true);
-      return this.takeReturn(status);
+      const returned = this.returning !== undefined;
+      const body = await runCompound(this, fn.body, input, out, err, io, io.toTerminal ?? true);
+      const viaReturn = this.returning !== undefined && !returned;
+      const status = this.takeReturn(body);
+      // The RETURN trap runs for a function traced with `set -T`, or one that set it itself.
+      if (this.traps.has('RETURN') && (this.options.has('functrace') || this.traps.returnSets !== returnSets)) {
+        this.status = viaReturn ? this.statusBeforeReturn : status;
+        await this.runTrap('RETURN', io);
+      }
+      return status;
     } finally {
       this.frames.pop();
       for (const [name, saved] of frame) this.restoreVariable(name, saved);
@@ -534,11 +661,17 @@ export class Shell implements ShellState {
   }
 
   requestReturn(status: number): void {
+    // The RETURN trap sees `$?` as it was before `return` ran.
+    this.statusBeforeReturn = this.status;
     this.returning = status;
   }
 
-  async runProgram(text: string, args: string[], options: Set<string>, ctx: ExecContext): Promise<number> {
+  async runProgram(text: string, arg0: string, args: string[], options: Set<string>, ctx: ExecContext, fromFile = false): Promise<number> {
     const child = this.fork();
+    child.arg0 = arg0;
+    child.errorName = arg0;
+    child.commandString = !fromFile;
+    child.lineOffset = 0;
     const exported = this.exportedEnv();
     for (const k of Object.keys(child.env)) delete child.env[k];
     Object.assign(child.env, exported);
@@ -560,24 +693,61 @@ export class Shell implements ShellState {
     });
   }
 
-  async source(name: string, text: string, args: string[] | undefined, ctx: ExecContext): Promise<number> {
+  async evaluate(text: string, ctx: ExecContext): Promise<number> {
     const parsed = parse(text, true);
     if (!parsed.ok) {
-      ctx.stderr(`${name}: ${(parsed.incomplete ? 'bash: syntax error: unexpected end of file' : parsed.message).replace(/^bash: /, '')}\n`);
-      return 1;
+      const message = parsed.incomplete ? 'bash: syntax error: unexpected end of file' : parsed.message;
+      // An interactive bash words it as at the prompt; `bash -c` names eval and the line.
+      if (this.interactive) ctx.stderr(message + '\n');
+      else {
+        const lines = text.split('\n').length;
+        const where = `bash: eval: line ${parsed.incomplete ? lines + 1 : lines}: `;
+        ctx.stderr(message.replace(/^bash: /, where) + '\n');
+        if (!parsed.incomplete) ctx.stderr(`${where}\`${text.split('\n').pop()!}'\n`);
+      }
+      return 2;
     }
-    const saved = this.positional;
-    if (args) this.positional = args;
-    this.sourceDepth++;
+    for (const w of parsed.warnings) ctx.stderr(w + '\n');
+    // `set -x` traces the commands eval runs one `+` deeper.
+    this.traceDepth++;
     try {
-      const status = await this.execute(parsed.script, {
+      return await this.execute(parsed.script, {
         interrupt: ctx.interrupt,
         stdin: ctx.input instanceof ShellInput ? ctx.input : ctx.stdin,
         write: (t, s) => (s === 'stdout' ? ctx.stdout(t) : ctx.stderr(t)),
       });
-      return this.takeReturn(status);
+    } finally {
+      this.traceDepth--;
+    }
+  }
+
+  async source(name: string, text: string, args: string[] | undefined, ctx: ExecContext): Promise<number> {
+    const parsed = parse(text, true);
+    const io: RunIO = {
+      interrupt: ctx.interrupt,
+      stdin: ctx.input instanceof ShellInput ? ctx.input : ctx.stdin,
+      write: (t, s) => (s === 'stdout' ? ctx.stdout(t) : ctx.stderr(t)),
+    };
+    const saved = this.positional;
+    const savedName = this.errorName;
+    const savedString = this.commandString;
+    const savedOffset = this.lineOffset;
+    if (args) this.positional = args;
+    this.lineOffset = 0;
+    // Messages from the file's commands name the file and the line (`s.sh: line 2: foo: command not found`).
+    this.errorName = name;
+    this.commandString = false;
+    this.sourceDepth++;
+    try {
+      if (!parsed.ok) return await this.scriptSyntaxError(text, parsed, io);
+      const status = this.takeReturn(await this.execute(parsed.script, io));
+      if (this.frames.length === 0 || this.options.has('functrace')) await this.runTrap('RETURN', io);
+      return status;
     } finally {
       this.sourceDepth--;
+      this.errorName = savedName;
+      this.commandString = savedString;
+      this.lineOffset = savedOffset;
       if (args) this.positional = saved;
     }
   }
@@ -609,6 +779,15 @@ export class Shell implements ShellState {
   }
 
   private controlCache: ShellControl | undefined;
+}
+
+/** `trap` actions by signal; counts how often RETURN's is set, since a function that sets it gets it when it returns. */
+class TrapTable extends Map<string, string> {
+  returnSets = 0;
+  override set(key: string, value: string): this {
+    if (key === 'RETURN') this.returnSets++;
+    return super.set(key, value);
+  }
 }
 
 /** A variable's value before `local` shadowed it in a function. */

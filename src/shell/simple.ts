@@ -15,13 +15,17 @@ import { applyRedirect, type Sink } from './redirect.ts';
 import type { RunIO, Shell, StageOptions } from './shell.ts';
 import { SHELL_BUILTINS } from './builtin-names.ts';
 import { shellQuote } from './shell-quote.ts';
+import { tracer } from './trace.ts';
 
 /** Runs `cmd` in `sh`. */
 export async function runSimple(sh: Shell, cmd: SimpleCommand, input: ShellInput, out: Sink, err: Sink, io: RunIO, o: StageOptions): Promise<number> {
   const alias = aliasOf(sh, cmd);
   if (alias !== undefined) return runAlias(sh, cmd, alias, input, out, err, io, o);
+  if (cmd.line !== undefined) sh.lineno = sh.lineOffset + cmd.line;
+  await sh.debugTrap(() => printSimple(cmd), io);
   const made: string[] = [];
   const env = sh.expandEnv(io, made);
+  sh.substitutionStatus = undefined;
   const flushes: (() => void)[] = [];
   try {
     const args: string[] = [];
@@ -38,11 +42,12 @@ export async function runSimple(sh: Shell, cmd: SimpleCommand, input: ShellInput
       // Assignments alone change the shell's variables (redirections still happen first).
       const res = await noCommandRedirects(sh, cmd, env, flushes, out, err);
       if (res !== 0) return res;
-      await runAssignments(cmd.assigns, env, tracer(sh, err));
-      return 0;
+      await runAssignments(cmd.assigns, env, await tracer(sh, err, env));
+      // Its status is that of the last command substitution in it (`x=$(false)` fails).
+      return sh.substitutionStatus ?? 0;
     }
     const assigns: Record<string, string> = {};
-    const trace = tracer(sh, err);
+    const trace = await tracer(sh, err, env);
     for (const a of cmd.assigns) {
       const value = await expandString(a.value, env);
       trace?.(`${a.name}=${shellQuote(value, false)}`);
@@ -67,13 +72,14 @@ export async function runSimple(sh: Shell, cmd: SimpleCommand, input: ShellInput
     const fn = sh.functions.get(name);
     if (fn) return await sh.callFunction(fn, args.slice(1), input, fds[1]!, fds[2]!, { ...io, stdin: input, toTerminal: o.toTerminal && fds[1] === out });
     const command = sh.commands.get(name);
-    if (!command) return notFound(sh, name, fds[2]!);
+    if (!command) return notFound(sh, name, labelled(sh, fds[2]!));
     // A command that takes its input whole starts once the command writing it has finished.
     if (input.live && !command.readsInput && !redirectedIn) {
       await input.waitEnd();
       if (io.interrupt.interrupted) return 130;
     }
-    const ctx = sh.context(input, fds[1]!, fds[2]!, io.interrupt, { ...(SHELL_BUILTINS.has(name) ? sh.env : sh.exportedEnv()), ...assigns });
+    const ownMessages = SHELL_BUILTINS.has(name) && name !== 'echo' && name !== 'printf';
+    const ctx = sh.context(input, fds[1]!, ownMessages ? labelled(sh, fds[2]!) : fds[2]!, io.interrupt, { ...(SHELL_BUILTINS.has(name) ? sh.env : sh.exportedEnv()), ...assigns });
     ctx.isTTY = o.toTerminal && fds[1] === out;
     if (o.keyboard && !redirectedIn && ctx.isTTY) ctx.readLine = o.keyboard;
     if (o.editor && !redirectedIn && ctx.isTTY) ctx.edit = o.editor;
@@ -99,7 +105,7 @@ export async function runSimple(sh: Shell, cmd: SimpleCommand, input: ShellInput
   } catch (e) {
     if (e instanceof BrokenPipe) throw e;
     if (e instanceof ExpansionError) {
-      err(e.message + '\n');
+      labelled(sh, err)(e.message + '\n');
       if (e instanceof OutOfMemoryError) sh.abort();
       else if (e instanceof LineEndingExpansionError) sh.abort(1);
       return 1;
@@ -113,10 +119,14 @@ export async function runSimple(sh: Shell, cmd: SimpleCommand, input: ShellInput
   }
 }
 
-/** With `set -x`, writes a command as bash traces it (`+ echo 'a b'`, `++` inside `$(...)`); undefined without. */
-function tracer(sh: Shell, err: Sink): ((text: string) => void) | undefined {
-  if (!sh.options.has('xtrace')) return undefined;
-  return (text) => err(`${'+'.repeat(sh.traceDepth)} ${text}\n`);
+/**
+ * Where bash's own messages go: in a script or `bash -c`, `bash: ` becomes `NAME: line N: `
+ * (`s.sh: line 2: foo: command not found`); at the prompt they stay as they are.
+ */
+function labelled(sh: Shell, err: Sink): Sink {
+  const label = sh.errorLabel();
+  if (label === undefined) return err;
+  return (text) => err(text.startsWith('bash: ') ? label + text.slice(6) : text);
 }
 
 /** The redirections of a command without words (`x=1 > f` creates f); non-zero when one fails. */

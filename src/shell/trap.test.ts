@@ -24,6 +24,17 @@ const TRAP_CASES: BashCase[] = [
   ['(trap "echo t; exit 7" EXIT; exit 3); echo $?; x=$(trap "echo in-sub" EXIT; echo val); echo "[$x]"', 't\n7\n[val\nin-sub]\n'],
   ['trap "echo e \\$?" ERR; (exit 4); f(){ return 2; }; f || true; if false; then :; fi; false && true; trap - ERR', 'e 4\n'],
   ['trap -z', 'bash: trap: -z: invalid option\ntrap: usage: trap [-lp] [[arg] signal_spec ...]\n'],
+  [
+    'trap "echo dbg \\$BASH_COMMAND" DEBUG; echo $(echo sub); f(){ echo inf; }; f; for i in 1; do :; done; x=$(true); case a in a) ;; esac; (( 1 )); trap - DEBUG; echo x',
+    'dbg echo $(echo sub)\nsub\ndbg f\ninf\ndbg for i in 1\ndbg :\ndbg x=$(true)\ndbg case a in\ndbg (( 1 ))\ndbg trap - DEBUG\nx\n',
+  ],
+  ['trap \'echo "err $BASH_COMMAND"\' ERR; f(){ false; true; }; f; (false); x=$(false); echo end', 'err ( false )\nerr x=$(false)\nend\n'],
+  ['set -E; trap "echo err" ERR; (false); f(){ false; }; f; echo end', 'err\nerr\nerr\nerr\nend\n'],
+  [
+    'trap "echo ret \\$?" RETURN; f(){ return 3; }; f; echo "echo in" > r.sh; source r.sh; set -T; f; g(){ false; return 4; }; g; echo $?; set +T; h(){ trap "echo hret" RETURN; }; h; f; echo end',
+    'in\nret 0\nret 0\nret 1\n4\nhret\nend\n',
+  ],
+  ['x=$(false); echo $?; x=$(exit 3) y=2; echo $?; y=$(exit 4) z=$(true); echo $?; $(exit 5); echo $?; set -e; x=$(false); echo no', '1\n3\n0\n5\n'],
 ];
 
 describeBashCases('trap, as in bash 5.2', TRAP_CASES);

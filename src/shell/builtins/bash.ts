@@ -51,7 +51,7 @@ export const bash: Command = async (args, ctx) => {
       ctx.stderr('bash: -c: option requires an argument\n');
       return 2;
     }
-    return state.runProgram(rest[0]!, rest.slice(2), options, ctx);
+    return state.runProgram(rest[0]!, rest[1] ?? 'bash', rest.slice(2), options, ctx);
   }
   if (!rest.length) {
     ctx.stderr('bash: an interactive bash inside this terminal is not available; run the commands here, or use bash -c or bash FILE\n');
@@ -63,5 +63,5 @@ export const bash: Command = async (args, ctx) => {
     ctx.stderr(`bash: ${rest[0]}: ${ctx.fs.isDir(path) ? 'Is a directory' : 'No such file or directory'}\n`);
     return ctx.fs.isDir(path) ? 126 : 127;
   }
-  return state.runProgram(text, rest.slice(1), options, ctx);
+  return state.runProgram(text, rest[0]!, rest.slice(1), options, ctx, true);
 };

@@ -1,6 +1,6 @@
 /**
  * Builtins that change the shell itself: `read`, `local`, `return`, `shift`, `alias`,
- * `unalias`, `source` and `.`, with bash's messages (interactive bash's, without `line N:`).
+ * `unalias`, `source`, `.` and `eval`, with bash's messages (interactive bash's, without `line N:`).
  */
 import type { Command, ExecContext } from '../../command/contract.ts';
 import { shellState } from '../shell-access.ts';
@@ -276,3 +276,11 @@ export function createSource(name: 'source' | '.'): Command {
     return state.source(file, text, args.length > 1 ? args.slice(1) : undefined, ctx);
   };
 }
+
+/** `eval [ARG...]`: the arguments joined by spaces, parsed and run in this shell. */
+export const evalCmd: Command = async (args, ctx) => {
+  const state = shellState(ctx);
+  const text = args[0] === '--' ? args.slice(1).join(' ') : args.join(' ');
+  if (!state || !text.trim()) return 0;
+  return state.evaluate(text, ctx);
+};
