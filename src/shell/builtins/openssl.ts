@@ -8,12 +8,12 @@
  */
 import type { Command, ExecContext } from '../../command/contract.ts';
 import { abs } from './util.ts';
-import { encodeBase64Bytes, decodeBase64Bytes } from './crypto/base64-bytes.ts';
-import { pem, unpem } from './crypto/der.ts';
-import { bytesOf, sha1, sha256 } from './crypto/hash.ts';
-import { DeterministicRandom } from './crypto/random.ts';
-import { generateRsa, type RsaKey } from './crypto/rsa.ts';
-import { certificateRequest, knownAttribute, parseSubject, pkcs8, readCertificate, readPrivateKey, selfSigned, type SubjectAltName } from './crypto/x509.ts';
+import { encodeBase64Bytes, decodeBase64Bytes } from '../../encoding/crypto/base64-bytes.ts';
+import { pem, unpem } from '../../encoding/crypto/der.ts';
+import { bytesOf, sha1, sha256 } from '../../encoding/crypto/hash.ts';
+import { DeterministicRandom } from '../../encoding/crypto/random.ts';
+import { generateRsa, type RsaKey } from '../../encoding/crypto/rsa.ts';
+import { certificateRequest, knownAttribute, parseSubject, pkcs8, readCertificate, readPrivateKey, selfSigned, type SubjectAltName } from '../../encoding/crypto/x509.ts';
 
 const VERSION = 'OpenSSL 3.0.19 27 Jan 2026 (Library: OpenSSL 3.0.19 27 Jan 2026)\n';
 /** The thread id OpenSSL puts before each line of its error stack (a real one differs per process). */
