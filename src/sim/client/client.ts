@@ -14,7 +14,7 @@ import { createReadClient } from './read.ts';
 import { subresources, type Subresources } from './subresources.ts';
 import { authorize, type AccessAttributes, type UserInfo } from '../auth/rbac.ts';
 import { updateApproval } from '../kinds/certificatesigningrequest/index.ts';
-import { withRequestor } from './authenticated.ts';
+import { clientWithCredentials, withRequestor, type Credentials } from './authenticated.ts';
 import type { DeleteOptions, PatchType, ReadClient, ResourceAddress, WriteOptions, WriteResult } from './types.ts';
 
 /** The whole client: reads, writes and subresources. */
@@ -33,6 +33,8 @@ export interface KubeClient extends ReadClient, Subresources {
   reviewAccess(a: AccessAttributes, as?: UserInfo): boolean;
   /** PUT `certificatesigningrequests/NAME/approval`: the CSR's Approved / Denied conditions. */
   updateApproval(obj: KubeObject): KubeObject;
+  /** This client with its requests sent as `creds` (a kubeconfig user other than kind's admin). */
+  withCredentials(creds: Credentials): KubeClient;
 }
 
 /** kind's admin, as its client certificate names it. */
@@ -68,7 +70,7 @@ function canonical(v: unknown): string {
 export function createClient(cluster: Cluster): KubeClient {
   const api = cluster.api;
   const key = (r: ResourceAddress) => resourceKey(resourceTypeAt(r));
-  return {
+  const client: KubeClient = {
     ...createReadClient(cluster),
     ...subresources(cluster),
     create: (resource, obj, opts = {}) => api.create(key(resource), withRequestor(resource, obj, KIND_ADMIN), opts),
@@ -85,5 +87,7 @@ export function createClient(cluster: Cluster): KubeClient {
     user: () => KIND_ADMIN,
     reviewAccess: (a, as) => authorize(cluster.store, as ?? KIND_ADMIN, a),
     updateApproval: (obj) => updateApproval(api, obj),
+    withCredentials: (creds) => clientWithCredentials(cluster, client, creds),
   };
+  return client;
 }
