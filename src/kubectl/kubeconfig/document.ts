@@ -215,12 +215,15 @@ export function userCredentials(doc: KubeconfigDoc, user: string, ctx: ExecConte
   };
   const cert = pick('client-certificate-data', 'client-certificate', 'client-cert');
   if (cert !== undefined) {
-    if (typeof cert === 'object') return cert;
     if (cert === KIND_ADMIN_CERTIFICATE) return {};
     const key = pick('client-key-data', 'client-key', 'client-key');
-    if (key === undefined) return { error: `client-key-data or client-key must be specified for ${user} to use the clientCert authentication method.` };
-    if (typeof key === 'object') return key;
-    return checkKeyPair(cert, key) ?? { credentials: { clientCertificate: cert } };
+    // clientcmd's validation gathers every problem of the AuthInfo before it gives up.
+    const problems: string[] = [];
+    if (typeof cert === 'object') problems.push(cert.error);
+    if (key === undefined) problems.push(`client-key-data or client-key must be specified for ${user} to use the clientCert authentication method.`);
+    else if (typeof key === 'object') problems.push(key.error);
+    if (problems.length) return { error: problems.length === 1 ? problems[0] : `Error in configuration: \n${problems.sort().map((p) => `* ${p}`).join('\n')}` };
+    return checkKeyPair(cert as string, key as string) ?? { credentials: { clientCertificate: cert as string } };
   }
   let token = typeof u.token === 'string' ? u.token : '';
   if (!token && typeof u.tokenFile === 'string' && u.tokenFile) {
