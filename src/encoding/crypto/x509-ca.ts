@@ -171,7 +171,7 @@ const EXT_KEY_USAGES: Record<string, string> = {
   'code signing': '1.3.6.1.5.5.7.3.3',
   'email protection': '1.3.6.1.5.5.7.3.4',
   's/mime': '1.3.6.1.5.5.7.3.4',
-  'timestamping': '1.3.6.1.5.5.7.3.8',
+  timestamping: '1.3.6.1.5.5.7.3.8',
   'ocsp signing': '1.3.6.1.5.5.7.3.9',
 };
 
@@ -209,7 +209,16 @@ export function issueCertificate(r: IssueRequest): Der {
   if (eku.length) exts.push(seq(oid('2.5.29.37'), octets(seq(...eku.map(oid)))));
   exts.push(seq(oid('2.5.29.19'), bool(true), octets(seq())));
   exts.push(seq(oid('2.5.29.35'), octets(seq(tlv(0x80, sha1(rsaPublicKey(r.caKey)))))));
-  const tbs = seq(explicit(0, int(2)), int(r.serial), alg, r.issuerDer, seq(time(r.notBefore), time(r.notAfter)), r.subjectDer, r.spkiDer, explicit(3, seq(...exts)));
+  const tbs = seq(
+    explicit(0, int(2)),
+    int(r.serial),
+    alg,
+    r.issuerDer,
+    seq(time(r.notBefore), time(r.notAfter)),
+    r.subjectDer,
+    r.spkiDer,
+    explicit(3, seq(...exts)),
+  );
   return seq(tbs, alg, bits(signSha256(r.caKey, tbs)));
 }
 

@@ -11,7 +11,17 @@ const ALGORITHMS: Record<string, string> = {
   '1.2.840.113549.1.1.5': 'sha1WithRSAEncryption',
   '1.2.840.113549.1.1.1': 'rsaEncryption',
 };
-const KEY_USAGES = ['Digital Signature', 'Non Repudiation', 'Key Encipherment', 'Data Encipherment', 'Key Agreement', 'Certificate Sign', 'CRL Sign', 'Encipher Only', 'Decipher Only'];
+const KEY_USAGES = [
+  'Digital Signature',
+  'Non Repudiation',
+  'Key Encipherment',
+  'Data Encipherment',
+  'Key Agreement',
+  'Certificate Sign',
+  'CRL Sign',
+  'Encipher Only',
+  'Decipher Only',
+];
 const EXT_KEY_USAGES: Record<string, string> = {
   '1.3.6.1.5.5.7.3.1': 'TLS Web Server Authentication',
   '1.3.6.1.5.5.7.3.2': 'TLS Web Client Authentication',
@@ -69,7 +79,9 @@ function extensionValue(id: string, value: Uint8Array): string {
         .join(', ')}\n`;
     case '2.5.29.17':
       return `${pad}${children(inner.body)
-        .map((n) => (n.tag === 0x82 ? `DNS:${String.fromCharCode(...n.body)}` : n.tag === 0x87 ? `IP Address:${[...n.body].join('.')}` : `othername:<unsupported>`))
+        .map((n) =>
+          n.tag === 0x82 ? `DNS:${String.fromCharCode(...n.body)}` : n.tag === 0x87 ? `IP Address:${[...n.body].join('.')}` : `othername:<unsupported>`,
+        )
         .join(', ')}\n`;
     default:
       return `${pad}${[...value].map((b) => (b >= 0x20 && b < 0x7f ? String.fromCharCode(b) : '.')).join('')}\n`;

@@ -19,8 +19,13 @@ describe('kubeconfig users', () => {
     await s.run(`config set-credentials builder --token=${token}`);
     await s.run('config set-context builder --cluster=kind-kind --user=builder');
     const uid = (await s.run('get sa builder -o jsonpath={.metadata.uid}')).stdout;
+    const jti = JSON.parse(base64Decode(token.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'))).jti;
     expect((await s.run('--context=builder auth whoami')).stdout).toBe(
-      `ATTRIBUTE   VALUE\nUsername    system:serviceaccount:default:builder\nUID         ${uid}\nGroups      [system:serviceaccounts system:serviceaccounts:default system:authenticated]\n`,
+      'ATTRIBUTE                                           VALUE\n' +
+        'Username                                            system:serviceaccount:default:builder\n' +
+        `UID                                                 ${uid}\n` +
+        'Groups                                              [system:serviceaccounts system:serviceaccounts:default system:authenticated]\n' +
+        `Extra: authentication.kubernetes.io/credential-id   [JTI=${jti}]\n`,
     );
     expect((await s.run('--context=builder get secrets')).stderr).toBe(
       'Error from server (Forbidden): secrets is forbidden: User "system:serviceaccount:default:builder" cannot list resource "secrets" in API group "" in the namespace "default"\n',
@@ -29,7 +34,11 @@ describe('kubeconfig users', () => {
     await s.run('create clusterrole secret-reader --verb=list --resource=secrets');
     expect(await s.run('--context=builder get secrets')).toEqual({ stdout: '', stderr: 'No resources found in default namespace.\n', code: 0 });
     await s.run('delete sa builder');
-    expect(await s.run('--context=builder get secrets')).toEqual({ stdout: '', stderr: 'error: You must be logged in to the server (Unauthorized)\n', code: 1 });
+    expect(await s.run('--context=builder get secrets')).toEqual({
+      stdout: '',
+      stderr: 'error: You must be logged in to the server (Unauthorized)\n',
+      code: 1,
+    });
   });
 
   it('refuses unknown tokens and basic auth, and takes a user without credentials as anonymous', async () => {
@@ -47,7 +56,7 @@ describe('kubeconfig users', () => {
     expect((await s.run('--context=mallory config current-context')).code).toBe(0);
   });
 
-  it("checks the certificate and key as client-go does before sending anything", async () => {
+  it('checks the certificate and key as client-go does before sending anything', async () => {
     const jane = await testRequest([['CN', 'jane']]);
     const other = await testRequest([['CN', 'other']]);
     const s = await kindSession({ 'csr.yaml': csrManifest('jane', jane.request), 'jane.key': jane.keyPem, 'other.key': other.keyPem, 'junk.crt': 'hello\n' });
@@ -65,7 +74,9 @@ describe('kubeconfig users', () => {
       'Error from server (Forbidden): pods is forbidden: User "jane" cannot list resource "pods" in API group "" in the namespace "default"\n',
     );
     expect((await ok('other.key')).stderr).toBe('error: tls: private key does not match public key\n');
-    expect((await ok('nope.key')).stderr).toBe('error: unable to read client-key /home/learner/nope.key for jane due to open /home/learner/nope.key: no such file or directory\n');
+    expect((await ok('nope.key')).stderr).toBe(
+      'error: unable to read client-key /home/learner/nope.key for jane due to open /home/learner/nope.key: no such file or directory\n',
+    );
     await s.run('config set-credentials jane --client-certificate=junk.crt --client-key=jane.key');
     expect((await s.run('--context=jane get pods')).stderr).toBe('error: tls: failed to find any PEM data in certificate input\n');
     await s.run('config set-credentials jane --client-certificate=jane.crt --client-key=junk.crt');

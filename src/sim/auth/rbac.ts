@@ -15,6 +15,8 @@ export interface UserInfo {
   username: string;
   groups: string[];
   uid?: string;
+  /** What the authenticator adds (a service-account token's `authentication.kubernetes.io/credential-id`). */
+  extra?: Record<string, string[]>;
 }
 
 /** What a request asks to do (authorizer.Attributes of a resource request). */
@@ -75,7 +77,9 @@ export function authorize(store: Store, user: UserInfo, a: AccessAttributes): bo
   }
   const bindings: { b: Any; ns: string | undefined }[] = store.list('clusterrolebindings.rbac.authorization.k8s.io').map((b) => ({ b, ns: undefined }));
   if (a.namespace) for (const b of store.list('rolebindings.rbac.authorization.k8s.io', a.namespace)) bindings.push({ b, ns: a.namespace });
-  return bindings.some(({ b, ns }) => ((b.subjects ?? []) as Any[]).some((s) => subjectMatches(s, user, ns)) && rulesOf(store, b.roleRef, ns).some((r) => ruleAllows(r, a)));
+  return bindings.some(
+    ({ b, ns }) => ((b.subjects ?? []) as Any[]).some((s) => subjectMatches(s, user, ns)) && rulesOf(store, b.roleRef, ns).some((r) => ruleAllows(r, a)),
+  );
 }
 
 /** The message of the 403 a denied request gets (responsewriters.Forbidden). */

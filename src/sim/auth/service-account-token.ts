@@ -107,9 +107,9 @@ const base64urlDecode = (s: string) => base64Decode(s.replace(/-/g, '+').replace
  * authenticator): a token this cluster issued, not expired, whose ServiceAccount still exists
  * with the uid it was issued for. Undefined for any other token.
  */
-export function tokenUser(cluster: Cluster, token: string): { username: string; groups: string[]; uid: string } | undefined {
+export function tokenUser(cluster: Cluster, token: string): { username: string; groups: string[]; uid: string; extra: Record<string, string[]> } | undefined {
   if (!issued.get(cluster)?.has(token)) return undefined;
-  let claims: { exp?: number; nbf?: number; 'kubernetes.io'?: { namespace?: string; serviceaccount?: { name?: string; uid?: string } } };
+  let claims: { exp?: number; nbf?: number; jti?: string; 'kubernetes.io'?: { namespace?: string; serviceaccount?: { name?: string; uid?: string } } };
   try {
     claims = JSON.parse(base64urlDecode(token.split('.')[1] ?? ''));
   } catch {
@@ -121,5 +121,10 @@ export function tokenUser(cluster: Cluster, token: string): { username: string; 
   const sa = claims['kubernetes.io']?.serviceaccount;
   const live = sa?.name ? cluster.store.get('serviceaccounts', ns, sa.name) : undefined;
   if (!sa || !live || live.metadata.uid !== sa.uid) return undefined;
-  return { username: `system:serviceaccount:${ns}:${sa.name}`, uid: live.metadata.uid!, groups: ['system:serviceaccounts', `system:serviceaccounts:${ns}`, 'system:authenticated'] };
+  return {
+    username: `system:serviceaccount:${ns}:${sa.name}`,
+    uid: live.metadata.uid!,
+    groups: ['system:serviceaccounts', `system:serviceaccounts:${ns}`, 'system:authenticated'],
+    extra: { 'authentication.kubernetes.io/credential-id': [`JTI=${claims.jti ?? ''}`] },
+  };
 }

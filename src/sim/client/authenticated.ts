@@ -63,15 +63,24 @@ export function clientWithCredentials(cluster: Cluster, base: KubeClient, creds:
       return base.create(resource, withRequestor(resource, obj, who()), opts);
     },
     update: (resource, obj, opts) => (check(resource, 'update', nsOf(obj), obj.metadata.name ?? ''), base.update(resource, obj, opts)),
-    patch: (resource, namespace, name, type, patch, opts) => (check(resource, 'patch', namespace, name), base.patch(resource, namespace, name, type, patch, opts)),
+    patch: (resource, namespace, name, type, patch, opts) => (
+      check(resource, 'patch', namespace, name),
+      base.patch(resource, namespace, name, type, patch, opts)
+    ),
     delete: (resource, namespace, name, opts) => (check(resource, 'delete', namespace, name), base.delete(resource, namespace, name, opts)),
     updateStatus: (resource, obj) => (check(resource, 'update', nsOf(obj), obj.metadata.name ?? '', 'status'), base.updateStatus(resource, obj)),
     updateApproval: (obj) => (check(CSRS, 'update', undefined, obj.metadata.name ?? '', 'approval'), base.updateApproval(obj)),
     getScale: (resource, namespace, name) => (check(resource, 'get', namespace, name, 'scale'), base.getScale(resource, namespace, name)),
-    updateScale: (resource, namespace, name, scale, opts) => (check(resource, 'update', namespace, name, 'scale'), base.updateScale(resource, namespace, name, scale, opts)),
+    updateScale: (resource, namespace, name, scale, opts) => (
+      check(resource, 'update', namespace, name, 'scale'),
+      base.updateScale(resource, namespace, name, scale, opts)
+    ),
     bind: (namespace, pod, node) => (check('pods', 'create', namespace, pod, 'binding'), base.bind(namespace, pod, node)),
     evict: (namespace, pod, opts) => (check('pods', 'create', namespace, pod, 'eviction'), base.evict(namespace, pod, opts)),
-    updateEphemeralContainers: (namespace, pod, wanted) => (check('pods', 'patch', namespace, pod, 'ephemeralcontainers'), base.updateEphemeralContainers(namespace, pod, wanted)),
+    updateEphemeralContainers: (namespace, pod, wanted) => (
+      check('pods', 'patch', namespace, pod, 'ephemeralcontainers'),
+      base.updateEphemeralContainers(namespace, pod, wanted)
+    ),
     createToken: (namespace, sa, spec) => (check('serviceaccounts', 'create', namespace, sa, 'token'), base.createToken(namespace, sa, spec)),
     portForward: (...args) => (check('pods', 'create', args[0], args[1], 'portforward'), base.portForward(...args)),
     exec: (...args) => (check('pods', 'create', args[0], args[1], 'exec'), base.exec(...args)),

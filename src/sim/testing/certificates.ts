@@ -20,7 +20,12 @@ export interface TestRequest {
 
 /** A key and a request for `subject` ([['CN', 'jane'], ['O', 'dev']]), the same for the same seed. */
 export async function testRequest(subject: [string, string][], seed = subject.map(([k, v]) => `${k}=${v}`).join('/')): Promise<TestRequest> {
-  const key = (await generateRsa(512, new DeterministicRandom(seed), () => {}, async () => true))!;
+  const key = (await generateRsa(
+    512,
+    new DeterministicRandom(seed),
+    () => {},
+    async () => true,
+  ))!;
   const csrPem = pem('CERTIFICATE REQUEST', certificateRequest(key, subject));
   return { key, keyPem: pem('PRIVATE KEY', pkcs8(key)), csrPem, request: base64Encode(csrPem) };
 }

@@ -13,11 +13,11 @@ import { formatTable } from '../../printers/table-writer.ts';
 import type { KubeObject } from '../../../sim/index.ts';
 
 /** The user the API server sees for this invocation. */
-export function userInfo(inv: Invocation): { username: string; uid?: string; groups: string[] } {
+export function userInfo(inv: Invocation): { username: string; uid?: string; groups: string[]; extra?: Record<string, string[]> } {
   const as = inv.flags.str('as');
   if (!as) {
     const u = inv.client.user();
-    return { username: u.username, ...(u.uid ? { uid: u.uid } : {}), groups: u.groups };
+    return { username: u.username, ...(u.uid ? { uid: u.uid } : {}), groups: u.groups, ...(u.extra ? { extra: u.extra } : {}) };
   }
   const m = /^system:serviceaccount:([^:]+):([^:]+)$/.exec(as);
   const groups = [...(m ? ['system:serviceaccounts', `system:serviceaccounts:${m[1]}`] : []), ...inv.flags.all('as-group')];
@@ -38,7 +38,10 @@ export const whoami: Verb = {
       inv.out(renderObjects([review as unknown as KubeObject], format, true, false, !inv.flags.has('allow-missing-template-keys') || inv.flags.bool('allow-missing-template-keys')));
       return 0;
     }
-    const rows = [['ATTRIBUTE', 'VALUE'], ['Username', user.username], ...(user.uid ? [['UID', user.uid]] : []), ['Groups', `[${user.groups.join(' ')}]`]];
+    const extra = Object.keys(user.extra ?? {})
+      .sort()
+      .map((k) => [`Extra: ${k}`, `[${user.extra![k]!.join(' ')}]`]);
+    const rows = [['ATTRIBUTE', 'VALUE'], ['Username', user.username], ...(user.uid ? [['UID', user.uid]] : []), ['Groups', `[${user.groups.join(' ')}]`], ...extra];
     inv.out(formatTable(rows, 0, 3));
     return 0;
   },

@@ -24,7 +24,12 @@ describe('kubectl certificate', () => {
     expect((await run('certificate approve -f csr.yaml')).stdout).toBe('certificatesigningrequest.certificates.k8s.io/jane approved\n');
     const conditions = JSON.parse((await run('get csr jane -o jsonpath={.status.conditions}')).stdout);
     expect(conditions).toHaveLength(1);
-    expect(conditions[0]).toMatchObject({ type: 'Approved', status: 'True', reason: 'KubectlApprove', message: 'This CSR was approved by kubectl certificate approve.' });
+    expect(conditions[0]).toMatchObject({
+      type: 'Approved',
+      status: 'True',
+      reason: 'KubectlApprove',
+      message: 'This CSR was approved by kubectl certificate approve.',
+    });
     expect(conditions[0].lastTransitionTime).toBe(conditions[0].lastUpdateTime);
     c.advance(1000);
     expect((await run('get csr')).stdout).toMatch(/ Approved,Issued\n$/);
@@ -40,20 +45,27 @@ describe('kubectl certificate', () => {
     expect(await run('certificate approve jane')).toEqual({ stdout: '', stderr: 'error: certificate signing request "jane" is already Denied\n', code: 1 });
     expect((await run('certificate deny jane')).stdout).toBe('certificatesigningrequest.certificates.k8s.io/jane denied\n');
     expect((await run('certificate deny')).stderr).toBe('error: one or more CSRs must be specified as <name> or -f <filename>\n');
-    expect((await run('certificate approve nope')).stderr).toBe('Error from server (NotFound): certificatesigningrequests.certificates.k8s.io "nope" not found\n');
+    expect((await run('certificate approve nope')).stderr).toBe(
+      'Error from server (NotFound): certificatesigningrequests.certificates.k8s.io "nope" not found\n',
+    );
     const help = await run('certificate');
     expect(help.code).toBe(0);
     expect(help.stdout).toMatch(/^Modify certificate resources\.\n/);
   });
 
-  it('a request for server auth from the client signer fails with the signer\'s reason', async () => {
+  it("a request for server auth from the client signer fails with the signer's reason", async () => {
     const { run, c } = await kindSession({ 'csr.yaml': csrManifest('web', jane.request, { usages: ['server auth', 'client auth'] }) });
     await run('create -f csr.yaml');
     await run('certificate approve web');
     c.advance(1000);
     expect((await run('get csr web')).stdout).toMatch(/ Approved,Failed\n$/);
     const failed = JSON.parse((await run('get csr web -o jsonpath={.status.conditions[1]}')).stdout);
-    expect(failed).toMatchObject({ type: 'Failed', status: 'True', reason: 'SignerValidationFailure', message: 'invalid usage for client certificate: server auth' });
+    expect(failed).toMatchObject({
+      type: 'Failed',
+      status: 'True',
+      reason: 'SignerValidationFailure',
+      message: 'invalid usage for client certificate: server auth',
+    });
     expect((await run('get csr web -o jsonpath={.status.certificate}')).stdout).toBe('');
   });
 

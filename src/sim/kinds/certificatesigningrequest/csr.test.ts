@@ -32,16 +32,24 @@ const good = () => ({ request: jane.request, signerName: 'kubernetes.io/kube-api
 describe('CertificateSigningRequest validation', () => {
   it('accepts a signed request and reports each bad field as the API server does', () => {
     expect(messages(csr(good()))).toEqual([]);
-    expect(messages(csr({ ...good(), request: base64Encode('hi\n') }))).toEqual(['spec.request: Invalid value: []byte{0x68, 0x69, 0xa}: PEM block type must be CERTIFICATE REQUEST']);
+    expect(messages(csr({ ...good(), request: base64Encode('hi\n') }))).toEqual([
+      'spec.request: Invalid value: []byte{0x68, 0x69, 0xa}: PEM block type must be CERTIFICATE REQUEST',
+    ]);
     expect(messages(csr({ ...good(), signerName: undefined }))).toEqual(['spec.signerName: Required value: signerName must be provided']);
     expect(messages(csr({ ...good(), signerName: 'kubernetes' }))).toEqual([
       `spec.signerName: Invalid value: "kubernetes": must be a fully qualified domain and path of the form 'example.com/signer-name'`,
     ]);
-    expect(messages(csr({ ...good(), signerName: 'example/signer' }))).toEqual(['spec.signerName: Invalid value: "example": should be a domain with at least two segments separated by dots']);
+    expect(messages(csr({ ...good(), signerName: 'example/signer' }))).toEqual([
+      'spec.signerName: Invalid value: "example": should be a domain with at least two segments separated by dots',
+    ]);
     expect(messages(csr({ ...good(), usages: [] }))).toEqual(['spec.usages: Required value: usages must be provided']);
     expect(messages(csr({ ...good(), usages: ['client auth', 'client auth'] }))).toEqual(['spec.usages[1]: Duplicate value: "client auth"']);
-    expect(messages(csr({ ...good(), usages: ['login'] }))[0]).toMatch(/^spec\.usages\[0\]: Unsupported value: "login": supported values: "any", "cert sign", "client auth", /);
-    expect(messages(csr({ ...good(), expirationSeconds: 300 }))).toEqual(['spec.expirationSeconds: Invalid value: 300: may not specify a duration less than 600 seconds (10 minutes)']);
+    expect(messages(csr({ ...good(), usages: ['login'] }))[0]).toMatch(
+      /^spec\.usages\[0\]: Unsupported value: "login": supported values: "any", "cert sign", "client auth", /,
+    );
+    expect(messages(csr({ ...good(), expirationSeconds: 300 }))).toEqual([
+      'spec.expirationSeconds: Invalid value: 300: may not specify a duration less than 600 seconds (10 minutes)',
+    ]);
     expect(messages(csr({ ...good(), signerName: 'kubernetes.io/legacy-unknown' }))).toEqual([
       'spec.signerName: Invalid value: "kubernetes.io/legacy-unknown": the legacy signerName is not allowed via this API version',
     ]);
@@ -57,9 +65,16 @@ describe('CertificateSigningRequest validation', () => {
   });
 
   it('refuses Approved and Denied together and the removal of a decision', () => {
-    const both = csr(good(), { conditions: [{ type: 'Approved', status: 'True' }, { type: 'Denied', status: 'True' }] });
+    const both = csr(good(), {
+      conditions: [
+        { type: 'Approved', status: 'True' },
+        { type: 'Denied', status: 'True' },
+      ],
+    });
     expect(messages(both)).toEqual(['status.conditions[1].type: Invalid value: "Denied": Approved and Denied conditions are mutually exclusive']);
-    expect(messages(csr(good(), { conditions: [{ type: 'Approved', status: 'False' }] }))).toEqual(['status.conditions[0].status: Unsupported value: "False": supported values: "True"']);
+    expect(messages(csr(good(), { conditions: [{ type: 'Approved', status: 'False' }] }))).toEqual([
+      'status.conditions[0].status: Unsupported value: "False": supported values: "True"',
+    ]);
   });
 
   it('creates through the API server with its error text, resets status and keeps spec', () => {
@@ -101,7 +116,7 @@ describe('the cluster CA', () => {
 
   it('does not accept a self-signed certificate', () => {
     const self = `-----BEGIN CERTIFICATE-----\nMIIBszCCAV2gAwIBAgIUQ==\n-----END CERTIFICATE-----\n`;
-    expect(certificateUser(self, Date.parse("2026-11-30T03:00:00Z"))).toBeUndefined();
+    expect(certificateUser(self, Date.parse('2026-11-30T03:00:00Z'))).toBeUndefined();
   });
 });
 

@@ -122,7 +122,8 @@ export function validateCsr(csr: KubeObject): StatusCause[] {
   const spec = csr.spec ?? {};
   const text = typeof spec.request === 'string' ? base64Decode(spec.request) : '';
   const parsed = parseRequestPem(text);
-  if ('error' in parsed) out.push({ reason: 'FieldValueInvalid', field: 'spec.request', message: `spec.request: Invalid value: ${goBytes(text)}: ${parsed.error}` });
+  if ('error' in parsed)
+    out.push({ reason: 'FieldValueInvalid', field: 'spec.request', message: `spec.request: Invalid value: ${goBytes(text)}: ${parsed.error}` });
   const usages = (Array.isArray(spec.usages) ? spec.usages : []) as string[];
   if (!usages.length) out.push(required('spec.usages', 'usages must be provided'));
   usages.forEach((u, i) => {
@@ -172,7 +173,8 @@ export function updateApproval(api: ApiServer, input: KubeObject): KubeObject {
   stampConditions(next, old, isoTime(api.clock.now()));
   const causes = validateCsr(next);
   for (const t of ['Approved', 'Denied', 'Failed']) {
-    if (conditionsOf(next, t).length < conditionsOf(old, t).length) causes.push(forbiddenField('status.conditions', `updates may not remove a condition of type "${t}"`));
+    if (conditionsOf(next, t).length < conditionsOf(old, t).length)
+      causes.push(forbiddenField('status.conditions', `updates may not remove a condition of type "${t}"`));
   }
   if (causes.length) throw invalid('CertificateSigningRequest', 'certificates.k8s.io', name, causes);
   return api.updateStatus(CSRS, undefined, name, next.status);
@@ -230,7 +232,10 @@ function signingController(cluster: Cluster): Controller {
         const stamp = isoTime(now);
         api.updateStatus(CSRS, undefined, csr.metadata.name!, {
           ...csr.status,
-          conditions: [...conditions, { type: 'Failed', status: 'True', reason: 'SignerValidationFailure', message: refusal, lastUpdateTime: stamp, lastTransitionTime: stamp }],
+          conditions: [
+            ...conditions,
+            { type: 'Failed', status: 'True', reason: 'SignerValidationFailure', message: refusal, lastUpdateTime: stamp, lastTransitionTime: stamp },
+          ],
         });
         return;
       }
