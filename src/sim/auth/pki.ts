@@ -56,11 +56,8 @@ export function parseRequestPem(text: string): { request: CertificateRequest } |
   if (!m || m[1] !== 'CERTIFICATE REQUEST') return { error: 'PEM block type must be CERTIFICATE REQUEST' };
   const der = unpem(text, 'CERTIFICATE REQUEST');
   const request = der && readCertificateRequest(der);
-  if (!request)
-    return {
-      error:
-        "asn1: structure error: tags don't match (16 vs {class:0 tag:0 length:0 isCompound:false}) {optional:false explicit:false application:false private:false defaultValue:<nil> tag:<nil> stringKind:0 timeType:0 set:false omitEmpty:false} certificateRequest @2",
-    };
+  // encoding/asn1's answer to a body cut short (the usual slip when pasting one).
+  if (!request) return { error: 'asn1: syntax error: data truncated' };
   if (!request.signatureValid) return { error: 'crypto/rsa: verification error' };
   return { request };
 }
