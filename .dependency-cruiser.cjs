@@ -43,7 +43,7 @@ module.exports = {
     ),
     layer(
       'encoding-imports-nothing',
-      'src/encoding holds the byte encodings (UTF-8) that the simulator and the command layer both need: it is pure, so every layer may import it, and it must import nothing.',
+      'src/encoding holds the byte encodings every layer shares (UTF-8, SHA-256, DER, PEM, RSA and X.509 for the shell\'s openssl and the cluster\'s certificate authority): it is pure, so every layer may import it, and it must import nothing.',
       '^src/encoding/',
       { pathNot: '^src/encoding/' },
     ),
@@ -51,9 +51,9 @@ module.exports = {
       name: 'sim-tests-stay-in-sim',
       severity: 'error',
       comment:
-        'Simulator tests test the simulator: they may use vitest and yaml, but not kubectl, the shell or the host (put such tests in tests/ or beside the layer they exercise).',
+        'Simulator tests test the simulator: they may use vitest, yaml and the byte encodings the simulator uses (src/encoding), but not kubectl, the shell or the host (put such tests in tests/ or beside the layer they exercise).',
       from: { path: '^src/sim/.*\\.test\\.ts$' },
-      to: { path: '^src/(?!sim/)' },
+      to: { path: '^src/(?!sim/|encoding/)' },
     },
     layer(
       'command-layer-imports-nothing',
@@ -69,9 +69,9 @@ module.exports = {
     ),
     layer(
       'kubectl-imports-command-layer-and-sim-index',
-      "kubectl talks to the cluster only through the simulator's public index (src/sim/index.ts, and src/sim/on-demand.ts for what only its on-demand commands use) and to its host only through src/command; besides those it may use the yaml package. The index holds the REST-shaped client, the API's types and the API machinery kubectl also has; reaching deeper would let kubectl read state no API call returns.",
+      "kubectl talks to the cluster only through the simulator's public index (src/sim/index.ts, and src/sim/on-demand.ts for what only its on-demand commands use) and to its host only through src/command; besides those it may use the shared byte encodings (src/encoding) and the yaml package. The index holds the REST-shaped client, the API's types and the API machinery kubectl also has; reaching deeper would let kubectl read state no API call returns.",
       '^src/kubectl/',
-      { pathNot: ['^src/kubectl/', '^src/command/', '^src/sim/(index|on-demand)\\.ts$', '^node_modules/yaml/'] },
+      { pathNot: ['^src/kubectl/', '^src/command/', '^src/encoding/', '^src/sim/(index|on-demand)\\.ts$', '^node_modules/yaml/'] },
     ),
     layer(
       'shell-never-imports-kubectl',
@@ -81,9 +81,9 @@ module.exports = {
     ),
     layer(
       'shell-imports-only-command-layer',
-      'The shell knows the command contract and the Terminal interface only: no simulator (a builtin that needs the cluster, like `cluster`, lives in src/host), no npm package.',
+      'The shell knows the command contract, the Terminal interface and the shared byte encodings (src/encoding) only: no simulator (a builtin that needs the cluster, like `cluster`, lives in src/host), no npm package.',
       '^src/shell/',
-      { pathNot: ['^src/shell/', '^src/command/', '^src/shell-grammar/'] },
+      { pathNot: ['^src/shell/', '^src/command/', '^src/shell-grammar/', '^src/encoding/'] },
     ),
     layer(
       'exercises-read-the-sim-index',
@@ -95,7 +95,7 @@ module.exports = {
       'host-stays-below-its-callers',
       'The host layer composes a terminal for the page, the command line and the tests; it must not import them (src/ui, src/cli, src/components, src/pages, src/layouts), nor any npm package.',
       '^src/host/',
-      { pathNot: ['^src/host/', '^src/command/', '^src/kubectl/', '^src/shell/', '^src/sim/'] },
+      { pathNot: ['^src/host/', '^src/command/', '^src/kubectl/', '^src/shell/', '^src/sim/', '^src/encoding/'] },
     ),
     layer(
       'cli-is-not-the-page',

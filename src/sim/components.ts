@@ -24,6 +24,7 @@ import { EVENT_TTL } from './events/event-ttl.ts';
 import { stopped, without, type Installer } from './installer.ts';
 import { addonEnabled } from './addons/registry.ts';
 import { APISERVICES_INSTALLER } from './kinds/apiservice/index.ts';
+import { CSR_INSTALLER } from './kinds/certificatesigningrequest/index.ts';
 import { HORIZONTALPODAUTOSCALERS } from './kinds/horizontalpodautoscaler/index.ts';
 import { LIMITRANGES } from './kinds/limitrange/index.ts';
 import { NETWORKPOLICIES } from './kinds/networkpolicy/index.ts';
@@ -66,6 +67,7 @@ export const DEFAULT_INSTALLERS: readonly Installer[] = Object.freeze([
   HORIZONTALPODAUTOSCALERS,
   PODDISRUPTIONBUDGETS,
   APISERVICES_INSTALLER,
+  CSR_INSTALLER,
 ]);
 
 /**

@@ -12,7 +12,10 @@ import { loadAllParts } from './deferred/code-part.ts';
 import { getPreset, presetNames } from './presets/index.ts';
 
 // The client.
-export { createClient, createReadClient, createClusterReader, applyPatch, scaleOf, selectionFilter, DISCOVERY } from './client/index.ts';
+export { createClient, createReadClient, createClusterReader, applyPatch, scaleOf, selectionFilter, DISCOVERY, KIND_ADMIN, authenticate, clientWithCredentials } from './client/index.ts';
+export type { Credentials } from './client/index.ts';
+export type { UserInfo, AccessAttributes } from './auth/rbac.ts';
+export { KIND_ADMIN_CERTIFICATE, caCertificatePem } from './auth/pki.ts';
 export type * from './client/types.ts';
 export type { KubeClient, ClusterReader, ClusterProbes, Subresources } from './client/index.ts';
 

@@ -123,6 +123,10 @@ export async function dispatch(session: Session, args: string[], ctx: ExecContex
     await syncKubeconfig(session.config, ctx, { kubeconfig: inv.flags.str('kubeconfig'), context: inv.flags.str('context') });
     if (!inv.namespaceExplicit) inv.namespace = session.config.namespace;
     if (session.config.connectError && !help && r.verb && needsServer(r.path, inv)) throw new CliError(session.config.connectError, { plain: true });
+    if (!help && r.verb && needsServer(r.path, inv)) {
+      if (session.config.credentialError) throw new CliError(session.config.credentialError, { plain: session.config.credentialError.startsWith('Error in configuration') });
+      if (session.config.credentials) inv.client = session.client.withCredentials(session.config.credentials);
+    }
     await loadWhatRunNeeds(r.verb, inv, help);
     if (help || !r.verb) {
       ctx.stdout(HELP[r.verb?.help ?? r.path] ?? '');

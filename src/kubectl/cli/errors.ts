@@ -47,6 +47,8 @@ export function formatApiError(e: ApiError, source?: { file: string; op: string 
     if (e.details.kind || e.details.name) return `The ${e.details.kind ?? ''} "${e.details.name ?? ''}" is invalid`;
     return `The request is invalid${e.message ? ': ' + e.message : ''}`;
   }
+  // StandardErrorMessage: a 401 is a login problem, whatever the request was.
+  if (e.reason === 'Unauthorized') return `error: You must be logged in to the server (${e.message})`;
   const wrap = source ? `error when ${source.op} "${source.file}": ` : '';
   return `Error from server (${e.reason}): ${wrap}${e.message}`;
 }

@@ -3,7 +3,7 @@
  * Commands register themselves in `registry.ts`; sub-commands (`create configmap`,
  * `config view`) are Verbs too, reached through their parent's `subcommands`.
  */
-import type { KubeClient } from '../../sim/index.ts';
+import type { Credentials, KubeClient } from '../../sim/index.ts';
 import type { ExecContext } from '../../command/contract.ts';
 import type { LocalPorts } from '../../command/local-ports.ts';
 import type { Flags } from './flags.ts';
@@ -22,6 +22,12 @@ export interface KubeconfigState {
   server?: string;
   /** Set when the API server cannot be reached with this kubeconfig: what a command that needs it prints. */
   connectError?: string;
+  /**
+   * What the context's user sends the API server, when it is not kind's admin (whose requests
+   * go as they always have); `credentialError` is what client-go refuses before sending anything.
+   */
+  credentials?: Credentials;
+  credentialError?: string;
 }
 
 /**

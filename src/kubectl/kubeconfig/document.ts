@@ -4,7 +4,10 @@
  * file as kubectl writes it (YAML with sorted keys, entries sorted by name, empty lists as
  * `null`), shown by `config view` in either that form or clientcmd's JSON field order.
  */
-import { base64Encode, clone } from '../../sim/index.ts';
+import { base64Decode, base64Encode, clone, KIND_ADMIN_CERTIFICATE, type Credentials } from '../../sim/index.ts';
+import { unpem } from '../../encoding/crypto/der.ts';
+import { readCertificate, readPrivateKey } from '../../encoding/crypto/x509.ts';
+import { parseCertificate } from '../../encoding/crypto/x509-ca.ts';
 import type { ExecContext } from '../../command/contract.ts';
 import { CliError } from '../cli/errors.ts';
 import type { KubeconfigState } from '../cli/verb.ts';
@@ -39,8 +42,7 @@ export const ENTRY_KEY: Record<Section, string> = { clusters: 'cluster', users: 
 const b64 = (s: string) => base64Encode(s);
 const CA_PEM =
   '-----BEGIN CERTIFICATE-----\nMIIDBTCCAe2gAwIBAgIIUq7NRdKFxVwwDQYJKoZIhvcNAQELBQAwFTETMBEGA1UE\nAxMKa3ViZXJuZXRlczAeFw0yNjExMzAwMjQ5MzhaFw0zNjExMjgwMjU0MzhaMBUx\nEzARBgNVBAMTCmt1YmVybmV0ZXMwggEiMA0GCSqGSIb3DQEBAQUAA4IBDwAwggEK\n-----END CERTIFICATE-----\n';
-const CLIENT_PEM =
-  '-----BEGIN CERTIFICATE-----\nMIIDKTCCAhGgAwIBAgIIK3pWq6n0mJ0wDQYJKoZIhvcNAQELBQAwFTETMBEGA1UE\nAxMKa3ViZXJuZXRlczAeFw0yNjExMzAwMjQ5MzhaFw0yNzExMzAwMjU0MzhaMDwx\nHzAdBgNVBAoTFmt1YmVhZG06Y2x1c3Rlci1hZG1pbnMxGTAXBgNVBAMTEGt1YmVy\n-----END CERTIFICATE-----\n';
+const CLIENT_PEM = KIND_ADMIN_CERTIFICATE;
 const KEY_PEM = '-----BEGIN RSA PRIVATE KEY-----\nMIIEpAIBAAKCAQEAxq0C1l6mZ7sWnqJ3o9mJbQ2u8hT4cF0yVdKz5rNwE1gLxP7a\n-----END RSA PRIVATE KEY-----\n';
 
 /** The client certificate data of kind's admin user (what the API server knows as kubernetes-admin). */
@@ -189,4 +191,62 @@ export function minified(doc: KubeconfigDoc): KubeconfigDoc {
   if (!ctx) throw new CliError(`cannot locate context ${doc.currentContext}`);
   const pick = (m: Map<string, Fields>, name: unknown) => new Map([...m].filter(([k]) => k === name));
   return { ...doc, contexts: pick(doc.contexts, doc.currentContext), clusters: pick(doc.clusters, ctx.cluster), users: pick(doc.users, ctx.user) };
+}
+
+/**
+ * What the context's user sends (client-go's transport config from the AuthInfo): a client
+ * certificate with its key, a token or basic auth; undefined for kind's admin certificate. File
+ * paths are read from the terminal (relative ones from the kubeconfig's directory). An error is
+ * what client-go refuses with before any request.
+ */
+export function userCredentials(doc: KubeconfigDoc, user: string, ctx: ExecContext, configPath: string): { credentials?: Credentials; error?: string } {
+  const u = doc.users.get(user) ?? {};
+  const dir = configPath.slice(0, configPath.lastIndexOf('/')) || '/';
+  const file = (path: string, what: string): string | { error: string } => {
+    const abs = path.startsWith('/') ? path : `${dir}/${path}`;
+    const text = ctx.fs.exists(abs) && !ctx.fs.isDir(abs) ? ctx.fs.read(abs) : undefined;
+    if (text === undefined) return { error: `unable to read ${what} ${path} for ${user} due to open ${path}: no such file or directory` };
+    return text;
+  };
+  const pick = (dataKey: string, fileKey: string, what: string): string | { error: string } | undefined => {
+    if (typeof u[dataKey] === 'string' && u[dataKey]) return base64Decode(u[dataKey] as string);
+    if (typeof u[fileKey] === 'string' && u[fileKey]) return file(u[fileKey] as string, what);
+    return undefined;
+  };
+  const cert = pick('client-certificate-data', 'client-certificate', 'client-cert');
+  if (cert !== undefined) {
+    if (cert === KIND_ADMIN_CERTIFICATE) return {};
+    const key = pick('client-key-data', 'client-key', 'client-key');
+    // clientcmd's validation gathers every problem of the AuthInfo before it gives up.
+    const problems: string[] = [];
+    if (typeof cert === 'object') problems.push(cert.error);
+    if (key === undefined) problems.push(`client-key-data or client-key must be specified for ${user} to use the clientCert authentication method.`);
+    else if (typeof key === 'object') problems.push(key.error);
+    if (problems.length) return { error: problems.length === 1 ? problems[0] : `Error in configuration: \n${problems.sort().map((p) => `* ${p}`).join('\n')}` };
+    return checkKeyPair(cert as string, key as string) ?? { credentials: { clientCertificate: cert as string } };
+  }
+  let token = typeof u.token === 'string' ? u.token : '';
+  if (!token && typeof u.tokenFile === 'string' && u.tokenFile) {
+    const t = file(u.tokenFile, 'token file');
+    if (typeof t === 'object') return t;
+    token = t.trim();
+  }
+  if (token) return { credentials: { token } };
+  if (u.username || u.password) return { credentials: { username: String(u.username ?? ''), password: String(u.password ?? '') } };
+  return { credentials: {} };
+}
+
+/** tls.X509KeyPair: both PEM, the certificate well-formed, the key the certificate's. */
+function checkKeyPair(certPem: string, keyPem: string): { error: string } | undefined {
+  const certDer = unpem(certPem, 'CERTIFICATE');
+  if (!certDer) return { error: 'tls: failed to find any PEM data in certificate input' };
+  const pkcs8 = unpem(keyPem, 'PRIVATE KEY');
+  const pkcs1 = pkcs8 ? undefined : unpem(keyPem, 'RSA PRIVATE KEY');
+  if (!pkcs8 && !pkcs1) return { error: 'tls: failed to find any PEM data in key input' };
+  const cert = readCertificate(certDer) && parseCertificate(certDer);
+  if (!cert?.publicKey) return { error: 'x509: malformed certificate' };
+  const key = readPrivateKey((pkcs8 ?? pkcs1)!, !pkcs8);
+  if (!key) return { error: 'tls: failed to parse private key' };
+  if (key.n !== cert.publicKey.n || key.e !== cert.publicKey.e) return { error: 'tls: private key does not match public key' };
+  return undefined;
 }

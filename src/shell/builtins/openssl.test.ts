@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { runTool } from './tool-harness.ts';
 import { createOpenssl } from './openssl.ts';
-import { readCertificate, readPrivateKey } from './crypto/x509.ts';
-import { unpem } from './crypto/der.ts';
-import { modPow, fromBytes } from './crypto/rsa.ts';
-import { hex, sha256 } from './crypto/hash.ts';
+import { readCertificate, readPrivateKey } from '../../encoding/crypto/x509.ts';
+import { unpem } from '../../encoding/crypto/der.ts';
+import { modPow, fromBytes } from '../../encoding/crypto/rsa.ts';
+import { hex, sha256 } from '../../encoding/crypto/hash.ts';
 import { kindSession } from '../../kubectl/testing.ts';
-import { children, read } from './crypto/der.ts';
+import { children, read } from '../../encoding/crypto/der.ts';
 
 const NOW = Date.UTC(2026, 11, 2, 0, 11, 15);
 const openssl = () =>

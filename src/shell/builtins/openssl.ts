@@ -2,18 +2,19 @@
  * `openssl` (as OpenSSL 3.0 behaves) for the key and certificate steps tutorials take:
  * `req -x509 -nodes -days N -newkey rsa:BITS -keyout K -out C -subj /CN=...` (a real RSA key and
  * a real self-signed certificate, accepted by `kubectl create secret tls`), `req -new -key K`
- * (a certificate request), `genrsa`, `x509 -noout -subject -issuer -dates -serial -fingerprint`,
+ * (a certificate request), `genrsa`, `x509 -noout -text -subject -issuer -dates -serial -fingerprint`,
  * `rand -base64|-hex N` and `base64 [-d]`. Keys come from the terminal's deterministic random
  * source (crypto/random.ts), so a replayed session makes the same keys.
  */
 import type { Command, ExecContext } from '../../command/contract.ts';
 import { abs } from './util.ts';
-import { encodeBase64Bytes, decodeBase64Bytes } from './crypto/base64-bytes.ts';
-import { pem, unpem } from './crypto/der.ts';
-import { bytesOf, sha1, sha256 } from './crypto/hash.ts';
-import { DeterministicRandom } from './crypto/random.ts';
-import { generateRsa, type RsaKey } from './crypto/rsa.ts';
-import { certificateRequest, knownAttribute, parseSubject, pkcs8, readCertificate, readPrivateKey, selfSigned, type SubjectAltName } from './crypto/x509.ts';
+import { encodeBase64Bytes, decodeBase64Bytes } from '../../encoding/crypto/base64-bytes.ts';
+import { pem, unpem } from '../../encoding/crypto/der.ts';
+import { bytesOf, sha1, sha256 } from '../../encoding/crypto/hash.ts';
+import { certificateText } from '../../encoding/crypto/x509-text.ts';
+import { DeterministicRandom } from '../../encoding/crypto/random.ts';
+import { generateRsa, type RsaKey } from '../../encoding/crypto/rsa.ts';
+import { certificateRequest, knownAttribute, parseSubject, pkcs8, readCertificate, readPrivateKey, selfSigned, type SubjectAltName } from '../../encoding/crypto/x509.ts';
 
 const VERSION = 'OpenSSL 3.0.19 27 Jan 2026 (Library: OpenSSL 3.0.19 27 Jan 2026)\n';
 /** The thread id OpenSSL puts before each line of its error stack (a real one differs per process). */
@@ -270,6 +271,7 @@ function x509(args: string[], ctx: ExecContext): number {
         .map((x) => x.toString(16).toUpperCase().padStart(2, '0'))
         .join('')
         .replace(/^00(?=.)/, '')}\n`;
+    else if (k === 'text') out += certificateText(cert.der) ?? '';
     else if (k === 'fingerprint')
       out += `${digest === 'sha1' ? 'SHA1' : 'sha256'} Fingerprint=${colons(digest === 'sha1' ? sha1(cert.der) : sha256(cert.der))}\n`;
   }

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import recorded from './ssh-keygen.recorded.json';
 import { runTool } from './tool-harness.ts';
 import { createSshKeygen, fingerprint, privateKeyFile, publicBlob, randomart } from './ssh-keygen.ts';
-import { ed25519PublicKey } from './crypto/ed25519.ts';
-import { sha256 } from './crypto/hash.ts';
-import { encodeBase64Bytes } from './crypto/base64-bytes.ts';
+import { ed25519PublicKey } from '../../encoding/crypto/ed25519.ts';
+import { sha256 } from '../../encoding/crypto/hash.ts';
+import { encodeBase64Bytes } from '../../encoding/crypto/base64-bytes.ts';
 
 const bytes = (h: string): Uint8Array => Uint8Array.from(h.match(/../g)!.map((x) => parseInt(x, 16)));
 

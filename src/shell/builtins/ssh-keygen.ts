@@ -7,11 +7,11 @@
  */
 import type { Command, ExecContext } from '../../command/contract.ts';
 import { abs } from './util.ts';
-import { encodeBase64Bytes, decodeBase64Bytes } from './crypto/base64-bytes.ts';
-import { concat } from './crypto/der.ts';
-import { ed25519PublicKey } from './crypto/ed25519.ts';
-import { bytesOf, sha256 } from './crypto/hash.ts';
-import { DeterministicRandom } from './crypto/random.ts';
+import { encodeBase64Bytes, decodeBase64Bytes } from '../../encoding/crypto/base64-bytes.ts';
+import { concat } from '../../encoding/crypto/der.ts';
+import { ed25519PublicKey } from '../../encoding/crypto/ed25519.ts';
+import { bytesOf, sha256 } from '../../encoding/crypto/hash.ts';
+import { DeterministicRandom } from '../../encoding/crypto/random.ts';
 
 const u32 = (n: number): Uint8Array => Uint8Array.of(n >>> 24, (n >>> 16) & 255, (n >>> 8) & 255, n & 255);
 const sshString = (b: Uint8Array | string): Uint8Array => {

@@ -10,6 +10,7 @@ export type StatusReason =
   | 'BadRequest'
   | 'Conflict'
   | 'Forbidden'
+  | 'Unauthorized'
   | 'MethodNotAllowed'
   | 'TooManyRequests'
   | 'InternalError';
@@ -38,6 +39,7 @@ const CODES: Record<StatusReason, number> = {
   Invalid: 422,
   BadRequest: 400,
   Forbidden: 403,
+  Unauthorized: 401,
   MethodNotAllowed: 405,
   TooManyRequests: 429,
   InternalError: 500,

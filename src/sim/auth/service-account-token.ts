@@ -6,7 +6,7 @@
  * The signature is random bytes of an RS256 signature's length: nothing verifies it here.
  */
 import { ApiError, notFound } from '../api/errors.ts';
-import { base64Encode } from '../api/base64.ts';
+import { base64Decode, base64Encode } from '../api/base64.ts';
 import type { KubeObject } from '../api/types.ts';
 import type { Cluster } from '../cluster.ts';
 
@@ -22,6 +22,8 @@ export interface TokenRequestSpec {
 }
 
 const keyIds = new WeakMap<Cluster, string>();
+/** The tokens each cluster issued (the stand-in for checking a token's signature against the cluster's key). */
+const issued = new WeakMap<Cluster, Set<string>>();
 
 const base64url = (s: string | number[]) => base64Encode(s).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 
@@ -81,6 +83,9 @@ export function requestServiceAccountToken(cluster: Cluster, namespace: string, 
   }
   const signature = base64url(Array.from({ length: 256 }, () => cluster.random.int(0, 255)));
   const token = `${base64url(JSON.stringify({ alg: 'RS256', kid }))}.${base64url(JSON.stringify(claims))}.${signature}`;
+  let tokens = issued.get(cluster);
+  if (!tokens) issued.set(cluster, (tokens = new Set()));
+  tokens.add(token);
   const expires = new Date((now + seconds) * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
   return {
     kind: 'TokenRequest',
@@ -92,5 +97,34 @@ export function requestServiceAccountToken(cluster: Cluster, namespace: string, 
       expirationSeconds: seconds,
     },
     status: { token, expirationTimestamp: expires },
+  };
+}
+
+const base64urlDecode = (s: string) => base64Decode(s.replace(/-/g, '+').replace(/_/g, '/'));
+
+/**
+ * The service account a bearer token authenticates as (the API server's service-account token
+ * authenticator): a token this cluster issued, not expired, whose ServiceAccount still exists
+ * with the uid it was issued for. Undefined for any other token.
+ */
+export function tokenUser(cluster: Cluster, token: string): { username: string; groups: string[]; uid: string; extra: Record<string, string[]> } | undefined {
+  if (!issued.get(cluster)?.has(token)) return undefined;
+  let claims: { exp?: number; nbf?: number; jti?: string; 'kubernetes.io'?: { namespace?: string; serviceaccount?: { name?: string; uid?: string } } };
+  try {
+    claims = JSON.parse(base64urlDecode(token.split('.')[1] ?? ''));
+  } catch {
+    return undefined;
+  }
+  const now = cluster.now() / 1000;
+  if ((claims.exp ?? 0) < now || (claims.nbf ?? 0) > now) return undefined;
+  const ns = claims['kubernetes.io']?.namespace ?? '';
+  const sa = claims['kubernetes.io']?.serviceaccount;
+  const live = sa?.name ? cluster.store.get('serviceaccounts', ns, sa.name) : undefined;
+  if (!sa || !live || live.metadata.uid !== sa.uid) return undefined;
+  return {
+    username: `system:serviceaccount:${ns}:${sa.name}`,
+    uid: live.metadata.uid!,
+    groups: ['system:serviceaccounts', `system:serviceaccounts:${ns}`, 'system:authenticated'],
+    extra: { 'authentication.kubernetes.io/credential-id': [`JTI=${claims.jti ?? ''}`] },
   };
 }

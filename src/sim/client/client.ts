@@ -12,6 +12,9 @@ import type { Cluster } from '../cluster.ts';
 import { resourceTypeAt } from './address.ts';
 import { createReadClient } from './read.ts';
 import { subresources, type Subresources } from './subresources.ts';
+import { authorize, type AccessAttributes, type UserInfo } from '../auth/rbac.ts';
+import { updateApproval } from '../kinds/certificatesigningrequest/index.ts';
+import { clientWithCredentials, withRequestor, type Credentials } from './authenticated.ts';
 import type { DeleteOptions, PatchType, ReadClient, ResourceAddress, WriteOptions, WriteResult } from './types.ts';
 
 /** The whole client: reads, writes and subresources. */
@@ -24,7 +27,18 @@ export interface KubeClient extends ReadClient, Subresources {
   patch(resource: ResourceAddress, namespace: string | undefined, name: string, type: PatchType, patch: unknown, opts?: WriteOptions): WriteResult;
   /** DELETE: returns the object removed, or as it stands marked for deletion. */
   delete(resource: ResourceAddress, namespace: string | undefined, name: string, opts?: DeleteOptions): KubeObject;
+  /** The user the API server authenticates this client's requests as (a SelfSubjectReview); 401 when none. */
+  user(): UserInfo;
+  /** A SelfSubjectAccessReview (or, with `as`, a SubjectAccessReview): whether the request would be allowed. */
+  reviewAccess(a: AccessAttributes, as?: UserInfo): boolean;
+  /** PUT `certificatesigningrequests/NAME/approval`: the CSR's Approved / Denied conditions. */
+  updateApproval(obj: KubeObject): KubeObject;
+  /** This client with its requests sent as `creds` (a kubeconfig user other than kind's admin). */
+  withCredentials(creds: Credentials): KubeClient;
 }
+
+/** kind's admin, as its client certificate names it. */
+export const KIND_ADMIN: UserInfo = { username: 'kubernetes-admin', groups: ['kubeadm:cluster-admins', 'system:authenticated'] };
 
 /** The patch body applied to `live`, as the server applies each content type. */
 export function applyPatch(live: KubeObject, type: PatchType, patch: unknown): KubeObject {
@@ -56,10 +70,10 @@ function canonical(v: unknown): string {
 export function createClient(cluster: Cluster): KubeClient {
   const api = cluster.api;
   const key = (r: ResourceAddress) => resourceKey(resourceTypeAt(r));
-  return {
+  const client: KubeClient = {
     ...createReadClient(cluster),
     ...subresources(cluster),
-    create: (resource, obj, opts = {}) => api.create(key(resource), obj, opts),
+    create: (resource, obj, opts = {}) => api.create(key(resource), withRequestor(resource, obj, KIND_ADMIN), opts),
     update: (resource, obj, opts = {}) => api.update(key(resource), obj, opts),
     patch(resource, namespace, name, type, patch, opts = {}) {
       const k = key(resource);
@@ -70,5 +84,10 @@ export function createClient(cluster: Cluster): KubeClient {
       return api.update(k, next, opts);
     },
     delete: (resource, namespace, name, opts = {}) => api.delete(key(resource), namespace, name, opts),
+    user: () => KIND_ADMIN,
+    reviewAccess: (a, as) => authorize(cluster.store, as ?? KIND_ADMIN, a),
+    updateApproval: (obj) => updateApproval(api, obj),
+    withCredentials: (creds) => clientWithCredentials(cluster, client, creds),
   };
+  return client;
 }

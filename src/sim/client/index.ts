@@ -7,7 +7,8 @@ import { createProbes, type ClusterProbes } from './probes.ts';
 import { createReadClient } from './read.ts';
 import type { ReadClient } from './types.ts';
 
-export { createClient, applyPatch, type KubeClient } from './client.ts';
+export { createClient, applyPatch, KIND_ADMIN, type KubeClient } from './client.ts';
+export { authenticate, clientWithCredentials, type Credentials } from './authenticated.ts';
 export { createReadClient, selectionFilter } from './read.ts';
 export { createProbes, type ClusterProbes } from './probes.ts';
 export { DISCOVERY } from './discovery.ts';

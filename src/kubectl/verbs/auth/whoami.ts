@@ -1,7 +1,8 @@
 /**
  * `kubectl auth whoami`: the SelfSubjectReview the API server answers with, as a table
- * (ATTRIBUTE / VALUE: Username, Groups) or as the object (`-o yaml|json|jsonpath`). kind's
- * admin client certificate says CN=kubernetes-admin, O=kubeadm:cluster-admins; with `--as`
+ * (ATTRIBUTE / VALUE: Username, UID for a service account, Groups) or as the object
+ * (`-o yaml|json|jsonpath`): the user the kubeconfig's credentials authenticate as (kind's
+ * admin client certificate says CN=kubernetes-admin, O=kubeadm:cluster-admins); with `--as`
  * the review shows the impersonated user, with the groups impersonation gives it
  * (a service account's groups first, then `--as-group`s, then system:authenticated).
  */
@@ -12,9 +13,12 @@ import { formatTable } from '../../printers/table-writer.ts';
 import type { KubeObject } from '../../../sim/index.ts';
 
 /** The user the API server sees for this invocation. */
-export function userInfo(inv: Invocation): { username: string; groups: string[] } {
+export function userInfo(inv: Invocation): { username: string; uid?: string; groups: string[]; extra?: Record<string, string[]> } {
   const as = inv.flags.str('as');
-  if (!as) return { username: 'kubernetes-admin', groups: ['kubeadm:cluster-admins', 'system:authenticated'] };
+  if (!as) {
+    const u = inv.client.user();
+    return { username: u.username, ...(u.uid ? { uid: u.uid } : {}), groups: u.groups, ...(u.extra ? { extra: u.extra } : {}) };
+  }
   const m = /^system:serviceaccount:([^:]+):([^:]+)$/.exec(as);
   const groups = [...(m ? ['system:serviceaccounts', `system:serviceaccounts:${m[1]}`] : []), ...inv.flags.all('as-group')];
   if (!groups.includes('system:authenticated')) groups.push('system:authenticated');
@@ -34,7 +38,10 @@ export const whoami: Verb = {
       inv.out(renderObjects([review as unknown as KubeObject], format, true, false, !inv.flags.has('allow-missing-template-keys') || inv.flags.bool('allow-missing-template-keys')));
       return 0;
     }
-    const rows = [['ATTRIBUTE', 'VALUE'], ['Username', user.username], ['Groups', `[${user.groups.join(' ')}]`]];
+    const extra = Object.keys(user.extra ?? {})
+      .sort()
+      .map((k) => [`Extra: ${k}`, `[${user.extra![k]!.join(' ')}]`]);
+    const rows = [['ATTRIBUTE', 'VALUE'], ['Username', user.username], ...(user.uid ? [['UID', user.uid]] : []), ['Groups', `[${user.groups.join(' ')}]`], ...extra];
     inv.out(formatTable(rows, 0, 3));
     return 0;
   },

@@ -1,8 +1,9 @@
 /**
  * `kubectl certificate approve|deny (-f FILE | NAME...)` (certificates.go): adds the Approved
  * or Denied condition kubectl writes (reason KubectlApprove / KubectlDeny and its message) to
- * each CertificateSigningRequest, unless it already has it (`--force` writes it again), and
- * prints `certificatesigningrequest.certificates.k8s.io/NAME approved`. `certificate` alone
+ * each CertificateSigningRequest through its `approval` subresource, unless it already has it
+ * (`--force` writes it again), refuses a CSR already given the opposite decision, and prints
+ * `certificatesigningrequest.certificates.k8s.io/NAME approved`. `certificate` alone
  * prints its help.
  */
 import { clone, type KubeObject } from '../../../sim/index.ts';
@@ -28,6 +29,7 @@ interface Condition {
 const stamp = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 
 function decide(type: 'Approved' | 'Denied', reason: string, message: string, done: string): Verb {
+  const mustNotHave = type === 'Approved' ? 'Denied' : 'Approved';
   return {
     name: type === 'Approved' ? 'approve' : 'deny',
     short: type === 'Approved' ? 'Approve a certificate signing request' : 'Deny a certificate signing request',
@@ -38,15 +40,21 @@ function decide(type: 'Approved' | 'Denied', reason: string, message: string, do
       for (const name of names) {
         const csr = inv.client.get(CSRS, undefined, name);
         const conditions = ((csr.status?.conditions ?? []) as Condition[]).slice();
-        const has = conditions.some((c) => c.type === type);
+        // addConditionIfNeeded: the opposite decision is final, and so is this one once made.
+        let has = false;
+        for (const c of conditions) {
+          if (c.type === mustNotHave) throw new CliError(`certificate signing request ${JSON.stringify(name)} is already ${c.type}`);
+          if (c.type === type) {
+            if (c.status !== 'True') throw new CliError(`certificate signing request ${JSON.stringify(name)} is already ${c.type} with status ${c.status}`);
+            has = true;
+          }
+        }
         let shown: KubeObject = csr;
         if (!has || inv.flags.bool('force')) {
           const next = clone(csr);
-          const now = stamp(inv.client.now());
-          if (!has) conditions.push({ type, status: 'True', reason, message, lastUpdateTime: now, lastTransitionTime: now });
+          if (!has) conditions.push({ type, status: 'True', reason, message, lastUpdateTime: stamp(inv.client.now()) });
           next.status = { ...(next.status ?? {}), conditions };
-          delete next.metadata.resourceVersion;
-          shown = inv.client.update(CSRS, next).object;
+          shown = inv.client.updateApproval(next);
         }
         const output = inv.flags.str('output');
         if (output && output !== 'name') inv.out(renderObjects([shown], output, true, false, true, true));

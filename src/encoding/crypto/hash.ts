@@ -1,5 +1,5 @@
 /** SHA-1 and SHA-512 over bytes (SHA-256 is shared: src/command/sha256.ts), for certificates, key fingerprints and Ed25519. */
-import { bytesOf, hex, pad, rotr, sha256, words32 } from '../../../command/sha256.ts';
+import { bytesOf, hex, pad, rotr, sha256, words32 } from '../sha256.ts';
 
 export { bytesOf, hex, sha256 };
 

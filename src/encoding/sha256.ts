@@ -4,7 +4,7 @@
  * shell's openssl and ssh-keygen). Web Crypto's digests are asynchronous and absent from the
  * core's types, so the terminal computes them itself. Imports only src/encoding's UTF-8 encoder.
  */
-import { utf8Bytes } from '../encoding/utf8.ts';
+import { utf8Bytes } from './utf8.ts';
 
 /** `msg` padded as the Merkle-Damgard hashes pad it, the length in the last `lenBytes` bytes. */
 export function pad(msg: Uint8Array, block: number, lenBytes: number): Uint8Array {

@@ -1,0 +1,103 @@
+/**
+ * A client whose requests carry credentials, as a kubeconfig user's do: the API server
+ * authenticates each request (kind's admin certificate, a client certificate the cluster's CA
+ * issued, a service-account token the cluster issued; anything else is 401 Unauthorized, and a
+ * request without credentials is `system:anonymous`) and authorizes it with RBAC (403 Forbidden
+ * in the API server's words). Discovery, server time and Table conversion need no permission.
+ */
+import { ApiError } from '../api/errors.ts';
+import type { KubeObject } from '../api/types.ts';
+import { certificateUser } from '../auth/pki.ts';
+import { authorize, forbiddenMessage, type AccessAttributes, type UserInfo } from '../auth/rbac.ts';
+import { tokenUser } from '../auth/service-account-token.ts';
+import type { Cluster } from '../cluster.ts';
+import { resourceTypeAt } from './address.ts';
+import type { KubeClient } from './client.ts';
+import type { ResourceAddress } from './types.ts';
+
+/** What a kubeconfig user sends: a client certificate (PEM), a bearer token, or basic auth. */
+export interface Credentials {
+  clientCertificate?: string;
+  token?: string;
+  username?: string;
+  password?: string;
+}
+
+const ANONYMOUS: UserInfo = { username: 'system:anonymous', groups: ['system:unauthenticated'] };
+
+/** The user the API server sees for `creds`, or undefined when they do not authenticate (401). */
+export function authenticate(cluster: Cluster, creds: Credentials): UserInfo | undefined {
+  if (creds.clientCertificate) return certificateUser(creds.clientCertificate, cluster.now());
+  if (creds.token) return tokenUser(cluster, creds.token);
+  // kind's API server has no basic-auth users.
+  if (creds.username || creds.password) return undefined;
+  return ANONYMOUS;
+}
+
+/** `base` with every request authenticated as `creds` and authorized for that user. */
+export function clientWithCredentials(cluster: Cluster, base: KubeClient, creds: Credentials): KubeClient {
+  const user = authenticate(cluster, creds);
+  const who = (): UserInfo => {
+    if (!user) throw new ApiError('Unauthorized', 'Unauthorized');
+    return user;
+  };
+  const check = (resource: ResourceAddress, verb: string, namespace: string | undefined, name: string, subresource?: string) => {
+    const u = who();
+    const t = resourceTypeAt(resource);
+    const a: AccessAttributes = { verb, group: t.group, resource: t.plural, subresource, namespace: t.namespaced ? (namespace ?? '') : '', name };
+    if (!authorize(cluster.store, u, a)) throw new ApiError('Forbidden', forbiddenMessage(u, a), { name, group: t.group, kind: t.plural });
+  };
+  const nsOf = (obj: KubeObject) => obj.metadata?.namespace || 'default';
+  return {
+    ...base,
+    user: who,
+    reviewAccess: (a, as) => authorize(cluster.store, as ?? who(), a),
+    get: ((resource, namespace, name) => (check(resource, 'get', namespace, name), base.get(resource, namespace, name))) as KubeClient['get'],
+    tryGet: ((resource, namespace, name) => (check(resource, 'get', namespace, name), base.tryGet(resource, namespace, name))) as KubeClient['tryGet'],
+    list: ((resource, opts) => (check(resource, 'list', opts?.namespace, ''), base.list(resource, opts))) as KubeClient['list'],
+    watch: (resource, opts, cb) => (check(resource, 'watch', opts.namespace, ''), base.watch(resource, opts, cb)),
+    logs: (namespace, pod, opts) => (check('pods', 'get', namespace, pod, 'log'), base.logs(namespace, pod, opts)),
+    followLogs: (namespace, pod, container, cb) => (check('pods', 'get', namespace, pod, 'log'), base.followLogs(namespace, pod, container, cb)),
+    create: (resource, obj, opts) => {
+      check(resource, 'create', nsOf(obj), '');
+      return base.create(resource, withRequestor(resource, obj, who()), opts);
+    },
+    update: (resource, obj, opts) => (check(resource, 'update', nsOf(obj), obj.metadata.name ?? ''), base.update(resource, obj, opts)),
+    patch: (resource, namespace, name, type, patch, opts) => (
+      check(resource, 'patch', namespace, name),
+      base.patch(resource, namespace, name, type, patch, opts)
+    ),
+    delete: (resource, namespace, name, opts) => (check(resource, 'delete', namespace, name), base.delete(resource, namespace, name, opts)),
+    updateStatus: (resource, obj) => (check(resource, 'update', nsOf(obj), obj.metadata.name ?? '', 'status'), base.updateStatus(resource, obj)),
+    updateApproval: (obj) => (check(CSRS, 'update', undefined, obj.metadata.name ?? '', 'approval'), base.updateApproval(obj)),
+    getScale: (resource, namespace, name) => (check(resource, 'get', namespace, name, 'scale'), base.getScale(resource, namespace, name)),
+    updateScale: (resource, namespace, name, scale, opts) => (
+      check(resource, 'update', namespace, name, 'scale'),
+      base.updateScale(resource, namespace, name, scale, opts)
+    ),
+    bind: (namespace, pod, node) => (check('pods', 'create', namespace, pod, 'binding'), base.bind(namespace, pod, node)),
+    evict: (namespace, pod, opts) => (check('pods', 'create', namespace, pod, 'eviction'), base.evict(namespace, pod, opts)),
+    updateEphemeralContainers: (namespace, pod, wanted) => (
+      check('pods', 'patch', namespace, pod, 'ephemeralcontainers'),
+      base.updateEphemeralContainers(namespace, pod, wanted)
+    ),
+    createToken: (namespace, sa, spec) => (check('serviceaccounts', 'create', namespace, sa, 'token'), base.createToken(namespace, sa, spec)),
+    portForward: (...args) => (check('pods', 'create', args[0], args[1], 'portforward'), base.portForward(...args)),
+    exec: (...args) => (check('pods', 'create', args[0], args[1], 'exec'), base.exec(...args)),
+    attach: (...args) => (check('pods', 'create', args[0], args[1], 'attach'), base.attach(...args)),
+  };
+}
+
+const CSRS = 'certificatesigningrequests.certificates.k8s.io';
+
+/** The CSR strategy's PrepareForCreate: the requestor is whoever sent the request. */
+export function withRequestor(resource: ResourceAddress, obj: KubeObject, user: UserInfo): KubeObject {
+  if (resourceTypeAt(resource).plural !== 'certificatesigningrequests') return obj;
+  const spec: Record<string, unknown> = { ...(obj.spec ?? {}), username: user.username, groups: user.groups };
+  if (user.uid) spec.uid = user.uid;
+  else delete spec.uid;
+  delete spec.extra;
+  return { ...obj, spec };
+}
+
+export { CSRS as CSR_RESOURCE };
