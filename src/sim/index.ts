@@ -14,6 +14,7 @@ import { getPreset, presetNames } from './presets/index.ts';
 // The client.
 export { createClient, createReadClient, createClusterReader, applyPatch, scaleOf, selectionFilter, DISCOVERY, KIND_ADMIN, authenticate, clientWithCredentials } from './client/index.ts';
 export type { Credentials } from './client/index.ts';
+export type { Impersonation } from './auth/impersonation.ts';
 export type { UserInfo, AccessAttributes } from './auth/rbac.ts';
 export { KIND_ADMIN_CERTIFICATE, caCertificatePem } from './auth/pki.ts';
 export type * from './client/types.ts';

@@ -108,6 +108,24 @@ function needsServer(path: string, inv: Invocation): boolean {
   return !((verb === 'create' || verb === 'run') && inv.flags.has('dry-run') && inv.flags.str('dry-run') === 'client');
 }
 
+function credentialError(message: string): CliError {
+  return new CliError(message, { plain: message.startsWith('Error in configuration') });
+}
+
+/**
+ * Who the requests impersonate: `--as`, `--as-group` and `--as-uid`, each over the kubeconfig
+ * user's `as`, `as-groups` and `as-uid` (a flag given replaces what the kubeconfig says).
+ */
+function impersonationOf(inv: Invocation, config: KubeconfigState): { user: string; groups: string[]; uid: string } {
+  const fromConfig = config.impersonation ?? {};
+  const groups = inv.flags.all('as-group');
+  return {
+    user: inv.flags.str('as') || fromConfig.user || '',
+    groups: groups.length ? groups : (fromConfig.groups ?? []),
+    uid: inv.flags.str('as-uid') || fromConfig.uid || '',
+  };
+}
+
 /** Runs one kubectl command line. Never throws. */
 export async function dispatch(session: Session, args: string[], ctx: ExecContext): Promise<number> {
   let path = '';
@@ -122,10 +140,19 @@ export async function dispatch(session: Session, args: string[], ctx: ExecContex
     const { inv, help } = buildInvocation(session, r, ctx);
     await syncKubeconfig(session.config, ctx, { kubeconfig: inv.flags.str('kubeconfig'), context: inv.flags.str('context') });
     if (!inv.namespaceExplicit) inv.namespace = session.config.namespace;
-    if (session.config.connectError && !help && r.verb && needsServer(r.path, inv)) throw new CliError(session.config.connectError, { plain: true });
-    if (!help && r.verb && needsServer(r.path, inv)) {
-      if (session.config.credentialError) throw new CliError(session.config.credentialError, { plain: session.config.credentialError.startsWith('Error in configuration') });
+    const server = !help && !!r.verb && needsServer(r.path, inv);
+    const imp = impersonationOf(inv, session.config);
+    // client-go refuses groups or a uid without a user when it builds the client, before any request.
+    if (!help && r.verb && !CLIENT_ONLY.has(r.path.split(' ')[0]!) && (imp.groups.length || imp.uid) && !imp.user) {
+      if (server && session.config.credentialError) throw credentialError(session.config.credentialError);
+      throw new CliError(`requesting uid, groups or user-extra for ${imp.user} without impersonating a user`);
+    }
+    if (session.config.connectError && server) throw new CliError(session.config.connectError, { plain: true });
+    if (server) {
+      if (session.config.credentialError) throw credentialError(session.config.credentialError);
       if (session.config.credentials) inv.client = session.client.withCredentials(session.config.credentials);
+      // Impersonate-User, -Group and -Uid on every request.
+      if (imp.user) inv.client = inv.client.impersonate(imp);
     }
     await loadWhatRunNeeds(r.verb, inv, help);
     if (help || !r.verb) {

@@ -3,7 +3,7 @@
  * Commands register themselves in `registry.ts`; sub-commands (`create configmap`,
  * `config view`) are Verbs too, reached through their parent's `subcommands`.
  */
-import type { Credentials, KubeClient } from '../../sim/index.ts';
+import type { Credentials, Impersonation, KubeClient } from '../../sim/index.ts';
 import type { ExecContext } from '../../command/contract.ts';
 import type { LocalPorts } from '../../command/local-ports.ts';
 import type { Flags } from './flags.ts';
@@ -28,6 +28,8 @@ export interface KubeconfigState {
    */
   credentials?: Credentials;
   credentialError?: string;
+  /** The context's user's `as`, `as-groups` and `as-uid`, when it has any. */
+  impersonation?: Impersonation;
 }
 
 /**

@@ -4,7 +4,7 @@
  * file as kubectl writes it (YAML with sorted keys, entries sorted by name, empty lists as
  * `null`), shown by `config view` in either that form or clientcmd's JSON field order.
  */
-import { base64Decode, base64Encode, clone, KIND_ADMIN_CERTIFICATE, type Credentials } from '../../sim/index.ts';
+import { base64Decode, base64Encode, clone, KIND_ADMIN_CERTIFICATE, type Credentials, type Impersonation } from '../../sim/index.ts';
 import { unpem } from '../../encoding/crypto/der.ts';
 import { readCertificate, readPrivateKey } from '../../encoding/crypto/x509.ts';
 import { parseCertificate } from '../../encoding/crypto/x509-ca.ts';
@@ -234,6 +234,16 @@ export function userCredentials(doc: KubeconfigDoc, user: string, ctx: ExecConte
   if (token) return { credentials: { token } };
   if (u.username || u.password) return { credentials: { username: String(u.username ?? ''), password: String(u.password ?? '') } };
   return { credentials: {} };
+}
+
+/** The user's impersonation (`as`, `as-groups`, `as-uid`), which client-go sends with every request. */
+export function userImpersonation(doc: KubeconfigDoc, user: string): Impersonation | undefined {
+  const u = doc.users.get(user) ?? {};
+  const imp: Impersonation = {};
+  if (typeof u.as === 'string' && u.as) imp.user = u.as;
+  if (Array.isArray(u['as-groups']) && u['as-groups'].length) imp.groups = (u['as-groups'] as unknown[]).map(String);
+  if (typeof u['as-uid'] === 'string' && u['as-uid']) imp.uid = u['as-uid'] as string;
+  return Object.keys(imp).length ? imp : undefined;
 }
 
 /** tls.X509KeyPair: both PEM, the certificate well-formed, the key the certificate's. */

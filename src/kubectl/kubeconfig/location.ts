@@ -36,6 +36,8 @@ export async function syncKubeconfig(state: KubeconfigState, ctx: ExecContext, f
   const d = await doc.readDocument(ctx, path);
   Object.assign(state, doc.stateOf(d, flags.context || d.currentContext));
   if (state.connectError) return;
+  const impersonation = doc.userImpersonation(d, state.user);
+  if (impersonation) state.impersonation = impersonation;
   const creds = doc.userCredentials(d, state.user, ctx, path);
   if (creds.error) state.credentialError = creds.error;
   else if (creds.credentials) state.credentials = creds.credentials;

@@ -7,6 +7,7 @@
  */
 import { ApiError } from '../api/errors.ts';
 import type { KubeObject } from '../api/types.ts';
+import { impersonatedUser, type Impersonation } from '../auth/impersonation.ts';
 import { certificateUser } from '../auth/pki.ts';
 import { authorize, forbiddenMessage, type AccessAttributes, type UserInfo } from '../auth/rbac.ts';
 import { tokenUser } from '../auth/service-account-token.ts';
@@ -37,10 +38,23 @@ export function authenticate(cluster: Cluster, creds: Credentials): UserInfo | u
 /** `base` with every request authenticated as `creds` and authorized for that user. */
 export function clientWithCredentials(cluster: Cluster, base: KubeClient, creds: Credentials): KubeClient {
   const user = authenticate(cluster, creds);
-  const who = (): UserInfo => {
+  return checkedClient(cluster, base, () => {
     if (!user) throw new ApiError('Unauthorized', 'Unauthorized');
     return user;
-  };
+  });
+}
+
+/**
+ * `base` with every request sent by `requestor` with impersonation headers (Impersonate-User,
+ * -Group, -Uid): the API server checks that the requestor may `impersonate` each thing asked
+ * for, then runs the request as the impersonated user, authorized with RBAC.
+ */
+export function clientImpersonating(cluster: Cluster, base: KubeClient, requestor: () => UserInfo, imp: Impersonation): KubeClient {
+  return checkedClient(cluster, base, () => impersonatedUser(cluster, requestor(), imp));
+}
+
+/** `base` with each request authorized for `who()` (which throws when the request is refused before authorization). */
+function checkedClient(cluster: Cluster, base: KubeClient, who: () => UserInfo): KubeClient {
   const check = (resource: ResourceAddress, verb: string, namespace: string | undefined, name: string, subresource?: string) => {
     const u = who();
     const t = resourceTypeAt(resource);
@@ -52,6 +66,7 @@ export function clientWithCredentials(cluster: Cluster, base: KubeClient, creds:
     ...base,
     user: who,
     reviewAccess: (a, as) => authorize(cluster.store, as ?? who(), a),
+    impersonate: (imp) => clientImpersonating(cluster, base, who, imp),
     get: ((resource, namespace, name) => (check(resource, 'get', namespace, name), base.get(resource, namespace, name))) as KubeClient['get'],
     tryGet: ((resource, namespace, name) => (check(resource, 'get', namespace, name), base.tryGet(resource, namespace, name))) as KubeClient['tryGet'],
     list: ((resource, opts) => (check(resource, 'list', opts?.namespace, ''), base.list(resource, opts))) as KubeClient['list'],

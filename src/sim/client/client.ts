@@ -14,7 +14,8 @@ import { createReadClient } from './read.ts';
 import { subresources, type Subresources } from './subresources.ts';
 import { authorize, type AccessAttributes, type UserInfo } from '../auth/rbac.ts';
 import { updateApproval } from '../kinds/certificatesigningrequest/index.ts';
-import { clientWithCredentials, withRequestor, type Credentials } from './authenticated.ts';
+import type { Impersonation } from '../auth/impersonation.ts';
+import { clientImpersonating, clientWithCredentials, withRequestor, type Credentials } from './authenticated.ts';
 import type { DeleteOptions, PatchType, ReadClient, ResourceAddress, WriteOptions, WriteResult } from './types.ts';
 
 /** The whole client: reads, writes and subresources. */
@@ -35,6 +36,11 @@ export interface KubeClient extends ReadClient, Subresources {
   updateApproval(obj: KubeObject): KubeObject;
   /** This client with its requests sent as `creds` (a kubeconfig user other than kind's admin). */
   withCredentials(creds: Credentials): KubeClient;
+  /**
+   * This client with impersonation headers on every request: the API server checks that this
+   * client's user may impersonate what `imp` names, then runs the request as that user.
+   */
+  impersonate(imp: Impersonation): KubeClient;
 }
 
 /** kind's admin, as its client certificate names it. */
@@ -88,6 +94,7 @@ export function createClient(cluster: Cluster): KubeClient {
     reviewAccess: (a, as) => authorize(cluster.store, as ?? KIND_ADMIN, a),
     updateApproval: (obj) => updateApproval(api, obj),
     withCredentials: (creds) => clientWithCredentials(cluster, client, creds),
+    impersonate: (imp) => clientImpersonating(cluster, client, () => KIND_ADMIN, imp),
   };
   return client;
 }

@@ -1,25 +1,16 @@
 /**
  * `kubectl auth can-i VERB TYPE[/NAME]`: answers from the cluster's RBAC objects (RoleBindings
  * in the namespace and ClusterRoleBindings, with the rules of the Roles and ClusterRoles they
- * reference), through an access review: for the user the kubeconfig authenticates as (kind's
- * admin may do anything) or, with `--as`, for that user. Prints `yes` (exit 0) or `no` (exit 1).
+ * reference), through a SelfSubjectAccessReview: for the user the kubeconfig authenticates as
+ * (kind's admin may do anything) or, with `--as`, for the user the request impersonates. Prints `yes` (exit 0) or `no` (exit 1).
  */
-import { resolveResourceType, type UserInfo } from '../../../sim/index.ts';
+import { resolveResourceType } from '../../../sim/index.ts';
 import { CliError, usageError } from '../../cli/errors.ts';
 import { registerVerb } from '../../cli/registry.ts';
 import type { Invocation, Verb } from '../../cli/verb.ts';
 import { HELP } from '../../help/texts.ts';
 import { reconcile } from './reconcile.ts';
 import { whoami } from './whoami.ts';
-
-function identityOf(inv: Invocation): UserInfo | undefined {
-  const as = inv.flags.str('as');
-  if (!as) return undefined;
-  const groups = [...inv.flags.all('as-group'), 'system:authenticated'];
-  const m = /^system:serviceaccount:([^:]+):([^:]+)$/.exec(as);
-  if (m) return { username: as, groups: [...groups, 'system:serviceaccounts', `system:serviceaccounts:${m[1]}`] };
-  return { username: as, groups };
-}
 
 const canI: Verb = {
   name: 'can-i',
@@ -33,10 +24,9 @@ const canI: Verb = {
     const t = resolveResourceType(typeName);
     if (!t && !inv.flags.bool('quiet')) inv.err(`Warning: the server doesn't have a resource type '${typeName}'\n`);
     if (t && !t.namespaced && !inv.flags.bool('all-namespaces')) inv.err(`Warning: resource '${t.group ? `${t.plural}.${t.group}` : t.plural}' is not namespace scoped\n`);
-    const who = identityOf(inv);
     const ns = t && !t.namespaced ? undefined : inv.flags.bool('all-namespaces') ? undefined : inv.namespace;
     const subresource = inv.flags.str('subresource');
-    const yes = inv.client.reviewAccess({ verb, group: t?.group ?? '', resource: t ? t.plural : typeName, subresource: subresource || undefined, namespace: ns ?? '', name }, who);
+    const yes = inv.client.reviewAccess({ verb, group: t?.group ?? '', resource: t ? t.plural : typeName, subresource: subresource || undefined, namespace: ns ?? '', name });
     if (!inv.flags.bool('quiet')) inv.out(yes ? 'yes\n' : 'no\n');
     return yes ? 0 : 1;
   },

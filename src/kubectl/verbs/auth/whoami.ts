@@ -3,33 +3,24 @@
  * (ATTRIBUTE / VALUE: Username, UID for a service account, Groups) or as the object
  * (`-o yaml|json|jsonpath`): the user the kubeconfig's credentials authenticate as (kind's
  * admin client certificate says CN=kubernetes-admin, O=kubeadm:cluster-admins); with `--as`
- * the review shows the impersonated user, with the groups impersonation gives it
- * (a service account's groups first, then `--as-group`s, then system:authenticated).
+ * the review shows the impersonated user, as the API server's impersonation makes it (the
+ * `--as-group`s, or a service account's groups when none is given, then system:authenticated).
  */
-import { CliError } from '../../cli/errors.ts';
 import type { Invocation, Verb } from '../../cli/verb.ts';
 import { checkFormat, outputFormat, renderObjects, WRITE_FORMATS } from '../../printers/output.ts';
 import { formatTable } from '../../printers/table-writer.ts';
 import type { KubeObject } from '../../../sim/index.ts';
 
-/** The user the API server sees for this invocation. */
+/** The user the API server sees for this invocation (with `--as`, the impersonated one). */
 export function userInfo(inv: Invocation): { username: string; uid?: string; groups: string[]; extra?: Record<string, string[]> } {
-  const as = inv.flags.str('as');
-  if (!as) {
-    const u = inv.client.user();
-    return { username: u.username, ...(u.uid ? { uid: u.uid } : {}), groups: u.groups, ...(u.extra ? { extra: u.extra } : {}) };
-  }
-  const m = /^system:serviceaccount:([^:]+):([^:]+)$/.exec(as);
-  const groups = [...(m ? ['system:serviceaccounts', `system:serviceaccounts:${m[1]}`] : []), ...inv.flags.all('as-group')];
-  if (!groups.includes('system:authenticated')) groups.push('system:authenticated');
-  return { username: as, groups };
+  const u = inv.client.user();
+  return { username: u.username, ...(u.uid ? { uid: u.uid } : {}), groups: u.groups, ...(u.extra ? { extra: u.extra } : {}) };
 }
 
 export const whoami: Verb = {
   name: 'whoami',
   short: 'Experimental: Check self subject attributes',
   run: async (inv) => {
-    if (inv.flags.all('as-group').length && !inv.flags.str('as')) throw new CliError('requesting uid, groups or user-extra for  without impersonating a user');
     const format = outputFormat(inv);
     if (format) checkFormat(format, WRITE_FORMATS);
     const user = userInfo(inv);
