@@ -62,7 +62,7 @@ describe('impersonation', () => {
     expect(admin.reviewAccess({ verb: 'delete', group: '', resource: 'pods', namespace: 'default', name: '' })).toBe(true);
   });
 
-  it("gives a service account its groups, unless groups are asked for; adds system:authenticated (system:unauthenticated for anonymous)", () => {
+  it('gives a service account its groups, unless groups are asked for; adds system:authenticated (system:unauthenticated for anonymous)', () => {
     const { admin } = setup();
     expect(admin.impersonate({ user: 'system:serviceaccount:dev:builder' }).user().groups).toEqual([
       'system:serviceaccounts',
@@ -74,7 +74,9 @@ describe('impersonation', () => {
     expect(admin.impersonate({ user: 'system:anonymous' }).user().groups).toEqual(['system:unauthenticated']);
     expect(admin.impersonate({ user: 'jane', uid: '42' }).user()).toEqual({ username: 'jane', uid: '42', groups: ['system:authenticated'] });
     // Impersonating system:masters makes a superuser.
-    expect(admin.impersonate({ user: 'x', groups: ['system:masters'] }).reviewAccess({ verb: 'delete', group: '', resource: 'nodes', namespace: '', name: '' })).toBe(true);
+    expect(
+      admin.impersonate({ user: 'x', groups: ['system:masters'] }).reviewAccess({ verb: 'delete', group: '', resource: 'nodes', namespace: '', name: '' }),
+    ).toBe(true);
   });
 
   it('refuses a requestor without the impersonate right, naming what it may not impersonate', () => {
@@ -82,7 +84,8 @@ describe('impersonation', () => {
     const refusal = (c: KubeClient) => statusOf(() => c.list('pods', { namespace: 'default' }));
     expect(refusal(builder.impersonate({ user: 'jane' }))).toMatchObject({
       code: 403,
-      message: 'users "jane" is forbidden: User "system:serviceaccount:default:builder" cannot impersonate resource "users" in API group "" at the cluster scope',
+      message:
+        'users "jane" is forbidden: User "system:serviceaccount:default:builder" cannot impersonate resource "users" in API group "" at the cluster scope',
       details: { name: 'jane', group: '', kind: 'users' },
     });
     expect(refusal(builder.impersonate({ user: 'system:serviceaccount:kube-system:default' })).message).toBe(

@@ -46,7 +46,9 @@ export function impersonatedUser(cluster: Cluster, requestor: UserInfo, imp: Imp
   if (uid) requests.push(attrs('uids', uid, '', 'authentication.k8s.io'));
   if (!wanted) {
     // The ObjectReferences asked for, as Go's %v prints them (Kind, Namespace, Name, UID, APIVersion, ResourceVersion, FieldPath).
-    const listed = requests.map((r) => `{${[r.resource === 'uids' ? 'UID' : 'Group', '', r.name, '', r.resource === 'uids' ? 'authentication.k8s.io/v1' : '', '', ''].join(' ')}}`);
+    const listed = requests.map(
+      (r) => `{${[r.resource === 'uids' ? 'UID' : 'Group', '', r.name, '', r.resource === 'uids' ? 'authentication.k8s.io/v1' : '', '', ''].join(' ')}}`,
+    );
     throw new ApiError('InternalError', `Internal error occurred: requested [${listed.join(' ')}] without impersonating a user`);
   }
   for (const attributes of requests) {
