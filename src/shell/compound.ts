@@ -150,7 +150,7 @@ async function anyMatches(patterns: CaseClause['items'][number]['patterns'], sub
     }
     // `shopt -s nocasematch`: patterns match whatever the case.
     const fold = env.shopts?.has('nocasematch') === true;
-    if (globMatches(compileGlob(fold ? text.toLowerCase() : text, (i) => wild[i] === true), fold ? subject.toLowerCase() : subject)) return true;
+    if (globMatches(compileGlob(fold ? text.toLowerCase() : text, (i) => wild[i] === true, env.shopts?.has('extglob') === true), fold ? subject.toLowerCase() : subject)) return true;
   }
   return false;
 }
