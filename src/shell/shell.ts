@@ -289,11 +289,15 @@ export class Shell implements ShellState {
     const lines = source.split('\n');
     const known = !parsed.incomplete ? parsed.line : undefined;
     const line = known ?? (source.endsWith('\n') ? lines.length : lines.length + 1);
+    const dialect = readingDialect(this.shopts);
     for (let k = Math.min(line, lines.length) - 1, tries = 0; k > 0 && tries < 200; k--, tries++) {
-      const before = parse(lines.slice(0, k).join('\n'), true, readingDialect(this.shopts));
+      const before = parse(lines.slice(0, k).join('\n'), true, dialect);
       if (!before.ok) continue;
       await this.execute(before.script, io);
       if (this.exited !== undefined || io.interrupt.interrupted) return this.status;
+      // bash reads a command at a time: once `shopt -s extglob` has run, the lines after it
+      // are read with extended patterns (the newlines keep their line numbers).
+      if (readingDialect(this.shopts) !== dialect) return this.run('\n'.repeat(k) + lines.slice(k).join('\n'), io);
       break;
     }
     const message = parsed.incomplete ? 'syntax error: unexpected end of file' : parsed.message.replace(/^bash: /, '');
