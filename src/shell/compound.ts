@@ -30,10 +30,15 @@ export async function runCompound(sh: Shell, c: Compound, input: ShellInput, out
   const flushes: (() => void)[] = [];
   try {
     const fds: Sink[] = [() => {}, out, err];
+    // A `select` alone on its line at the prompt reads its answers from the keyboard.
+    let keyboard = io.stdin === undefined ? io.readLine : undefined;
     for (const r of c.redirects) {
       const res = await applyRedirect(r, fds, env, flushes, sh.fsView);
       if (typeof res === 'number') return res;
-      if (res !== undefined) input = ShellInput.of(res);
+      if (res !== undefined) {
+        input = ShellInput.of(res);
+        keyboard = undefined;
+      }
     }
     const inner: RunIO = {
       interrupt: io.interrupt,
@@ -59,7 +64,7 @@ export async function runCompound(sh: Shell, c: Compound, input: ShellInput, out
     if (c.kind === 'arith') await sh.debugTrap(() => `(( ${c.source} ))`, inner);
     if (c.kind === 'cond') return await runConditional(c.expr, sh.expandEnv(inner), err, await tracer(sh, err, env));
     if (c.kind === 'arith') return await runArithCommand(c.source, sh.expandEnv(inner), err, await tracer(sh, err, env));
-    return await runLoop(sh, c, inner, err);
+    return await runLoop(sh, c, inner, err, keyboard);
   } catch (e) {
     if (e instanceof BrokenPipe) throw e;
     err(e instanceof ExpansionError ? e.message + '\n' : `bash: ${e instanceof Error ? e.message : String(e)}\n`);
@@ -71,7 +76,7 @@ export async function runCompound(sh: Shell, c: Compound, input: ShellInput, out
   }
 }
 
-async function runLoop(sh: Shell, c: Extract<Compound, { kind: 'for' | 'while' | 'arith-for' }>, inner: RunIO, err: Sink): Promise<number> {
+async function runLoop(sh: Shell, c: Extract<Compound, { kind: 'for' | 'while' | 'arith-for' }>, inner: RunIO, err: Sink, keyboard?: RunIO['readLine']): Promise<number> {
   const env = sh.expandEnv(inner);
   const stop = (): boolean => inner.interrupt.interrupted || takeLoopControl(sh) || sh.unwinding;
   let status = 0;
@@ -92,7 +97,7 @@ async function runLoop(sh: Shell, c: Extract<Compound, { kind: 'for' | 'while' |
       const values: string[] = [];
       if (c.positional) values.push(...sh.positional);
       for (const w of c.words) for (const v of await expandWord(w, env)) values.push(v);
-      if (c.select) return await runSelect(sh, c, values, inner, err);
+      if (c.select) return await runSelect(sh, c, values, inner, err, keyboard);
       const header = `for ${c.name} in ${c.positional ? '"$@"' : c.words.map(raw).join(' ')}`;
       for (const v of values) {
         await sh.debugTrap(() => header, inner);
@@ -126,7 +131,7 @@ async function runLoop(sh: Shell, c: Extract<Compound, { kind: 'for' | 'while' |
  * REPLY: empty shows the menu again; a number in range sets NAME to that word, anything else
  * sets it empty; then BODY runs, until `break` or the end of input (a newline, status 1).
  */
-async function runSelect(sh: Shell, c: Extract<Compound, { kind: 'for' }>, values: string[], inner: RunIO, err: Sink): Promise<number> {
+async function runSelect(sh: Shell, c: Extract<Compound, { kind: 'for' }>, values: string[], inner: RunIO, err: Sink, keyboard?: RunIO['readLine']): Promise<number> {
   if (!values.length) return 0;
   const env = sh.expandEnv(inner);
   const indexWidth = String(values.length).length;
@@ -143,8 +148,14 @@ async function runSelect(sh: Shell, c: Extract<Compound, { kind: 'for' }>, value
     for (;;) {
       if (menu) err(selectMenu(values, itemWidth, indexWidth, Number(env.vars.COLUMNS) > 0 ? Number(env.vars.COLUMNS) : 80));
       menu = false;
-      err(env.vars.PS3 ?? '#? ');
-      reply = await readReply(input);
+      const prompt = env.vars.PS3 ?? '#? ';
+      if (keyboard) {
+        const typed = await keyboard(prompt);
+        reply = typed === null ? undefined : typed.replace(/\n$/, '').replace(/\\(.)/gs, '$1');
+      } else {
+        err(prompt);
+        reply = await readReply(input);
+      }
       if (reply === undefined || inner.interrupt.interrupted) break;
       if (reply !== '') break;
       menu = true;
