@@ -161,7 +161,8 @@ async function runSelect(sh: Shell, c: Extract<Compound, { kind: 'for' }>, value
       menu = true;
     }
     if (reply === undefined) {
-      if (!inner.interrupt.interrupted) inner.write('\n', 'stdout');
+      // bash ends the menu's line; at the keyboard, the line editor has already moved on at Ctrl-D.
+      if (!inner.interrupt.interrupted && !keyboard) inner.write('\n', 'stdout');
       return 1;
     }
     assign(sh.variables, { name: 'REPLY' }, reply);

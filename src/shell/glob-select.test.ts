@@ -125,4 +125,21 @@ describe('select', () => {
     for (let i = 0; i < 100 && !term.screen().endsWith('\n$'); i++) await new Promise((r) => setTimeout(r, 20));
     expect(term.screen()).toBe('$ select c in red green; do echo "[$c]"; break; done\n1) red\n2) green\n#? 2\n[green]\n$');
   });
+
+  it('at the keyboard, shows the menu again for an empty answer and ends at Ctrl-D', async () => {
+    const term = new FakeTerminal(80);
+    createInteractiveShell({ terminal: term, cluster: new Cluster({ seed: 1 }), fs: createMemoryFS({}), kubectl: { run: async () => 0, complete: () => [] } });
+    const settle = async (done: () => boolean): Promise<void> => {
+      for (let i = 0; i < 100 && !done(); i++) await new Promise((r) => setTimeout(r, 20));
+    };
+    term.type('select c in red green; do echo "[$c]"; done; echo rc=$?\r');
+    await settle(() => term.screen().endsWith('#?'));
+    term.type('\r');
+    await settle(() => term.screen().split('#?').length === 3);
+    term.type('x\r');
+    await settle(() => term.screen().split('#?').length === 4);
+    term.type('\x04');
+    await settle(() => term.screen().endsWith('\n$'));
+    expect(term.screen()).toBe('$ select c in red green; do echo "[$c]"; done; echo rc=$?\n1) red\n2) green\n#?\n1) red\n2) green\n#? x\n[]\n#?\nrc=1\n$');
+  });
 });
