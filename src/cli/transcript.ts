@@ -25,7 +25,7 @@ import { runInClusterTime } from '../host/cluster-time.ts';
 import { createTerminalShell } from '../host/terminal.ts';
 import { createMemoryFS } from '../shell/fs.ts';
 import { History } from '../shell/history.ts';
-import { parse, type ParseResult } from '../shell/parse.ts';
+import { parse, readingDialect, type ParseResult } from '../shell/parse.ts';
 import { createCluster, type Cluster } from '../sim/index.ts';
 
 export interface TranscriptOptions {
@@ -142,7 +142,7 @@ export async function runTranscript(input: string, opts: TranscriptOptions = {})
     const source = pending.join('\n');
     let parsed: ParseResult;
     try {
-      parsed = parse(source, last);
+      parsed = parse(source, last, readingDialect(shell.shopts));
     } catch (e) {
       parsed = { ok: false, incomplete: false, message: internalError(e) };
     }

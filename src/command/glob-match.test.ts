@@ -51,3 +51,27 @@ describe('bracket expressions', () => {
     expect(globMatch('*[0-9]*[0-9]*[0-9]b', 'a'.repeat(5000) + '1a2a3b')).toBe(true);
   });
 });
+
+describe('extended patterns (extglob)', () => {
+  it('match as bash 5.2 matches them in [[ == ]]', () => {
+    const patterns = ['*(ab)', '+(ab)', '?(a)b', '@(a|ab)*(b)', '!(a*)', '*(a|b)a', '+(@(a|b)b)', '!(*.b)'];
+    // One digit per pattern, from bash: [[ $s == $p ]] with extglob on.
+    const expected: Record<string, string> = { '': '10001001', a: '00010101', ab: '11110011', abab: '11000011', aba: '00000101', 'a.b': '00000000', xyz: '00001001' };
+    for (const [s, bits] of Object.entries(expected)) {
+      const got = patterns.map((p) => (globMatches(compileGlob(p, undefined, true), s) ? '1' : '0')).join('');
+      expect(`${s}:${got}`).toBe(`${s}:${bits}`);
+    }
+  });
+
+  it('stay plain text without extglob, and when a group does not close', () => {
+    expect(globMatches(compileGlob('@(a|b)'), '@(a|b)')).toBe(true);
+    expect(globMatches(compileGlob('@(a|b)'), 'a')).toBe(false);
+    expect(globMatches(compileGlob('@(a', undefined, true), '@(a')).toBe(true);
+  });
+
+  it('take polynomial time on nested repetition', () => {
+    const started = Date.now();
+    expect(globMatches(compileGlob('*(*(a))b', undefined, true), 'a'.repeat(200))).toBe(false);
+    expect(Date.now() - started).toBeLessThan(2000);
+  });
+});

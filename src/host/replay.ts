@@ -18,7 +18,7 @@
 import type { Interrupt, VirtualFS } from '../command/contract.ts';
 import { clockSleep } from '../command/interrupt.ts';
 import type { RunIO } from '../shell/shell.ts';
-import { parse } from '../shell/parse.ts';
+import { parse, readingDialect } from '../shell/parse.ts';
 import type { Cluster } from '../sim/index.ts';
 import { runInClusterTime } from './cluster-time.ts';
 import { carryEdit } from './editor/line-patch.ts';
@@ -113,7 +113,7 @@ export async function replayJournal(o: ReplayOptions): Promise<void> {
       continue;
     }
     if (!e.line) continue;
-    const parsed = parse(e.line, true);
+    const parsed = parse(e.line, true, readingDialect(shell.shopts));
     if (!parsed.ok) continue;
     const lines = e.line.split('\n').length;
     // The next command started after this one ended, so this one must end before it.

@@ -106,6 +106,8 @@ export interface ForLoop {
   words: Word[];
   /** No `in` list: the loop runs over the positional parameters (`for x; do`). */
   positional?: boolean;
+  /** `select NAME in WORDS; do BODY; done`: a numbered menu, BODY once per answer read. */
+  select?: boolean;
   body: Script;
   redirects: Redirect[];
 }

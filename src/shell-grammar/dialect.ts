@@ -36,6 +36,8 @@ export interface Dialect {
   braceExpansion: boolean;
   /** `echo`: bash's takes `-n`/`-e`/`-E` and prints backslashes as they are; dash's takes `-n` and always interprets escapes. */
   echo: 'bash' | 'dash';
+  /** `shopt -s extglob` was on when the text was read: `@(a|b)` and its kin are part of a word. */
+  extglob?: boolean;
   messages: SyntaxMessages;
 }
 
@@ -91,3 +93,6 @@ export const DASH: Dialect = {
     unterminated: () => 'Syntax error: Unterminated quoted string',
   },
 };
+
+/** bash while `shopt -s extglob` is on (it reads `@(a|b)` as part of a word). */
+export const BASH_EXTGLOB: Dialect = { ...BASH, extglob: true };

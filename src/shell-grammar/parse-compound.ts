@@ -20,6 +20,7 @@ export abstract class CompoundParser extends ParserBase {
     try {
       this.i++;
       if (w === 'for') return this.forLoop();
+      if (w === 'select') return this.forLoop(true);
       if (w === 'while' || w === 'until') {
         const cond = this.list(['do']);
         this.expectWord('do');
@@ -41,9 +42,10 @@ export abstract class CompoundParser extends ParserBase {
     }
   }
 
-  protected forLoop(): Compound {
+  /** After `for` (or `select`, a menu over the same kind of list): `NAME [in WORDS] [;] do BODY done`. */
+  protected forLoop(select = false): Compound {
     const nameTok = this.peek();
-    if (nameTok?.type === 'word' && nameTok.word.arithCommand) return this.arithFor(nameTok.word);
+    if (!select && nameTok?.type === 'word' && nameTok.word.arithCommand) return this.arithFor(nameTok.word);
     const name = plainWord(nameTok);
     if (!nameTok) return this.unexpected(undefined);
     if (name === undefined || !NAME.test(name)) throw this.error(`\`${name ?? 'word'}': not a valid identifier`);
@@ -66,6 +68,7 @@ export abstract class CompoundParser extends ParserBase {
     this.expectWord('done');
     const loop: Compound = { kind: 'for', name, words, body, redirects: this.trailingRedirects() };
     if (!hasIn) loop.positional = true;
+    if (select) loop.select = true;
     return loop;
   }
 

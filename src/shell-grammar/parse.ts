@@ -22,7 +22,7 @@ export type ParseResult =
   | { ok: false; incomplete: false; message: string; line?: number };
 
 const ASSIGN = /^([A-Za-z_][A-Za-z0-9_]*)(\+?)=/;
-const UNSUPPORTED_WORDS = new Set(['select', 'coproc']);
+const UNSUPPORTED_WORDS = new Set(['coproc']);
 /** Words that close a compound command; at the start of a command outside one they are errors. */
 const CLOSERS = new Set(['then', 'else', 'elif', 'fi', 'do', 'done', '}', 'esac']);
 /** Words that open a compound command. */
@@ -78,7 +78,7 @@ class Parser extends CompoundParser {
     const tok = this.peek();
     const w = plainWord(tok);
     if (this.isOp(tok, '(')) return this.compound('(');
-    if (w !== undefined && OPENERS.has(w)) return this.compound(w);
+    if (w !== undefined && (OPENERS.has(w) || (w === 'select' && this.dialect.name === 'bash'))) return this.compound(w);
     if (w !== undefined && CLOSERS.has(w)) this.unexpected(tok);
     if (w === 'function' && this.dialect.functionKeyword) return this.functionDef(true);
     if (tok?.type === 'word' && tok.word.arithCommand) {
@@ -131,7 +131,7 @@ class Parser extends CompoundParser {
     const bodyTok = this.peek();
     if (!bodyTok) return this.unexpected(undefined);
     const w = plainWord(bodyTok);
-    const opener = this.isOp(bodyTok, '(') ? '(' : w !== undefined && OPENERS.has(w) ? w : undefined;
+    const opener = this.isOp(bodyTok, '(') ? '(' : w !== undefined && (OPENERS.has(w) || (w === 'select' && this.dialect.name === 'bash')) ? w : undefined;
     if (!opener) this.unexpected(bodyTok);
     return { kind: 'function', name: name!, body: this.compound(opener!), redirects: [] };
   }
@@ -172,7 +172,7 @@ class Parser extends CompoundParser {
         this.dialect.name === 'bash' &&
         UNSUPPORTED_WORDS.has(first.text)
       ) {
-        throw this.error(`${first.text}: not supported in this terminal (for, while, until, if, case, [[ ]], (( )), functions and { } are)`);
+        throw this.error(`${first.text}: not supported in this terminal (for, select, while, until, if, case, [[ ]], (( )), functions and { } are)`);
       }
       cmd.words.push(tok.word);
     }

@@ -77,6 +77,8 @@ class Tokenizer extends ExpansionReader {
   private readonly pending: HereDoc[] = [];
   private readonly startLine = new Map<HereDoc, number>();
   private readonly redirs: string[];
+  /** Between `[[` and `]]`. */
+  private inCond = false;
 
   constructor(src: string, final: boolean, dialect: Dialect) {
     super(src, final, dialect);
@@ -150,9 +152,14 @@ class Tokenizer extends ExpansionReader {
 
   private pushWord(): void {
     const start = this.pos;
+    const commandStart = this.atCommandStart();
     const word = this.readWord();
-    Object.defineProperty(word, 'raw', { value: this.src.slice(start, this.pos), enumerable: false });
+    const raw = this.src.slice(start, this.pos);
+    Object.defineProperty(word, 'raw', { value: raw, enumerable: false });
     this.tokens.push({ type: 'word', word });
+    // bash reads the patterns of `[[ ]]` as if extglob were on.
+    if (raw === '[[' && commandStart && this.dialect.doubleBracket) this.inCond = true;
+    else if (raw === ']]') this.inCond = false;
   }
 
   /** A redirection operator at `pos` (with its fd and, for `<<`, its here-document): true if one was read. */
@@ -209,9 +216,9 @@ class Tokenizer extends ExpansionReader {
     const parts: WordPart[] = [];
     const lit = { text: '' };
     if (this.atProcessSubstitution()) parts.push(this.readProcessSubstitution());
-    while (this.pos < this.src.length && (!META.has(this.src[this.pos]!) || this.atArrayItems(parts, lit.text))) {
+    while (this.pos < this.src.length && (!META.has(this.src[this.pos]!) || this.atArrayItems(parts, lit.text) || this.atExtglob())) {
       if (this.atArrayItems(parts, lit.text)) return this.readArrayItems(parts, lit);
-      const part = this.readWordPart(lit);
+      const part = this.atExtglob() ? this.readExtglob(parts, lit) : this.readWordPart(lit);
       if (part) {
         flushLiteral(parts, lit);
         parts.push(...part);
@@ -255,6 +262,40 @@ class Tokenizer extends ExpansionReader {
     }
     lit.text += c;
     this.pos++;
+    return undefined;
+  }
+
+  /**
+   * `?(`, `*(`, `+(`, `@(` or `!(` at `pos` while extglob is on (bash reads the pattern
+   * group as part of the word, `|` and blanks included), or inside `[[ ]]`, where bash
+   * always does.
+   */
+  private atExtglob(): boolean {
+    const c = this.src[this.pos]!;
+    return (this.dialect.extglob === true || this.inCond) && '?*+@!'.includes(c) && this.src[this.pos + 1] === '(';
+  }
+
+  /** The group at `pos` up to its `)`, its quoted text and expansions as parts of the word. */
+  private readExtglob(parts: WordPart[], lit: { text: string }): undefined {
+    lit.text += this.src.slice(this.pos, this.pos + 2);
+    this.pos += 2;
+    let depth = 1;
+    while (depth > 0) {
+      if (this.pos >= this.src.length) throw new Incomplete(')');
+      const c = this.src[this.pos]!;
+      if (c === '(' || c === ')') {
+        depth += c === '(' ? 1 : -1;
+        lit.text += c;
+        this.pos++;
+        continue;
+      }
+      if (c === '\n') this.line++;
+      const part = this.readWordPart(lit);
+      if (part) {
+        flushLiteral(parts, lit);
+        parts.push(...part);
+      }
+    }
     return undefined;
   }
 

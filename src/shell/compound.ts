@@ -30,10 +30,15 @@ export async function runCompound(sh: Shell, c: Compound, input: ShellInput, out
   const flushes: (() => void)[] = [];
   try {
     const fds: Sink[] = [() => {}, out, err];
+    // A `select` alone on its line at the prompt reads its answers from the keyboard.
+    let keyboard = io.stdin === undefined ? io.readLine : undefined;
     for (const r of c.redirects) {
       const res = await applyRedirect(r, fds, env, flushes, sh.fsView);
       if (typeof res === 'number') return res;
-      if (res !== undefined) input = ShellInput.of(res);
+      if (res !== undefined) {
+        input = ShellInput.of(res);
+        keyboard = undefined;
+      }
     }
     const inner: RunIO = {
       interrupt: io.interrupt,
@@ -59,7 +64,7 @@ export async function runCompound(sh: Shell, c: Compound, input: ShellInput, out
     if (c.kind === 'arith') await sh.debugTrap(() => `(( ${c.source} ))`, inner);
     if (c.kind === 'cond') return await runConditional(c.expr, sh.expandEnv(inner), err, await tracer(sh, err, env));
     if (c.kind === 'arith') return await runArithCommand(c.source, sh.expandEnv(inner), err, await tracer(sh, err, env));
-    return await runLoop(sh, c, inner, err);
+    return await runLoop(sh, c, inner, err, keyboard);
   } catch (e) {
     if (e instanceof BrokenPipe) throw e;
     err(e instanceof ExpansionError ? e.message + '\n' : `bash: ${e instanceof Error ? e.message : String(e)}\n`);
@@ -71,7 +76,7 @@ export async function runCompound(sh: Shell, c: Compound, input: ShellInput, out
   }
 }
 
-async function runLoop(sh: Shell, c: Extract<Compound, { kind: 'for' | 'while' | 'arith-for' }>, inner: RunIO, err: Sink): Promise<number> {
+async function runLoop(sh: Shell, c: Extract<Compound, { kind: 'for' | 'while' | 'arith-for' }>, inner: RunIO, err: Sink, keyboard?: RunIO['readLine']): Promise<number> {
   const env = sh.expandEnv(inner);
   const stop = (): boolean => inner.interrupt.interrupted || takeLoopControl(sh) || sh.unwinding;
   let status = 0;
@@ -92,6 +97,7 @@ async function runLoop(sh: Shell, c: Extract<Compound, { kind: 'for' | 'while' |
       const values: string[] = [];
       if (c.positional) values.push(...sh.positional);
       for (const w of c.words) for (const v of await expandWord(w, env)) values.push(v);
+      if (c.select) return await runSelect(sh, c, values, inner, err, keyboard);
       const header = `for ${c.name} in ${c.positional ? '"$@"' : c.words.map(raw).join(' ')}`;
       for (const v of values) {
         await sh.debugTrap(() => header, inner);
@@ -116,6 +122,110 @@ async function runLoop(sh: Shell, c: Extract<Compound, { kind: 'for' | 'while' |
     return status;
   } finally {
     sh.loopDepth--;
+  }
+}
+
+/**
+ * `select NAME in WORDS`: bash's numbered menu (in columns as wide as `$COLUMNS`, 80 when
+ * unset) and `$PS3` (`#? `) on standard error, then a line read from standard input into
+ * REPLY: empty shows the menu again; a number in range sets NAME to that word, anything else
+ * sets it empty; then BODY runs, until `break` or the end of input (a newline, status 1).
+ */
+async function runSelect(sh: Shell, c: Extract<Compound, { kind: 'for' }>, values: string[], inner: RunIO, err: Sink, keyboard?: RunIO['readLine']): Promise<number> {
+  if (!values.length) return 0;
+  const env = sh.expandEnv(inner);
+  const indexWidth = String(values.length).length;
+  const itemWidth = Math.max(...values.map((v) => [...v].length)) + indexWidth + 4;
+  const header = `select ${c.name} in ${c.positional ? '"$@"' : c.words.map(raw).join(' ')}`;
+  let status = 0;
+  let turns = 0;
+  let menu = true;
+  const input = inner.stdin instanceof ShellInput ? inner.stdin : ShellInput.of(inner.stdin ?? '');
+  for (;;) {
+    await sh.debugTrap(() => header, inner);
+    (await tracer(sh, err, env))?.(header);
+    let reply: string | undefined;
+    for (;;) {
+      if (menu) err(selectMenu(values, itemWidth, indexWidth, Number(env.vars.COLUMNS) > 0 ? Number(env.vars.COLUMNS) : 80));
+      menu = false;
+      const prompt = env.vars.PS3 ?? '#? ';
+      if (keyboard) {
+        const typed = await keyboard(prompt);
+        reply = typed === null ? undefined : typed.replace(/\n$/, '').replace(/\\(.)/gs, '$1');
+      } else {
+        err(prompt);
+        reply = await readReply(input);
+      }
+      if (reply === undefined || inner.interrupt.interrupted) break;
+      if (reply !== '') break;
+      menu = true;
+    }
+    if (reply === undefined) {
+      // bash ends the menu's line; at the keyboard, the line editor has already moved on at Ctrl-D.
+      if (!inner.interrupt.interrupted && !keyboard) inner.write('\n', 'stdout');
+      return 1;
+    }
+    assign(sh.variables, { name: 'REPLY' }, reply);
+    const n = /^\s*[+-]?\d+\s*$/.test(reply) ? Number(reply) : 0;
+    if (sh.readonlyVars.has(c.name)) {
+      err(`bash: ${c.name}: readonly variable\n`);
+      return 1;
+    }
+    assign(sh.variables, { name: c.name }, n >= 1 && n <= values.length ? values[n - 1]! : '');
+    status = await sh.execute(c.body, inner);
+    if (inner.interrupt.interrupted || takeLoopControl(sh) || sh.unwinding || (await loopTurn(sh, ++turns, err))) return status;
+  }
+}
+
+/** The menu as bash lays it out: down the columns, each `maxWidth` wide, indented with tabs. */
+function selectMenu(values: string[], maxWidth: number, indexWidth: number, columns: number): string {
+  let cols = Math.max(1, Math.floor(columns / maxWidth));
+  let rows = Math.ceil(values.length / cols);
+  cols = Math.ceil(values.length / rows);
+  if (rows === 1) {
+    rows = cols;
+    cols = 1;
+  }
+  const firstWidth = String(rows).length;
+  let out = '';
+  for (let row = 0; row < rows; row++) {
+    let pos = 0;
+    for (let ind = row; ; ) {
+      const width = pos === 0 ? firstWidth : indexWidth;
+      const text = `${String(ind + 1).padStart(width)}) ${values[ind]!}`;
+      out += text;
+      ind += rows;
+      if (ind >= values.length) break;
+      // bash's indent: tabs to the next stops, then spaces.
+      for (let from = pos + [...values[ind - rows]!].length + width + 2, to = pos + maxWidth; from < to; ) {
+        if (Math.floor(to / 8) > Math.floor(from / 8)) {
+          out += '\t';
+          from += 8 - (from % 8);
+        } else {
+          out += ' ';
+          from++;
+        }
+      }
+      pos += maxWidth;
+    }
+    out += '\n';
+  }
+  return out;
+}
+
+/** A line as `read` (no `-r`) takes it into REPLY: backslashes escape, one at the end joins the next line. */
+async function readReply(input: ShellInput): Promise<string | undefined> {
+  let text = '';
+  for (;;) {
+    const line = await input.readLine();
+    if (line === null) return text === '' ? undefined : text.replace(/\\(.)/gs, '$1');
+    const body = line.endsWith('\n') ? line.slice(0, -1) : line;
+    const trailing = /\\+$/.exec(body)?.[0].length ?? 0;
+    if (trailing % 2 === 1 && line.endsWith('\n')) {
+      text += body.slice(0, -1);
+      continue;
+    }
+    return (text + body).replace(/\\(.)/gs, '$1');
   }
 }
 
@@ -150,7 +260,7 @@ async function anyMatches(patterns: CaseClause['items'][number]['patterns'], sub
     }
     // `shopt -s nocasematch`: patterns match whatever the case.
     const fold = env.shopts?.has('nocasematch') === true;
-    if (globMatches(compileGlob(fold ? text.toLowerCase() : text, (i) => wild[i] === true), fold ? subject.toLowerCase() : subject)) return true;
+    if (globMatches(compileGlob(fold ? text.toLowerCase() : text, (i) => wild[i] === true, env.shopts?.has('extglob') === true), fold ? subject.toLowerCase() : subject)) return true;
   }
   return false;
 }

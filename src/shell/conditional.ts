@@ -172,7 +172,8 @@ async function patternOf(word: Word, env: ExpandEnv, fold = false): Promise<{ gl
     for (let k = 0; k < piece.length; k++) wild.push(!part.quoted);
     text += piece;
   }
-  return { glob: compileGlob(fold ? text.toLowerCase() : text, (i) => wild[i] === true), text };
+  // `[[ ]]` reads and matches extended patterns whether or not extglob is on, as bash 5.2 does.
+  return { glob: compileGlob(fold ? text.toLowerCase() : text, (i) => wild[i] === true, true), text };
 }
 
 /** `=~`: an extended regular expression, searched anywhere in the string; 2 (an error) when it does not compile. */

@@ -15,6 +15,7 @@ import { compileGlob, globMatches, type Glob } from '../command/glob-match.ts';
 export { ArithExpansionError, ExpansionError, LineEndingExpansionError, OutOfMemoryError } from './expansion-errors.ts';
 export { MAX_EXPANSION } from './fields.ts';
 import { tokenize } from '../shell-grammar/tokenize.ts';
+import { BASH_EXTGLOB } from '../shell-grammar/dialect.ts';
 import { ArithError, evalArith } from '../shell-grammar/arith.ts';
 import { AssignError, ReadonlyError, arithScope, arrayKeys, assign, arrayValues, elementOf, type ShellArray, type VariableStore } from './variables.ts';
 
@@ -79,10 +80,15 @@ async function expandOne(word: Word, env: ExpandEnv): Promise<string[]> {
   const fields: Field[] = [];
   let cur: Field = { text: '', quoted: false };
   let started = false;
+  const extglob = env.shopts?.has('extglob') === true;
   const add = (text: string, glob: boolean): void => {
     bounded(cur.text.length + text.length);
-    if (glob && (text.includes('*') || text.includes('?') || text.includes('['))) {
-      for (let k = 0; k < text.length; k++) if (text[k] === '*' || text[k] === '?' || text[k] === '[') (cur.glob ??= []).push(cur.text.length + k);
+    if (glob && (text.includes('*') || text.includes('?') || text.includes('[') || (extglob && text.includes('(')))) {
+      // With extglob, `@(a|b)`'s operator, parentheses and bars act too.
+      for (let k = 0; k < text.length; k++) {
+        const c = text[k]!;
+        if (c === '*' || c === '?' || c === '[' || (extglob && '@+!()|'.includes(c))) (cur.glob ??= []).push(cur.text.length + k);
+      }
     }
     cur.text += text;
     started = true;
@@ -391,10 +397,10 @@ async function expandOperand(text: string, env: ExpandEnv): Promise<string> {
 
 /** A pattern of `${NAME#pat}` or `${NAME/pat/rep}`, expanded and compiled; its quoted characters match only themselves. */
 async function operandGlob(text: string, env: ExpandEnv): Promise<{ glob: Glob; empty: boolean }> {
-  const t = tokenize(text, true);
+  const t = tokenize(text, true, env.shopts?.has('extglob') ? BASH_EXTGLOB : undefined);
   if (text === '' || !t.ok || t.tokens.length !== 1 || t.tokens[0]!.type !== 'word') {
     const source = await expandedSource(text, env);
-    return { glob: compileGlob(source), empty: source === '' };
+    return { glob: compileGlob(source, undefined, env.shopts?.has('extglob') === true), empty: source === '' };
   }
   let source = '';
   const literal = new Set<number>();
@@ -403,7 +409,7 @@ async function operandGlob(text: string, env: ExpandEnv): Promise<{ glob: Glob; 
     if (part.quoted) for (let k = 0; k < piece.length; k++) literal.add(source.length + k);
     source += piece;
   }
-  return { glob: compileGlob(source, (i) => !literal.has(i)), empty: source === '' };
+  return { glob: compileGlob(source, (i) => !literal.has(i), env.shopts?.has('extglob') === true), empty: source === '' };
 }
 
 /** `${NAME:?word}` on an unset or empty parameter: `bash: NAME: word`. */

@@ -13,7 +13,7 @@ import { InputQueue, type InputItem } from './input-queue.ts';
 import { InterruptController } from '../command/interrupt.ts';
 import { KeyParser, type Key } from './keys.ts';
 import { LineBuffer, applyEditingKey } from './line-editor.ts';
-import { parse } from './parse.ts';
+import { parse, readingDialect } from './parse.ts';
 import { finishLine, redraw, safeOutput, toTerminal } from './render.ts';
 import { columns } from './builtins/ls.ts';
 import type { Shell } from './shell.ts';
@@ -385,7 +385,7 @@ export class InteractiveSession {
       this.write(`bash: command too long (more than ${MAX_COMMAND} characters): ignored\r\n`);
       return this.showPrompt();
     }
-    const parsed = parse(source, false);
+    const parsed = parse(source, false, readingDialect(this.o.shell.shopts));
     if (!parsed.ok && parsed.incomplete) {
       this.waitingFor = parsed.heredoc;
       this.openQuote = parsed.openQuote;

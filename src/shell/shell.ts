@@ -15,7 +15,7 @@ import type { ExpandEnv } from './expand.ts';
 import { InterruptController, childInterrupt } from '../command/interrupt.ts';
 import { ShellInput } from './input.ts';
 import { JobTable, type PidSource } from './jobs.ts';
-import { parse, type ParseResult } from './parse.ts';
+import { parse, readingDialect, type ParseResult } from './parse.ts';
 import { HOME } from './path.ts';
 import { printJob } from './print.ts';
 import type { Sink } from './redirect.ts';
@@ -268,7 +268,7 @@ export class Shell implements ShellState {
 
   /** Parses and runs complete input (a line, or a script); syntax errors print and give 2. */
   async run(source: string, io: RunIO): Promise<number> {
-    const parsed = parse(source, true);
+    const parsed = parse(source, true, readingDialect(this.shopts));
     if (!parsed.ok && this.errorName !== undefined) return this.scriptSyntaxError(source, parsed, io);
     if (!parsed.ok) {
       io.write((parsed.incomplete ? 'bash: syntax error: unexpected end of file' : parsed.message) + '\n', 'stderr');
@@ -289,11 +289,15 @@ export class Shell implements ShellState {
     const lines = source.split('\n');
     const known = !parsed.incomplete ? parsed.line : undefined;
     const line = known ?? (source.endsWith('\n') ? lines.length : lines.length + 1);
+    const dialect = readingDialect(this.shopts);
     for (let k = Math.min(line, lines.length) - 1, tries = 0; k > 0 && tries < 200; k--, tries++) {
-      const before = parse(lines.slice(0, k).join('\n'), true);
+      const before = parse(lines.slice(0, k).join('\n'), true, dialect);
       if (!before.ok) continue;
       await this.execute(before.script, io);
       if (this.exited !== undefined || io.interrupt.interrupted) return this.status;
+      // bash reads a command at a time: once `shopt -s extglob` has run, the lines after it
+      // are read with extended patterns (the newlines keep their line numbers).
+      if (readingDialect(this.shopts) !== dialect) return this.run('\n'.repeat(k) + lines.slice(k).join('\n'), io);
       break;
     }
     const message = parsed.incomplete ? 'syntax error: unexpected end of file' : parsed.message.replace(/^bash: /, '');
@@ -694,7 +698,7 @@ export class Shell implements ShellState {
   }
 
   async evaluate(text: string, ctx: ExecContext): Promise<number> {
-    const parsed = parse(text, true);
+    const parsed = parse(text, true, readingDialect(this.shopts));
     if (!parsed.ok) {
       const message = parsed.incomplete ? 'bash: syntax error: unexpected end of file' : parsed.message;
       // An interactive bash words it as at the prompt; `bash -c` names eval and the line.
@@ -722,7 +726,7 @@ export class Shell implements ShellState {
   }
 
   async source(name: string, text: string, args: string[] | undefined, ctx: ExecContext): Promise<number> {
-    const parsed = parse(text, true);
+    const parsed = parse(text, true, readingDialect(this.shopts));
     const io: RunIO = {
       interrupt: ctx.interrupt,
       stdin: ctx.input instanceof ShellInput ? ctx.input : ctx.stdin,

@@ -1,7 +1,8 @@
 /**
  * `shopt [-pqsu] [-o] [OPTNAME...]`: bash's optional behaviours, listed and set as bash 5.2
- * does. Those that act: nullglob, dotglob, nocaseglob and failglob (expand.ts and fields.ts),
- * nocasematch (`[[ == ]]` and `case`); with `-o`, the `set -o` options.
+ * does. Those that act: nullglob, dotglob, nocaseglob, failglob and globstar (fields.ts),
+ * extglob (read by the tokenizer, matched by compileGlob), nocasematch (`[[ == ]]` and
+ * `case`); with `-o`, the `set -o` options.
  */
 import type { Command, ExecContext } from '../../command/contract.ts';
 import { shellState } from '../shell-access.ts';
