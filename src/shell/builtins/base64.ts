@@ -1,8 +1,7 @@
 /** `base64` and `base64 -d` with UTF-8 text, as learners use to read Secrets. */
 import type { Command } from '../../command/contract.ts';
+import { decodeBase64Bytes, encodeBase64Bytes } from '../../encoding/crypto/base64-bytes.ts';
 import { parseArgs, readInputs } from './util.ts';
-
-const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
 
 /** UTF-8 bytes of a string (the core has no TextEncoder). */
 export function utf8Encode(s: string): number[] {
@@ -38,32 +37,13 @@ export function utf8Decode(bytes: number[]): string {
 
 /** Standard base64 of a string's UTF-8 bytes. */
 export function encodeBase64(text: string): string {
-  const bytes = utf8Encode(text);
-  let out = '';
-  for (let i = 0; i < bytes.length; i += 3) {
-    const [a, b, c] = [bytes[i]!, bytes[i + 1], bytes[i + 2]];
-    const n = (a << 16) | ((b ?? 0) << 8) | (c ?? 0);
-    out += ALPHABET[n >> 18]! + ALPHABET[(n >> 12) & 63]! + (b === undefined ? '=' : ALPHABET[(n >> 6) & 63]!) + (c === undefined ? '=' : ALPHABET[n & 63]!);
-  }
-  return out;
+  return encodeBase64Bytes(Uint8Array.from(utf8Encode(text)));
 }
 
 /** Decodes base64 (whitespace ignored) to text; undefined for invalid input. */
 export function decodeBase64(data: string): string | undefined {
-  const clean = data.replace(/\s+/g, '');
-  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(clean) || clean.length % 4 === 1) return undefined;
-  const bytes: number[] = [];
-  let bits = 0;
-  let acc = 0;
-  for (const ch of clean.replace(/=+$/, '')) {
-    acc = (acc << 6) | ALPHABET.indexOf(ch);
-    bits += 6;
-    if (bits >= 8) {
-      bits -= 8;
-      bytes.push((acc >> bits) & 0xff);
-    }
-  }
-  return utf8Decode(bytes);
+  const bytes = decodeBase64Bytes(data.replace(/\s+/g, ''));
+  return bytes && utf8Decode([...bytes]);
 }
 
 export const base64: Command = async (args, ctx) => {
