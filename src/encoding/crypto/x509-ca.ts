@@ -8,7 +8,7 @@
 import { bits, bool, children, decodeOid, explicit, int, nul, octets, oid, read, seq, tlv, type Der, type Element } from './der.ts';
 import { bytesOf, sha1, sha256 } from './hash.ts';
 import { fromBytes, modPow, signSha256, toBytes, type RsaKey } from './rsa.ts';
-import { rsaPublicKey } from './x509.ts';
+import { rsaPublicKey, validityTime as time } from './x509.ts';
 
 const RSA_ENCRYPTION = '1.2.840.113549.1.1.1';
 const SHA256_WITH_RSA = '1.2.840.113549.1.1.11';
@@ -141,15 +141,6 @@ export function parseCertificate(der: Uint8Array): Certificate | undefined {
   } catch {
     return undefined;
   }
-}
-
-/** UTCTime up to 2049, GeneralizedTime after. */
-function time(ms: number): Der {
-  const d = new Date(ms);
-  const p = (n: number): string => String(n).padStart(2, '0');
-  const rest = `${p(d.getUTCMonth() + 1)}${p(d.getUTCDate())}${p(d.getUTCHours())}${p(d.getUTCMinutes())}${p(d.getUTCSeconds())}Z`;
-  const y = d.getUTCFullYear();
-  return y < 2050 ? tlv(0x17, bytesOf(p(y % 100) + rest)) : tlv(0x18, bytesOf(String(y) + rest));
 }
 
 /** Key usage bits (RFC 5280 4.2.1.3), by the names the certificates API uses. */

@@ -79,7 +79,7 @@ export function readPrivateKey(der: Uint8Array, pkcs1: boolean): RsaKey | undefi
 }
 
 /** UTCTime up to 2049, GeneralizedTime after, as X.509 requires. */
-function time(ms: number): Der {
+export function validityTime(ms: number): Der {
   const d = new Date(ms);
   const p = (n: number): string => String(n).padStart(2, '0');
   const rest = `${p(d.getUTCMonth() + 1)}${p(d.getUTCDate())}${p(d.getUTCHours())}${p(d.getUTCMinutes())}${p(d.getUTCSeconds())}Z`;
@@ -115,7 +115,7 @@ export function selfSigned(key: RsaKey, subject: [string, string][], now: number
     int(serial),
     alg,
     name(subject),
-    seq(time(now), time(now + days * 86_400_000)),
+    seq(validityTime(now), validityTime(now + days * 86_400_000)),
     name(subject),
     spki(key),
     explicit(3, extensions(key, san)),
