@@ -26,6 +26,7 @@ import { addonEnabled } from './addons/registry.ts';
 import { APISERVICES_INSTALLER } from './kinds/apiservice/index.ts';
 import { CSR_INSTALLER } from './kinds/certificatesigningrequest/index.ts';
 import { HORIZONTALPODAUTOSCALERS } from './kinds/horizontalpodautoscaler/index.ts';
+import { INGRESSES } from './kinds/ingress/index.ts';
 import { LIMITRANGES } from './kinds/limitrange/index.ts';
 import { NETWORKPOLICIES } from './kinds/networkpolicy/index.ts';
 import { PODDISRUPTIONBUDGETS } from './kinds/poddisruptionbudget/index.ts';
@@ -63,6 +64,7 @@ export const DEFAULT_INSTALLERS: readonly Installer[] = Object.freeze([
   EVENT_TTL,
   LIMITRANGES,
   RESOURCEQUOTAS,
+  INGRESSES,
   NETWORKPOLICIES,
   HORIZONTALPODAUTOSCALERS,
   PODDISRUPTIONBUDGETS,

@@ -141,8 +141,6 @@ export { jsonPatch, JsonPatchError, mergePatch, strategicPatch } from './api/pat
 /** The STATUS column of a Pod as kubectl prints it (exercise checks word their details with it). */
 export { podSummary } from './apiserver/tables/pods.ts';
 export { nodeAllocatable } from './addons/metrics-server/storage.ts';
-export { v2ToV1 as hpaAsV1 } from './kinds/horizontalpodautoscaler/convert.ts';
-export { inServedVersion } from './kinds/served-versions.ts';
 export { parseImageRef } from './kubelet/images/reference.ts';
 // Cron schedules, `create job --from=cronjob`'s Job and `cp`'s tar format: on-demand.ts.
 // Published manifests the course applies by URL (`kubectl apply -f https://...`), loaded on first use.

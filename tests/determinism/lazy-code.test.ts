@@ -124,11 +124,11 @@ describe('code loaded on first use', { timeout: 60_000 }, () => {
     }, 30_000);
   }
 
-  it('cluster addons enable metrics-server loads its manifest on first use', async () => {
+  it("cluster addons enable metrics-server loads its manifest on first use, and its Pod the containers' programs", async () => {
     const input = 'cluster addons enable metrics-server\nsleep 90\nkubectl top nodes\ncluster addons disable metrics-server\nkubectl -n kube-system get deploy\n';
     const { eager, lazy, loads } = await bothWays({ input, seed: 6 });
     expect(lazy).toBe(eager);
-    expect(loads).toEqual(['metrics-server-objects']);
+    expect(loads).toEqual(['metrics-server-objects', 'container-programs']);
     expect(eager).toContain('metrics-server installed in kube-system');
   });
 
@@ -141,7 +141,102 @@ describe('code loaded on first use', { timeout: 60_000 }, () => {
     const lazy = await runTranscript(input, { cluster: await createClusterWhenReady({ seed: 8, installers, code: source }) });
     expect(lazy).toBe(eager);
     expect(eager).toContain('metrics-server');
-    expect([...new Set(loads)]).toEqual(['metrics-server-objects']);
+    expect([...new Set(loads)]).toEqual(['metrics-server-objects', 'container-programs']);
+  });
+
+  it('an Ingress: its kind loads with the first create; reads before it need nothing', async () => {
+    const input = [
+      'kubectl get ingress,ingressclass',
+      'kubectl create ingress web --rule=web.example/=web:80 --dry-run=server -o yaml | grep -c ingressClassName',
+      'kubectl create ingress bad --rule=web.example/=web:http-x:80',
+      'kubectl create ingress web --rule=web.example/=web:80',
+      'kubectl get ingress',
+      'kubectl describe ingress web | head -4',
+    ].join('\n');
+    const { eager, lazy, loads } = await bothWays({ input: input + '\n', seed: 12 });
+    expect(lazy).toBe(eager);
+    expect(loads).toEqual(['ingress-kinds']);
+    expect(eager).toContain('ingress.networking.k8s.io/web created');
+  });
+
+  it('a PodDisruptionBudget and a drain: the budget brings its kind and controller, the eviction honours it', async () => {
+    const input = [
+      'kubectl create deployment web --image=nginx:1.27 --replicas=2',
+      'kubectl rollout status deploy/web',
+      'kubectl create pdb web --selector=app=web --min-available=2',
+      'sleep 2',
+      'kubectl get pdb',
+      'kubectl drain kind-worker --ignore-daemonsets --timeout=15s',
+      'kubectl delete pdb web',
+      'kubectl drain kind-worker --ignore-daemonsets',
+      'kubectl get pods -o wide',
+    ].join('\n');
+    const { eager, lazy, loads } = await bothWays({ input: input + '\n', seed: 13 });
+    expect(lazy).toBe(eager);
+    expect([...new Set(loads)].sort()).toEqual(['container-programs', 'daemonset-controller', 'disruption-controller']);
+    expect(eager).toContain("Cannot evict pod as it would violate the pod's disruption budget.");
+  });
+
+  it('a drain with no budget needs no budget code', async () => {
+    const input = 'kubectl create deployment web --image=nginx:1.27 --replicas=2\nkubectl rollout status deploy/web\nkubectl drain kind-worker --ignore-daemonsets\nkubectl get pdb\n';
+    const { eager, lazy, loads } = await bothWays({ input, seed: 14 });
+    expect(lazy).toBe(eager);
+    expect([...new Set(loads)].sort()).toEqual(['container-programs', 'daemonset-controller']);
+    expect(eager).toContain('evicting pod default/web-');
+  });
+
+  it('HorizontalPodAutoscalers read in autoscaling/v1: none before the first, then converted by the loaded kind', async () => {
+    const input = [
+      'kubectl get hpa.v1.autoscaling',
+      'kubectl get hpa.v1.autoscaling web',
+      'kubectl create deployment web --image=nginx:1.27',
+      'kubectl autoscale deployment web --max=3 --cpu-percent=60 -o yaml | grep -E "apiVersion|targetCPU"',
+      'kubectl get hpa.v1.autoscaling web -o jsonpath={.spec.targetCPUUtilizationPercentage}; echo',
+      'kubectl get --raw /apis/autoscaling/v1/namespaces/default/horizontalpodautoscalers | grep -o "targetCPUUtilizationPercentage.:60"',
+    ].join('\n');
+    const { eager, lazy, loads } = await bothWays({ input: input + '\n', seed: 15 });
+    expect(lazy).toBe(eager);
+    expect([...new Set(loads)].sort()).toEqual(['container-programs', 'hpa-controller']);
+    expect(eager).toContain('targetCPUUtilizationPercentage: 60');
+  });
+
+  it('a NetworkPolicy: connections before it need no policy code, and it loads with the first policy', async () => {
+    const policy = 'apiVersion: networking.k8s.io/v1\nkind: NetworkPolicy\nmetadata:\n  name: deny\nspec:\n  podSelector:\n    matchLabels:\n      app: web\n  policyTypes: [Ingress]\n';
+    const input = [
+      'kubectl run web --image=nginx:1.27 --labels=app=web --port=80',
+      'kubectl wait --for=condition=Ready pod/web --timeout=60s',
+      'kubectl run probe --image=busybox:1.36 --restart=Never -- sleep 3600',
+      'kubectl wait --for=condition=Ready pod/probe --timeout=60s',
+      'WEB=$(kubectl get pod web -o jsonpath={.status.podIP})',
+      'kubectl exec probe -- wget -qO- -T 2 http://$WEB | head -4',
+      'kubectl apply -f deny.yaml',
+      'kubectl exec probe -- wget -qO- -T 2 http://$WEB',
+      'kubectl get netpol',
+    ].join('\n');
+    const { eager, lazy, loads } = await bothWays({ input: input + '\n', seed: 16, files: { 'deny.yaml': policy } });
+    expect(lazy).toBe(eager);
+    expect([...new Set(loads)].sort()).toEqual(['container-programs', 'networkpolicy-kind']);
+    expect(eager).toContain('Welcome to nginx!');
+    expect(eager).toContain('download timed out');
+  });
+
+  it('a networking kind whose code cannot be fetched: kubectl says so and writes nothing; the next command loads it', async () => {
+    const cold = coldCode();
+    let failures = 1;
+    const source: CodeSource = {
+      loaded: (part) => cold.loaded(part),
+      load<T>(part: CodePart<T>): Promise<T> {
+        if (failures-- > 0) return Promise.reject(new TypeError('Failed to fetch dynamically imported module: https://course.example/_astro/ingress-kinds.js'));
+        return cold.load(part);
+      },
+    };
+    const cluster = await createClusterWhenReady({ seed: 3, code: source });
+    const out = await runTranscript('kubectl create ingress web --rule=web.example/=web:80\necho status $?\nkubectl get ingress\nkubectl create ingress web --rule=web.example/=web:80\nkubectl get ingress\n', { cluster });
+    expect(out).toContain("error: could not load the cluster's code for ingresses.networking.k8s.io: Failed to fetch dynamically imported module: https://course.example/_astro/ingress-kinds.js\n");
+    expect(out).toContain('status 1');
+    expect(out).toContain('No resources found in default namespace.');
+    expect(out).toContain('ingress.networking.k8s.io/web created');
+    expect(cluster.code.loading).toBe(false);
   });
 
   it('a part that cannot be fetched gives a clear error, and the next command fetches it again', async () => {
@@ -218,7 +313,8 @@ describe('code loaded on first use', { timeout: 60_000 }, () => {
 
   const transcripts: Record<string, string[]> = {
     'ref-06-statefulset-daemonset-job-cronjob.txt': ['batch-controllers', 'container-programs', 'daemonset-controller', 'stateful-controllers'],
-    'ingress-nginx-kind.txt': ['batch-controllers', 'container-programs', 'ingress-nginx-controller'],
+    'ingress-nginx-kind.txt': ['batch-controllers', 'container-programs', 'ingress-kinds', 'ingress-nginx-controller'],
+    'pdb-drain.txt': ['container-programs', 'daemonset-controller', 'disruption-controller'],
     'quota-memory-cpu-namespace.txt': ['container-programs', 'resourcequota-controller'],
     'ref-02-nodes-namespaces.txt': ['daemonset-controller'],
     'cluster-nodes.txt': ['daemonset-controller'],

@@ -9,7 +9,7 @@ import { probeFromCluster } from '../network/connect.ts';
 import { dnsQuery, type DnsType } from '../network/dns.ts';
 import { hostProbe } from '../network/host.ts';
 import { readyBackends } from '../network/service-backend.ts';
-import { probeIngress } from '../addons/ingress-nginx/probe.ts';
+import { probeIngress } from '../addons/ingress-nginx/register.ts';
 import type { KubeObject } from '../api/types.ts';
 
 /** The network reads of one cluster. */

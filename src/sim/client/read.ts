@@ -11,6 +11,7 @@ import { base64Decode, base64Encode } from '../api/base64.ts';
 import type { Cluster } from '../cluster.ts';
 import type { ObjectOf } from '../kinds/kind-map.ts';
 import { resourceTypeAt } from './address.ts';
+import { inServedVersion } from '../kinds/served-versions.ts';
 import { DISCOVERY } from './discovery.ts';
 import type { ClientWatchEvent, ListOptions, ObjectList, PodLogOptions, ReadClient, ResourceAddress, WatchHandle, WatchOptions } from './types.ts';
 
@@ -112,6 +113,7 @@ export function createReadClient(cluster: Cluster): ReadClient {
       api.deferred.assertReady(key, 'table');
       return api.tables.toTable(key, objects, cluster.now());
     },
+    inServedVersion: (resource, obj, version) => inServedVersion(cluster, resourceKey(resourceTypeAt(resource)), obj, version),
     prepare: (resources) => api.deferred.prepare(resources.map((r) => resourceKey(resourceTypeAt(r)))),
     now: () => cluster.now(),
     discovery: DISCOVERY,

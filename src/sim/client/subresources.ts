@@ -4,9 +4,8 @@
  * aggregated metrics API (`metrics.k8s.io`), each as the API server serves it.
  */
 import { ApiError, conflict } from '../api/errors.ts';
-import { matches, selectorFromSpec } from '../api/labels.ts';
 import { clone, isoTime, type KubeObject } from '../api/types.ts';
-import { disruptionAllowedCondition, podReady } from '../kinds/poddisruptionbudget/budget.ts';
+import { PDB_CODE } from '../kinds/poddisruptionbudget/index.ts';
 import type { Cluster } from '../cluster.ts';
 import { resourceKey } from '../api/resources.ts';
 import { updateEphemeralContainers } from '../apiserver/kinds/pod-ephemeral.ts';
@@ -15,9 +14,6 @@ import { requestIP } from '../network/connect.ts';
 import { metricsApiState, nodeMetrics, podMetrics } from '../addons/metrics-server/storage.ts';
 import { resourceTypeAt } from './address.ts';
 import type { DeleteOptions, ResourceAddress, WriteOptions, WriteResult } from './types.ts';
-
-/** MaxDisruptedPodSize: evictions the disruption controller has not yet confirmed, beyond which a budget refuses. */
-const MAX_DISRUPTED_PODS = 2000;
 
 /** Resources with a `scale` subresource (autoscaling/v1 Scale). */
 const SCALABLE = new Set(['deployments.apps', 'replicasets.apps', 'statefulsets.apps', 'replicationcontrollers']);
@@ -96,13 +92,8 @@ export function subresources(cluster: Cluster) {
     /**
      * POST `pods/NAME/eviction` (policy/v1 Eviction, registry/core/pod/storage/eviction.go):
      * a Pod that is Pending, terminal or already being deleted is deleted at once. Otherwise the
-     * one PodDisruptionBudget selecting it decides (more than one is a 500): an unready Pod goes
-     * when the budget's unhealthyPodEvictionPolicy is AlwaysAllow, or (IfHealthyBudget, the
-     * default) when the budget is met without it; a ready one only while disruptionsAllowed is
-     * above 0, which the eviction decrements, recording the Pod in disruptedPods until the
-     * disruption controller sees it go. A budget the controller has not yet seen in its
-     * current generation, or that allows nothing, refuses with 429 TooManyRequests. The Pod
-     * then gets the DisruptionTarget condition and is deleted.
+     * one PodDisruptionBudget selecting it decides (kinds/poddisruptionbudget/eviction.ts, which
+     * loads with the kind). The Pod then gets the DisruptionTarget condition and is deleted.
      */
     evict(namespace: string, pod: string, opts: DeleteOptions = {}): KubeObject {
       const live = api.get('pods', namespace, pod);
@@ -112,53 +103,12 @@ export function subresources(cluster: Cluster) {
         return api.delete('pods', namespace, pod, { gracePeriodSeconds: opts.gracePeriodSeconds, dryRun: opts.dryRun });
       };
       if (phase === 'Succeeded' || phase === 'Failed' || phase === 'Pending' || live.metadata.deletionTimestamp) return remove();
-      const pdbs = api.list('poddisruptionbudgets.policy', { namespace }).filter((pdb) => {
-        let sel;
-        try {
-          sel = selectorFromSpec(pdb.spec?.selector);
-        } catch {
-          return false;
-        }
-        return !sel.nothing && sel.requirements.length > 0 && matches(sel, live.metadata.labels);
-      });
-      if (pdbs.length > 1) throw new ApiError('InternalError', 'This pod has more than one PodDisruptionBudget, which the eviction subresource does not support.');
-      const pdb = pdbs[0];
-      if (!pdb) return remove();
-      const st = (pdb.status ?? {}) as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-      if (!podReady(live)) {
-        if (pdb.spec?.unhealthyPodEvictionPolicy === 'AlwaysAllow') return remove();
-        if ((st.currentHealthy ?? 0) >= (st.desiredHealthy ?? 0) && (st.desiredHealthy ?? 0) > 0) return remove();
-      }
-      const name = pdb.metadata.name!;
-      const refuse = "Cannot evict pod as it would violate the pod's disruption budget.";
-      if ((st.observedGeneration ?? 0) < (pdb.metadata.generation ?? 0)) {
-        throw new ApiError('TooManyRequests', refuse, {
-          retryAfterSeconds: 10,
-          causes: [{ reason: 'DisruptionBudget', message: `The disruption budget ${name} is still being processed by the server.`, field: '' }],
-        });
-      }
-      const allowed = st.disruptionsAllowed ?? 0;
-      if (allowed < 0) throw new ApiError('Forbidden', `poddisruptionbudget.policy "${name}" is forbidden: pdb disruptions allowed is negative`, { name, group: 'policy', kind: 'poddisruptionbudget' });
-      if (Object.keys(st.disruptedPods ?? {}).length > MAX_DISRUPTED_PODS) {
-        throw new ApiError('Forbidden', `poddisruptionbudget.policy "${name}" is forbidden: DisruptedPods map too big - too many evictions not confirmed by PDB controller`, {
-          name,
-          group: 'policy',
-          kind: 'poddisruptionbudget',
-        });
-      }
-      if (allowed === 0) {
-        throw new ApiError('TooManyRequests', refuse, {
-          causes: [{ reason: 'DisruptionBudget', message: `The disruption budget ${name} needs ${st.desiredHealthy ?? 0} healthy pods and has ${st.currentHealthy ?? 0} currently`, field: '' }],
-        });
-      }
-      if (!opts.dryRun) {
-        const now = cluster.clock.now();
-        api.modifyStatus('poddisruptionbudgets.policy', namespace, name, (o) => {
-          const status = { ...o.status, disruptionsAllowed: allowed - 1 };
-          if (status.disruptionsAllowed === 0) status.conditions = disruptionAllowedCondition(status, now);
-          status.disruptedPods = { ...(status.disruptedPods ?? {}), [pod]: isoTime(now) };
-          o.status = status;
-        });
+      const pdbs = api.list('poddisruptionbudgets.policy', { namespace });
+      // A budget exists only once its kind's code is there (its create prepared it).
+      if (pdbs.length) {
+        const budgets = cluster.code.loaded(PDB_CODE);
+        if (!budgets) throw new ApiError('InternalError', "Internal error occurred: the simulator's code for poddisruptionbudgets.policy has not loaded yet");
+        budgets.admitEviction(cluster, live, pdbs, opts.dryRun);
       }
       return remove();
     },

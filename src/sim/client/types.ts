@@ -142,6 +142,8 @@ export interface ReadClient {
   followLogs(namespace: string, pod: string, container: string | undefined, cb: (chunk: string) => void): () => void;
   /** Server-side Table conversion (`Accept: application/json;as=Table`) of objects of `resource`. */
   asTable(resource: ResourceAddress, objects: KubeObject[]): Table;
+  /** An object of `resource` as the server serves it in `version` (`hpa.v1.autoscaling`: the autoscaling/v1 form); unchanged for a kind served in one version. */
+  inServedVersion(resource: ResourceAddress, obj: KubeObject, version: string | undefined): KubeObject;
   /**
    * Loads the server's code for these resources where it loads on first use (the admission and
    * Table conversion of StatefulSets, Jobs, CronJobs, HorizontalPodAutoscalers, ResourceQuotas:

@@ -18,7 +18,7 @@ import type { PodRuntime } from '../kubelet/runtime.ts';
 import { resolveHost } from './dns.ts';
 import { hostPortTarget } from './host-ports.ts';
 import { publicRequest } from './public-web.ts';
-import { connectionAllowed, dnsAllowed } from '../kinds/networkpolicy/policy.ts';
+import { connectionAllowed, dnsAllowed } from '../kinds/networkpolicy/enforcement.ts';
 import { isNodeIP, pickServiceBackend, serviceByClusterIP, serviceByLoadBalancerIP, serviceByNodePort, servicePort } from './service-backend.ts';
 
 const IPV4 = /^\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}$/;

@@ -5,7 +5,7 @@
  * `--name` is given; without --min the server's default (1) applies, without --cpu-percent the
  * server's default policy (80% CPU). Prints `horizontalpodautoscaler.autoscaling/NAME autoscaled`.
  */
-import { apiVersionOf, hpaAsV1, resolveResourceType, type KubeObject, type ResourceType } from '../../../sim/index.ts';
+import { apiVersionOf, resolveResourceType, type KubeObject, type ResourceType } from '../../../sim/index.ts';
 import { CliError } from '../../cli/errors.ts';
 import { registerVerb } from '../../cli/registry.ts';
 import type { Invocation } from '../../cli/verb.ts';
@@ -74,7 +74,7 @@ async function run(inv: Invocation): Promise<number> {
     }
     const res = inv.client.create(keyOf(hpaType), hpa, { dryRun: dry === 'server' });
     printWarnings(inv, res.warnings);
-    printWritten(inv, hpaType, hpaAsV1(res.object) as KubeObject, 'autoscaled', dry);
+    printWritten(inv, hpaType, inv.client.inServedVersion(keyOf(hpaType), res.object, 'v1'), 'autoscaled', dry);
   }
   return 0;
 }

@@ -2,7 +2,7 @@
  * `kubectl get`: tables from the API's Table conversion (one per kind), yaml/json/name/
  * jsonpath/custom-columns, selectors, `-A`, `--sort-by`, and `-w` streaming.
  */
-import { ApiError, inServedVersion, type KubeObject, type ResourceType } from '../../../sim/index.ts';
+import { ApiError, type KubeObject, type ResourceType } from '../../../sim/index.ts';
 import { formatApiError } from '../../cli/errors.ts';
 import { registerVerb } from '../../cli/registry.ts';
 import type { Invocation } from '../../cli/verb.ts';
@@ -73,7 +73,7 @@ function fetch(inv: Invocation, requests: Request[], allNs: boolean, errors: str
         }
       }
     } else objects = listObjects(inv, req.type, allNs).map((o) => withKind(o, req.type));
-    if (req.version) objects = objects.map((o) => inServedVersion(keyOf(req.type), o, req.version));
+    if (req.version) objects = objects.map((o) => inv.client.inServedVersion(keyOf(req.type), o, req.version));
     const by = inv.flags.str('sort-by');
     if (by) objects = sortObjects(objects, by);
     const existing = groups.find((g) => g.type === req.type);

@@ -5,7 +5,7 @@
  * names, plus `/version` and the health endpoints. Fields come in the order the API types
  * declare them for the envelope and metadata; inside spec and status, in the object's own order.
  */
-import { ApiError, inServedVersion, resourceKey, type KubeObject, type ResourceType } from '../../../sim/index.ts';
+import { ApiError, resourceKey, type KubeObject, type ResourceType } from '../../../sim/index.ts';
 import { CliError, usageError } from '../../cli/errors.ts';
 import type { Invocation } from '../../cli/verb.ts';
 import { serverVersionInfo } from '../version/version.ts';
@@ -88,7 +88,7 @@ export function rawBody(inv: Invocation, path: string): string {
   const key = resourceKey(t);
   const apiVersion = group ? `${group}/${version}` : version;
   const convert = (o: KubeObject) => ({
-    ...inServedVersion(key, { ...o, apiVersion: `${t.group ? `${t.group}/` : ''}${t.version}`, kind: t.kind }, version),
+    ...inv.client.inServedVersion(key, { ...o, apiVersion: `${t.group ? `${t.group}/` : ''}${t.version}`, kind: t.kind }, version),
     apiVersion,
     kind: t.kind,
   });

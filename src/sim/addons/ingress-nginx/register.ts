@@ -4,12 +4,16 @@
  * its manifest, as on a real cluster. Until a controller Pod exists both would stay idle (the
  * status sync has no leader, and the API server calls the webhook only once its Service has a
  * ready endpoint, which is that Pod), so their code loads when the first controller Pod is
- * written, and cluster time holds until it is there.
+ * written, and cluster time holds until it is there. The exercise checks' look at what a request
+ * through the controller would meet (probe.ts) comes with that code too: without a controller
+ * Pod there is nothing to route.
  */
+import type { Cluster } from '../../cluster.ts';
 import { codePart } from '../../deferred/code-part.ts';
 import { deferredController } from '../../deferred/deferred-controller.ts';
 import type { Installer } from '../../installer.ts';
 import { isControllerPod } from './classes.ts';
+import type { IngressProbe } from './probe.ts';
 
 const CONTROLLER = codePart('ingress-nginx-controller', () => import('./controller-code.ts'));
 
@@ -24,3 +28,8 @@ export const INGRESS_NGINX: Installer = deferredController({
     return m.ingressStatusController(cluster);
   },
 });
+
+/** What a request through the controller for `host` and `path` would meet (probe.ts); no controller before its code is there. */
+export function probeIngress(cluster: Cluster, host: string, path: string, https = false): IngressProbe {
+  return cluster.code.loaded(CONTROLLER)?.probeIngress(cluster, host, path, https) ?? { outcome: 'no-controller' };
+}

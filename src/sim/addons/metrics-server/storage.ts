@@ -1,23 +1,21 @@
 /**
  * metrics-server's storage and the resource metrics API it serves (metrics.k8s.io/v1beta1).
- * Each scrape reads every running container's cumulative CPU counter and working set from the
- * kubelets; a CPU rate needs two reads, so a Pod (or node) has metrics from its second scrape
- * on, as with the real server. Readers (`kubectl top`, the HPA controller) go through
+ * The scrapes that fill it (scrape.ts) run in metrics-server's program, which loads with the
+ * containers' programs; a CPU rate needs two reads, so a Pod (or node) has metrics from its
+ * second scrape on, as with the real server. Readers (`kubectl top`, the HPA controller) go through
  * `metricsApi`, which answers like the aggregated API: absent until the APIService exists,
  * unavailable while its Service has no ready endpoint.
  */
 import type { Cluster } from '../../cluster.ts';
 import type { KubeObject } from '../../api/types.ts';
 import { milliValue, parseQuantity, quantityValue } from '../../api/quantity.ts';
-import { kubelets } from '../../kubelet/component.ts';
-import { readStats, type ContainerStats } from './usage.ts';
+import type { ContainerStats } from './usage.ts';
 
 /** The APIService metrics-server registers. */
 export const METRICS_APISERVICE = 'v1beta1.metrics.k8s.io';
 const APISERVICES = 'apiservices.apiregistration.k8s.io';
-const KEY = 'metrics-server.storage';
-/** What a kind node's own processes (containerd, kubelet, systemd) use besides its Pods. */
-const NODE_OVERHEAD = { cpuMilli: 38, memoryBytes: 310 * 1024 * 1024 };
+/** Where a cluster keeps the storage (`cluster.extensions`). */
+export const STORAGE_KEY = 'metrics-server.storage';
 
 /** One container's usage in a PodMetrics item. */
 export interface ContainerMetric {
@@ -46,12 +44,14 @@ export interface NodeMetric {
   memoryBytes: number;
 }
 
-interface Point {
+/** One container's last read. */
+export interface Point {
   t: number;
   stats: ContainerStats;
 }
 
-interface Storage {
+/** What the running metrics-server holds (scrape.ts fills it). */
+export interface Storage {
   containers: Map<string, Point>;
   nodes: Map<string, { t: number }>;
   pods: Map<string, PodMetric>;
@@ -59,82 +59,8 @@ interface Storage {
   scrapes: number;
 }
 
-/** Empties the storage (a new metrics-server process starts with nothing). */
-export function resetStorage(cluster: Cluster): Storage {
-  const s: Storage = { containers: new Map(), nodes: new Map(), pods: new Map(), nodeMetrics: new Map(), scrapes: 0 };
-  cluster.extensions.set(KEY, s);
-  return s;
-}
-
 function storage(cluster: Cluster): Storage | undefined {
-  return cluster.extensions.get(KEY) as Storage | undefined;
-}
-
-const cores = (node: KubeObject): number => milliValue(parseQuantity(String(node.status?.capacity?.cpu ?? '1'))) / 1000;
-
-/** Reads every node's containers once; returns the names of nodes it read. */
-export function scrape(cluster: Cluster, s: Storage): string[] {
-  const now = cluster.clock.now();
-  const all = kubelets(cluster);
-  const seen = new Set<string>();
-  const read: string[] = [];
-  const byNode = new Map<string, KubeObject[]>();
-  for (const p of cluster.store.list('pods'))
-    if (p.spec?.nodeName) (byNode.get(p.spec.nodeName) ?? byNode.set(p.spec.nodeName, []).get(p.spec.nodeName)!).push(p);
-  for (const node of cluster.store.list('nodes')) {
-    const name = node.metadata.name!;
-    const kubelet = all.get(name);
-    if (!kubelet?.running()) continue;
-    read.push(name);
-    let nodeMem = 0;
-    for (const pod of byNode.get(name) ?? []) {
-      const rt = kubelet.runtime(pod.metadata.namespace!, pod.metadata.name!);
-      if (!rt) continue;
-      const containers: ContainerMetric[] = [];
-      let complete = true;
-      let window = 0;
-      for (const c of rt.containers) {
-        if (c.step !== 'running' || !c.running) continue;
-        const key = `${rt.uid}/${c.name}/${c.containerID ?? ''}`;
-        seen.add(key);
-        const prev = s.containers.get(key);
-        const since = prev ? prev.t : c.running.startedAt;
-        const stats = readStats(c, prev?.stats, Math.max(0, (now - since) / 1000), cores(node));
-        s.containers.set(key, { t: now, stats });
-        nodeMem += stats.memoryBytes;
-        if (!prev || now === prev.t) {
-          complete = false;
-          continue;
-        }
-        window = (now - prev.t) / 1000;
-        containers.push({
-          name: c.name,
-          cpuMilli: Math.round(((stats.cpuSeconds - prev.stats.cpuSeconds) / ((now - prev.t) / 1000)) * 1000),
-          memoryBytes: stats.memoryBytes,
-        });
-      }
-      const podKey = `${rt.namespace}/${rt.name}`;
-      if (complete && containers.length) s.pods.set(podKey, { namespace: rt.namespace, name: rt.name, timestamp: now, window, containers });
-    }
-    const prevNode = s.nodes.get(name);
-    s.nodes.set(name, { t: now });
-    if (prevNode && now > prevNode.t) {
-      const podRate = [...s.pods.values()]
-        .filter((m) => (byNode.get(name) ?? []).some((p) => p.metadata.namespace === m.namespace && p.metadata.name === m.name) && m.timestamp === now)
-        .reduce((a, m) => a + m.containers.reduce((b, c) => b + c.cpuMilli, 0), 0);
-      s.nodeMetrics.set(name, {
-        name,
-        timestamp: now,
-        window: (now - prevNode.t) / 1000,
-        cpuMilli: podRate + NODE_OVERHEAD.cpuMilli,
-        memoryBytes: nodeMem + NODE_OVERHEAD.memoryBytes,
-      });
-    }
-  }
-  for (const k of [...s.containers.keys()]) if (!seen.has(k)) s.containers.delete(k);
-  for (const [k, m] of [...s.pods]) if (m.timestamp !== now) s.pods.delete(k);
-  s.scrapes++;
-  return read;
+  return cluster.extensions.get(STORAGE_KEY) as Storage | undefined;
 }
 
 /** Whether the storage can serve (metric-storage-ready): it has node metrics. */

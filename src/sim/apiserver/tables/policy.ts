@@ -1,18 +1,12 @@
 /**
- * Tables of the policy, scheduling and certificates kinds (printers.go):
- * PodDisruptionBudget (NAME, MIN AVAILABLE, MAX UNAVAILABLE, ALLOWED DISRUPTIONS, AGE),
- * PriorityClass (NAME, VALUE, GLOBAL-DEFAULT, AGE, PREEMPTIONPOLICY) and
+ * Tables of the scheduling and certificates kinds (printers.go; the PodDisruptionBudget's is in
+ * kinds/poddisruptionbudget/table.ts): PriorityClass (NAME, VALUE, GLOBAL-DEFAULT, AGE, PREEMPTIONPOLICY) and
  * CertificateSigningRequest (NAME, AGE, SIGNERNAME, REQUESTOR, REQUESTEDDURATION, CONDITION).
  */
 import type { KubeObject } from '../../api/types.ts';
 import { humanDuration } from '../../api/duration.ts';
 import { age } from './table.ts';
 import type { ApiRegistries } from '../registries.ts';
-
-/** An IntOrString as `intstr.String()` prints it; `N/A` when unset. */
-function intOrString(v: unknown): string {
-  return v === undefined || v === null ? 'N/A' : String(v);
-}
 
 /** The CONDITION cell (extractCSRStatus): Denied over Approved over Pending, then Failed and Issued. */
 export function csrCondition(csr: KubeObject): string {
@@ -25,23 +19,6 @@ export function csrCondition(csr: KubeObject): string {
 
 /** Installs its `kubectl get` tables into an API server. */
 export function installPolicyTables(api: ApiRegistries): void {
-  api.tables.register('poddisruptionbudgets.policy', {
-    columns: [
-      { name: 'Name', priority: 0 },
-      { name: 'Min Available', priority: 0 },
-      { name: 'Max Unavailable', priority: 0 },
-      { name: 'Allowed Disruptions', priority: 0 },
-      { name: 'Age', priority: 0 },
-    ],
-    row: (o, now) => [
-      o.metadata.name ?? '',
-      intOrString(o.spec?.minAvailable),
-      intOrString(o.spec?.maxUnavailable),
-      String(o.status?.disruptionsAllowed ?? 0),
-      age(o, now),
-    ],
-  });
-
   api.tables.register('priorityclasses.scheduling.k8s.io', {
     columns: [
       { name: 'Name', priority: 0 },

@@ -1,13 +1,13 @@
 /**
- * NetworkPolicy: defaults and validation (kind.ts) and the `get netpol` table (table.ts), loaded
- * when a caller first prepares the kind; what a policy allows (policy.ts) is read by the network
- * model (src/sim/network/connect.ts) before each connection.
+ * NetworkPolicy: defaults and validation (kind.ts), the `get netpol` table (table.ts) and what a
+ * policy allows (policy.ts), loaded when a caller first prepares the kind; the network model
+ * (src/sim/network/connect.ts) asks enforcement.ts before each connection.
  */
 import { codePart } from '../../deferred/code-part.ts';
 import { deferredKind } from '../../deferred/deferred-kind.ts';
 import type { Installer } from '../../installer.ts';
 
-const CODE = codePart('networkpolicy-kind', () => import('./code.ts'));
+export const CODE = codePart('networkpolicy-kind', () => import('./code.ts'));
 
 /** NetworkPolicies (admission and table; the network model enforces them). */
 export const NETWORKPOLICIES: Installer = deferredKind({

@@ -51,7 +51,7 @@ export interface ImageInfo {
   user?: string;
   /**
    * The image's own program, for the few images whose program is there from the start (the kind
-   * preset's, the add-ons'); the others' are in the containers' code (`imageProgram`).
+   * preset's); the others' (the add-ons' too) are in the containers' code (`imageProgram`).
    */
   main?: ImageMain;
 }

@@ -1,7 +1,9 @@
 /**
- * Every image program that loads on first use, by repository (the kind preset's and the
- * add-ons' programs are in their catalogue entries instead, since they run from the start).
+ * Every image program that loads on first use, by repository, the add-ons' included (the kind
+ * preset's programs are in their catalogue entries instead, since they run from the start).
  */
+import { INGRESS_NGINX_PROGRAMS } from '../../addons/ingress-nginx/programs.ts';
+import { METRICS_PROGRAMS } from '../../addons/metrics-server/programs.ts';
 import type { ImageMain } from './catalogue.ts';
 import { MORE_PROGRAMS } from './more.ts';
 import { NETWORK_PROGRAMS } from './network-tools.ts';
@@ -19,6 +21,8 @@ const PROGRAMS: Readonly<Record<string, ImageMain>> = {
   ...NETWORK_PROGRAMS,
   ...SIMPLEAPP_PROGRAMS,
   ...STRESS_PROGRAMS,
+  ...INGRESS_NGINX_PROGRAMS,
+  ...METRICS_PROGRAMS,
 };
 
 /** The program of the image `repository` (normalized), if it has one beyond its shell. */
