@@ -10,13 +10,9 @@ import { Kubelet } from './kubelet.ts';
 import { kubeletNodeProxy } from './logs.ts';
 import { kubeletExec, kubeletTerminal } from './exec.ts';
 import { CONTAINER_CODE, loadContainerCodeOnFirstUse } from './container-code-part.ts';
+import { kubelets } from './cluster-kubelets.ts';
 
-/** The kubelets of a cluster by node name (empty before the component starts). */
-export function kubelets(cluster: Cluster): Map<string, Kubelet> {
-  let m = cluster.extensions.get('kubelets') as Map<string, Kubelet> | undefined;
-  if (!m) cluster.extensions.set('kubelets', (m = new Map()));
-  return m;
-}
+export { kubelets } from './cluster-kubelets.ts';
 
 /** Adds kubelets (one per node, now and later) and the logs proxy to a cluster. */
 export function startKubelets(cluster: Cluster): void {

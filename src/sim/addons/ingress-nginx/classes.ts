@@ -5,14 +5,15 @@
  */
 import type { KubeObject } from '../../api/types.ts';
 import type { Store } from '../../store/store.ts';
+import { isControllerPod } from './controller-pod.ts';
+
+export { isControllerPod } from './controller-pod.ts';
 
 /** Anything holding the store: a Cluster, or the API server's admission context. */
 export type StoreView = { store: Store };
 
 export const CONTROLLER_CLASS = 'k8s.io/ingress-nginx';
 export const INGRESS_CLASS = 'nginx';
-/** The controller image's repository (any tag or digest). */
-export const CONTROLLER_IMAGE = 'registry.k8s.io/ingress-nginx/controller';
 const CLASS_ANNOTATION = 'kubernetes.io/ingress.class';
 
 /** Whether the controller handles `ing`: its class is ours, or it names no class at all. */
@@ -37,12 +38,6 @@ export function servedIngresses(cluster: StoreView): KubeObject[] {
         String(a.metadata.creationTimestamp).localeCompare(String(b.metadata.creationTimestamp)) ||
         `${a.metadata.namespace}/${a.metadata.name}`.localeCompare(`${b.metadata.namespace}/${b.metadata.name}`),
     );
-}
-
-/** Whether a Pod runs the controller image. */
-export function isControllerPod(pod: KubeObject): boolean {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  return ((pod.spec?.containers ?? []) as any[]).some((c) => String(c.image ?? '').startsWith(`${CONTROLLER_IMAGE}:`) || String(c.image ?? '').startsWith(`${CONTROLLER_IMAGE}@`));
 }
 
 /** The Ready, not terminating controller Pods (the one that leads writes status and events). */

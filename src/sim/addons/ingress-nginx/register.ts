@@ -12,7 +12,7 @@ import type { Cluster } from '../../cluster.ts';
 import { codePart } from '../../deferred/code-part.ts';
 import { deferredController } from '../../deferred/deferred-controller.ts';
 import type { Installer } from '../../installer.ts';
-import { isControllerPod } from './classes.ts';
+import { isControllerPod } from './controller-pod.ts';
 import type { IngressProbe } from './probe.ts';
 
 const CONTROLLER = codePart('ingress-nginx-controller', () => import('./controller-code.ts'));

@@ -6,7 +6,6 @@
  * Either way what runs is metrics-server's Deployment in kube-system behind the APIService
  * v1beta1.metrics.k8s.io; `kubectl top` and the HPA controller read it through storage.ts.
  */
-import { resourceKey, typeByGvk } from '../../api/resources.ts';
 import type { Cluster } from '../../cluster.ts';
 import { offerAddon, type Addon } from '../registry.ts';
 import type { Installer } from '../../installer.ts';
@@ -15,18 +14,13 @@ import { METRICS_APISERVICE } from './storage.ts';
 
 const NAME = 'metrics-server';
 
-/** The release's objects, needed only to install or remove it. */
-const OBJECTS = codePart('metrics-server-objects', () => import('./objects.ts'));
+/** The release's objects and what enabling or disabling does with them (release.ts), needed only then. */
+const OBJECTS = codePart('metrics-server-objects', () => import('./release.ts'));
 
-function objects(cluster: Cluster, extraArgs?: string[]) {
+function release(cluster: Cluster) {
   const m = cluster.code.loaded(OBJECTS);
   if (!m) throw new Error(`${NAME}'s manifest has not loaded yet`);
-  return m.metricsServerObjects(extraArgs);
-}
-
-function keyOf(o: { apiVersion?: string; kind?: string }): string {
-  const t = typeByGvk(String(o.apiVersion), String(o.kind));
-  return t ? resourceKey(t) : '';
+  return m;
 }
 
 const METRICS_SERVER: Addon = {
@@ -36,11 +30,7 @@ const METRICS_SERVER: Addon = {
   enabled: (cluster: Cluster) => !!cluster.store.get('apiservices.apiregistration.k8s.io', '', METRICS_APISERVICE),
   enable(cluster) {
     if (this.enabled(cluster)) return [`${NAME} is already installed.`];
-    for (const o of objects(cluster, ['--kubelet-insecure-tls'])) {
-      const key = keyOf(o);
-      if (cluster.store.get(key, o.metadata.namespace ?? '', o.metadata.name!)) continue;
-      cluster.api.create(key, o);
-    }
+    release(cluster).installRelease(cluster);
     return [
       `${NAME} installed in kube-system (components.yaml with --kubelet-insecure-tls).`,
       'kubectl top and HorizontalPodAutoscalers get metrics once it has scraped the kubelets (about a minute).',
@@ -48,10 +38,7 @@ const METRICS_SERVER: Addon = {
   },
   disable(cluster) {
     if (!this.enabled(cluster)) return [`${NAME} is not installed.`];
-    for (const o of objects(cluster).reverse()) {
-      const key = keyOf(o);
-      if (cluster.store.get(key, o.metadata.namespace ?? '', o.metadata.name!)) cluster.api.delete(key, o.metadata.namespace, o.metadata.name!);
-    }
+    release(cluster).removeRelease(cluster);
     return [`${NAME} removed.`];
   },
 };

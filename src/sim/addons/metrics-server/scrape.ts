@@ -6,7 +6,7 @@
 import type { Cluster } from '../../cluster.ts';
 import type { KubeObject } from '../../api/types.ts';
 import { milliValue, parseQuantity } from '../../api/quantity.ts';
-import { kubelets } from '../../kubelet/component.ts';
+import { kubelets } from '../../kubelet/cluster-kubelets.ts';
 import { STORAGE_KEY, type ContainerMetric, type Storage } from './storage.ts';
 import { readStats } from './usage.ts';
 
