@@ -9,14 +9,15 @@ import { Cluster, type ClusterOptions } from './cluster.ts';
 import { DEFAULT_INSTALLERS } from './components.ts';
 import { install, installSteps, installerCode, type Installer } from './installer.ts';
 import { loadAllParts } from './deferred/code-part.ts';
+import { ACCESS_CHECKS } from './auth/access-checks-part.ts';
 import { getPreset, presetNames } from './presets/index.ts';
 
 // The client.
-export { createClient, createReadClient, createClusterReader, applyPatch, scaleOf, selectionFilter, DISCOVERY, KIND_ADMIN, authenticate, clientWithCredentials } from './client/index.ts';
+export { createClient, createReadClient, createClusterReader, applyPatch, scaleOf, selectionFilter, DISCOVERY, KIND_ADMIN } from './client/index.ts';
 export type { Credentials } from './client/index.ts';
 export type { Impersonation } from './auth/impersonation.ts';
 export type { UserInfo, AccessAttributes } from './auth/rbac.ts';
-export { KIND_ADMIN_CERTIFICATE, caCertificatePem } from './auth/pki.ts';
+export { KIND_ADMIN_CERTIFICATE } from './auth/kind-admin.ts';
 export type * from './client/types.ts';
 export type { KubeClient, ClusterReader, ClusterProbes, Subresources } from './client/index.ts';
 
@@ -91,11 +92,12 @@ export async function createClusterWhenReady(opts: ClusterOptions = {}): Promise
 
 /**
  * Loads the code every installer of `installers` (default: a default cluster's) may load on
- * first use, into the process's shared source: clusters built afterwards never wait for code.
+ * first use, and the API server's access checks (auth/access-checks-part.ts), into the process's
+ * shared source: clusters built afterwards never wait for code.
  * Node hosts (the tests, `npm run sim`) do this first; the page does not.
  */
 export async function loadInstallerCode(installers: readonly Installer[] = DEFAULT_INSTALLERS): Promise<void> {
-  await loadAllParts(installerCode(installers));
+  await loadAllParts([...installerCode(installers), ACCESS_CHECKS]);
 }
 export { installerCode } from './installer.ts';
 export { coldCode, SHARED_CODE } from './deferred/code-part.ts';

@@ -14,3 +14,5 @@ export { jobFromCronJob } from './controllers/cronjob/job-from-cronjob.ts';
 // The tar format `kubectl cp` streams through the container's `tar`.
 export { packTar, unpackTar } from './kubelet/sh/tar-format.ts';
 export type { TarMember } from './kubelet/sh/tar-format.ts';
+// The cluster's CA certificate (what `certificate-authority-data` and a token's ca.crt hold).
+export { caCertificatePem } from './auth/pki.ts';

@@ -39,6 +39,22 @@ describe("a terminal's start", () => {
     }
   });
 
+  it("leaves out the certificate authority, the X.509 code, the CSR kind and the access checks kind's admin does without", () => {
+    const lazy = [
+      'src/sim/auth/pki.ts',
+      'src/sim/auth/rbac.ts',
+      'src/sim/auth/impersonation.ts',
+      'src/sim/auth/service-account-token.ts',
+      'src/sim/client/authenticated.ts',
+      'src/sim/kinds/certificatesigningrequest/kind.ts',
+      'src/sim/kinds/certificatesigningrequest/signer.ts',
+      'src/encoding/crypto/x509.ts',
+      'src/encoding/crypto/rsa.ts',
+    ];
+    for (const f of lazy) expect(closure, f).not.toContain(f);
+    expect(closure).toContain('src/sim/auth/kind-admin.ts');
+  });
+
   it("leaves out the kubectl commands that load on first use, whose loads the first chunk knows", () => {
     expect(closure).toContain('src/kubectl/verbs/code.ts');
     for (const f of ['src/kubectl/verbs/apply/apply.ts', 'src/kubectl/verbs/create/all.ts', 'src/kubectl/verbs/cp/cp.ts']) expect(closure, f).not.toContain(f);

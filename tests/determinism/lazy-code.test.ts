@@ -311,7 +311,73 @@ describe('code loaded on first use', { timeout: 60_000 }, () => {
     expect(out).toMatch(/db +1\/1/);
   });
 
+  it('a CSR created, approved and used: the kind, its signer and the access checks load on first use', async () => {
+    const input = [
+      'openssl genrsa -out ann.key 2048 2>/dev/null',
+      'openssl req -new -key ann.key -out ann.csr -subj "/CN=ann/O=ops"',
+      'printf \'apiVersion: certificates.k8s.io/v1\\nkind: CertificateSigningRequest\\nmetadata:\\n  name: ann\\nspec:\\n  request: %s\\n  signerName: kubernetes.io/kube-apiserver-client\\n  usages: [client auth]\\n\' "$(base64 -w0 ann.csr)" > csr.yaml',
+      'kubectl apply -f csr.yaml && kubectl certificate approve ann; kubectl get csr',
+      'sleep 1; kubectl get csr',
+      'kubectl get csr ann -o jsonpath=\'{.status.certificate}\' | base64 -d > ann.crt',
+      'kubectl config set-credentials ann --client-key=ann.key --client-certificate=ann.crt --embed-certs=true',
+      'kubectl config set-context ann --cluster=kind-kind --user=ann',
+      'kubectl --context=ann auth whoami; kubectl --context=ann get pods',
+    ].join('\n');
+    const { eager, lazy, loads } = await bothWays({ input: input + '\n', seed: 12 });
+    expect(lazy).toBe(eager);
+    expect([...new Set(loads)].sort()).toEqual(['access-checks', 'csrsigning-controller']);
+    expect(eager).toContain('Approved,Issued');
+    expect(eager).toContain('Groups      [ops system:authenticated]');
+    expect(eager).toContain('User "ann" cannot list resource "pods"');
+  });
+
+  it('approving a CSR that does not exist is the 404 it always was, also before the kind loaded', async () => {
+    const { eager, lazy } = await bothWays({ input: 'kubectl certificate approve nobody\nkubectl get csr\n', seed: 12 });
+    expect(lazy).toBe(eager);
+    expect(eager).toContain('Error from server (NotFound): certificatesigningrequests.certificates.k8s.io "nobody" not found');
+  });
+
+  it('--as, auth can-i and a ServiceAccount token user need the access checks; the admin alone does not', async () => {
+    const input = [
+      'kubectl get pods; kubectl auth whoami',
+      'kubectl get pods --as=jane',
+      'kubectl auth can-i list pods',
+      'kubectl create serviceaccount bot && kubectl create rolebinding bot-view --clusterrole=view --serviceaccount=default:bot',
+      'kubectl config set-credentials bot --token="$(kubectl create token bot)"',
+      'kubectl config set-context bot --cluster=kind-kind --user=bot && kubectl config use-context bot',
+      'kubectl get sa; kubectl auth whoami | head -2; kubectl delete sa bot',
+    ].join('\n');
+    const { eager, lazy, loads } = await bothWays({ input: input + '\n', seed: 13 });
+    expect(lazy).toBe(eager);
+    expect(loads).toEqual(['access-checks']);
+    expect(eager).toContain('User "jane" cannot list resource "pods"');
+    expect(eager).toContain('system:serviceaccount:default:bot');
+    const admin = await bothWays({ input: 'kubectl get pods -A | head -3\nkubectl auth whoami\nkubectl get csr\n', seed: 13 });
+    expect(admin.lazy).toBe(admin.eager);
+    expect(admin.loads).toEqual([]);
+  });
+
+  it('access checks that cannot be fetched: kubectl says so and sends nothing; the next command loads them', async () => {
+    const cold = coldCode();
+    let failures = 1;
+    const source: CodeSource = {
+      loaded: (part) => cold.loaded(part),
+      load<T>(part: CodePart<T>): Promise<T> {
+        if (failures-- > 0) return Promise.reject(new TypeError('Failed to fetch dynamically imported module: https://course.example/_astro/access-checks.js'));
+        return cold.load(part);
+      },
+    };
+    const cluster = await createClusterWhenReady({ seed: 3, code: source });
+    const out = await runTranscript('kubectl get pods --as=jane\necho status $?\nkubectl get pods --as=jane\n', { cluster });
+    expect(out).toContain("error: could not load the cluster's code for authentication and authorization: Failed to fetch dynamically imported module: https://course.example/_astro/access-checks.js\n");
+    expect(out).toContain('status 1');
+    expect(out).toContain('User "jane" cannot list resource "pods"');
+    expect(cluster.code.loading).toBe(false);
+  });
+
   const transcripts: Record<string, string[]> = {
+    'csr-users-rbac.txt': ['access-checks', 'csrsigning-controller'],
+    'impersonation-as.txt': ['access-checks', 'container-programs'],
     'ref-06-statefulset-daemonset-job-cronjob.txt': ['batch-controllers', 'container-programs', 'daemonset-controller', 'stateful-controllers'],
     'ingress-nginx-kind.txt': ['batch-controllers', 'container-programs', 'ingress-kinds', 'ingress-nginx-controller'],
     'pdb-drain.txt': ['container-programs', 'daemonset-controller', 'disruption-controller'],

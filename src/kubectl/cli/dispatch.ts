@@ -12,6 +12,7 @@ import { BrokenPipe } from '../../command/pipe-errors.ts';
 import { FlagError, Flags, flagsOf, globalFlags, parseArgs, type FlagSpec } from './flags.ts';
 import { loadWhatRunNeeds } from './on-demand.ts';
 import { syncKubeconfig } from '../kubeconfig/location.ts';
+import { prepareAccessChecks } from '../resource/prepare.ts';
 import { findSubcommand, findVerb } from './registry.ts';
 import { unknownCommandMessage } from './suggest.ts';
 import type { RandomSource } from './verb.ts';
@@ -150,6 +151,8 @@ export async function dispatch(session: Session, args: string[], ctx: ExecContex
     if (session.config.connectError && server) throw new CliError(session.config.connectError, { plain: true });
     if (server) {
       if (session.config.credentialError) throw credentialError(session.config.credentialError);
+      // Only kind's admin goes unchecked: another user's requests, or impersonated ones, need the API server's checks.
+      if (session.config.credentials || imp.user) await prepareAccessChecks(inv);
       if (session.config.credentials) inv.client = session.client.withCredentials(session.config.credentials);
       // Impersonate-User, -Group and -Uid on every request.
       if (imp.user) inv.client = inv.client.impersonate(imp);

@@ -1,8 +1,9 @@
 /**
  * Asking the cluster for the code of kinds it loads on first use (their admission and tables:
- * `ReadClient.prepare`) before writing them or printing them as a table. The API server answers
- * synchronously, so the wait happens here, in the command, while the host holds cluster time
- * (`ctx.loadCode`); a kind already there costs nothing.
+ * `ReadClient.prepare`) before writing them or printing them as a table, and for its access
+ * checks (`KubeClient.prepareAccessChecks`) before a request that is not kind's admin's plain
+ * own. The API server answers synchronously, so the wait happens here, in the command, while
+ * the host holds cluster time (`ctx.loadCode`); code already there costs nothing.
  */
 import { CliError } from '../cli/errors.ts';
 import type { Manifest } from './manifests.ts';
@@ -10,13 +11,24 @@ import { keyOf } from './resolve.ts';
 import type { Invocation } from '../cli/verb.ts';
 
 /** Waits until the cluster can admit and print `resources` (store keys, `statefulsets.apps`); a failed download is a CliError (the next run tries again). */
-export async function prepareKinds(inv: Invocation, resources: readonly string[]): Promise<void> {
-  const pending = inv.client.prepare(resources);
+export function prepareKinds(inv: Invocation, resources: readonly string[]): Promise<void> {
+  return awaitCode(inv, inv.client.prepare(resources), [...new Set(resources)].join(', '));
+}
+
+/**
+ * Waits until the cluster can authenticate credentials other than kind's admin, authorize with
+ * RBAC, check impersonation and issue tokens; a failed download is a CliError (the next run tries again).
+ */
+export function prepareAccessChecks(inv: Invocation): Promise<void> {
+  return awaitCode(inv, inv.client.prepareAccessChecks(), 'authentication and authorization');
+}
+
+async function awaitCode(inv: Invocation, pending: Promise<void> | undefined, what: string): Promise<void> {
   if (!pending) return;
   try {
     await inv.ctx.loadCode(pending);
   } catch (e) {
-    throw new CliError(`could not load the cluster's code for ${[...new Set(resources)].join(', ')}: ${e instanceof Error ? e.message : String(e)}`);
+    throw new CliError(`could not load the cluster's code for ${what}: ${e instanceof Error ? e.message : String(e)}`);
   }
 }
 

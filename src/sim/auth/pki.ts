@@ -4,12 +4,16 @@
  * certificate authenticator checks a certificate against. One fixed key for every simulated
  * cluster (a generated one would cost seconds of BigInt arithmetic and draws from the cluster's
  * random stream), so a certificate issued by one simulated cluster is valid for any other.
+ * Nothing at a cluster's creation signs: this module and the X.509 code it uses load with the
+ * CSR signer or the access checks, whichever comes first; kind's admin is recognised without
+ * them (kind-admin.ts).
  */
 import { pem, unpem } from '../../encoding/crypto/der.ts';
 import { sha256, bytesOf } from '../../encoding/crypto/hash.ts';
 import { readPrivateKey, selfSigned } from '../../encoding/crypto/x509.ts';
 import { issueCertificate, parseCertificate, readCertificateRequest, verifySha256, type CertificateRequest } from '../../encoding/crypto/x509-ca.ts';
 import type { RsaKey } from '../../encoding/crypto/rsa.ts';
+import { KIND_ADMIN_CERTIFICATE } from './kind-admin.ts';
 
 const CA_KEY_PEM =
   '-----BEGIN PRIVATE KEY-----\nMIIEvAIBADANBgkqhkiG9w0BAQEFAASCBKYwggSiAgEAAoIBAQDd5HqDijWYiDXl\nN1zCWbaG2Wy6QQ4+7VbrnB+ZfUWT2neo0vbeActHbMfrb0RGlF9yYBxagItouYmG\nZZY1+ugIPX3msvGlOUkcKpsXuYUeaDAgYDp56mk/N/5p5d4VMQfR7TsBZLcyK1Ti\n4B3+IzL9uETgwJ46jMi9oH7Zq6PL+5KIUqusccRzLJDmrmzsRN5ZorulJcqXQyA/\ng7sE3nAIJ6sSOu129NKOgZ8c5YprQf3pehP5c2e4RGd8hjgQHqs+IMWdaK2LF8G3\n3M1ETDuVVG8emvIeh5XcgCst0DmCv5adBxuuagxh5ev7RG/HljeIjE5E+I5k5GPR\nbfZiBvmJAgMBAAECggEALfVSwsfvjeY4c39iAQcf3RJPiMxMrQ/vfuFZUis2LAeF\n3TvE0frBJcwMJGFpXM0Cb+gkN0KEnW5AY8vKrueHA53o482Qa05QLDtO4D0Wq1Od\nFDeaJQI+Rk/MrBZmRzFek0Z1gDZiE0wSSuNskuSrfQ2bhomevDXIpi4F2APK60aP\nCO3oeK+WmEUPizT1Wk/RdE7a+PDNN3laCVeSgeSolq+8wihEp/l0zsG+YNA12MfD\nRDBXS029C7IcrwKNxpFu0L/aOkuTPDNXh/f7BApbMO4F5RdoYITNOq165jvEyLuE\n8aDydnYGYE3ctY4k7SXxrFid5XWJRnl2NdrhcJgcYQKBgQD9sWlYAEOYrRm76Br9\ncMz/fio3RGe6Bmj0bJjAaFGrfgDHSjVGFKV0yYZAzB8rCtpF0lejDxbWjvYyKifJ\nJFqMDTWuzni/oMAx5oZS5B9rl5XWcQ/2l2eP5eS2IoJDylGGn3VR8AriwvC/TuHX\nHhc/ONV/pX68KfDknkKANBHT/QKBgQDf6Qlcmc9byvvKA1tWJhZyQu25YI7gBBx9\nn6o3zVYkK4vMjF5kRux9Vh1oTPRDrAoZaB//w8FiP9b4iPaAjWhc28YHyxf1UAWk\nDFb8zuSE8YnPzWQapcS/Zotb7bhYr6K5epKnZIP18ICHGOMYsb10g9/NpAzzKK5h\n56xS2LiDfQKBgH6npw8vOpArw5BDhc4IFeBsTYlAFoUSFC4LVYuhyTxT8PGOA+DU\nB/Kxddw9zEXB6k03gVc//kfqIdHTp/9MrgQDyExYeoI5MBr5mxAhIeqmSEFCOxUC\na8q0nKWtvtk3VdJfI8Rfkh+58VWhfTDXrgV7S2Op7Qbl7YVF2a+Fz2zFAoGAMrHa\nUsLoNcoxU72K0mhxMJGCrTP1ZTbJFJAvw86TsEDDuB4XyPBd3sq+gbzamO+8oZ/3\njrrNb+cwTrkDxns9o7iGj4El/X6OqGO61iYpiwf8wbWo8neRohwfdULPOBUb7I6Z\n4ZhaYDaBgxTZZd/oGxc4dqCr5enSAYyocWFr9SkCgYAyzBZ6I+euhSm3y9BfmizV\nfiV03prEIBvCJw4IFDEbwZEqT5B7PTiD4yC3RUBw6RSzaNXEkss5ZtIjv2sa/hPd\nL+96nOD/6Vov+FERD2SkmfRZI2RMtHQlMZyOs9OlZFhDIQ5XATcGblWvobsPMyeR\nRDeEQUAKuNJvXLhwVU/ahg==\n-----END PRIVATE KEY-----\n';
@@ -17,10 +21,6 @@ const CA_KEY_PEM =
 /** When kind made the cluster's CA (and the admin's certificate). */
 const CA_NOT_BEFORE = Date.UTC(2026, 10, 30, 2, 49, 38);
 const CA_DAYS = 3650;
-
-/** kind's admin client certificate (CN=kubernetes-admin, O=kubeadm:cluster-admins), as its kubeconfig holds it. */
-export const KIND_ADMIN_CERTIFICATE =
-  '-----BEGIN CERTIFICATE-----\nMIIDKTCCAhGgAwIBAgIIK3pWq6n0mJ0wDQYJKoZIhvcNAQELBQAwFTETMBEGA1UE\nAxMKa3ViZXJuZXRlczAeFw0yNjExMzAwMjQ5MzhaFw0yNzExMzAwMjU0MzhaMDwx\nHzAdBgNVBAoTFmt1YmVhZG06Y2x1c3Rlci1hZG1pbnMxGTAXBgNVBAMTEGt1YmVy\n-----END CERTIFICATE-----\n';
 
 interface Authority {
   key: RsaKey;

@@ -4,6 +4,7 @@
  * (aud, exp, iat, iss, jti, kubernetes.io {namespace, node?, pod?, secret?, serviceaccount},
  * nbf, sub), with the server's default lifetime (1h) and its validation of the request.
  * The signature is random bytes of an RS256 signature's length: nothing verifies it here.
+ * Part of the access checks that load on first use (access-checks-part.ts).
  */
 import { ApiError, notFound } from '../api/errors.ts';
 import { base64Decode, base64Encode } from '../api/base64.ts';
@@ -100,7 +101,11 @@ export function requestServiceAccountToken(cluster: Cluster, namespace: string, 
   };
 }
 
-const base64urlDecode = (s: string) => base64Decode(s.replace(/-/g, '+').replace(/_/g, '/'));
+/** A JWT segment (base64url, padding stripped) decoded; the standard decoder wants the padding back. */
+const base64urlDecode = (s: string) => {
+  const std = s.replace(/-/g, '+').replace(/_/g, '/');
+  return base64Decode(std + '='.repeat((4 - (std.length % 4)) % 4));
+};
 
 /**
  * The service account a bearer token authenticates as (the API server's service-account token

@@ -4,6 +4,7 @@
  * issued, a service-account token the cluster issued; anything else is 401 Unauthorized, and a
  * request without credentials is `system:anonymous`) and authorizes it with RBAC (403 Forbidden
  * in the API server's words). Discovery, server time and Table conversion need no permission.
+ * Part of the access checks that load on first use (auth/access-checks-part.ts).
  */
 import { ApiError } from '../api/errors.ts';
 import type { KubeObject } from '../api/types.ts';
@@ -14,6 +15,7 @@ import { tokenUser } from '../auth/service-account-token.ts';
 import type { Cluster } from '../cluster.ts';
 import { resourceTypeAt } from './address.ts';
 import type { KubeClient } from './client.ts';
+import { withRequestor } from './csr-requestor.ts';
 import type { ResourceAddress } from './types.ts';
 
 /** What a kubeconfig user sends: a client certificate (PEM), a bearer token, or basic auth. */
@@ -104,15 +106,3 @@ function checkedClient(cluster: Cluster, base: KubeClient, who: () => UserInfo):
 }
 
 const CSRS = 'certificatesigningrequests.certificates.k8s.io';
-
-/** The CSR strategy's PrepareForCreate: the requestor is whoever sent the request. */
-export function withRequestor(resource: ResourceAddress, obj: KubeObject, user: UserInfo): KubeObject {
-  if (resourceTypeAt(resource).plural !== 'certificatesigningrequests') return obj;
-  const spec: Record<string, unknown> = { ...(obj.spec ?? {}), username: user.username, groups: user.groups };
-  if (user.uid) spec.uid = user.uid;
-  else delete spec.uid;
-  delete spec.extra;
-  return { ...obj, spec };
-}
-
-export { CSRS as CSR_RESOURCE };

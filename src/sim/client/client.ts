@@ -12,10 +12,12 @@ import type { Cluster } from '../cluster.ts';
 import { resourceTypeAt } from './address.ts';
 import { createReadClient } from './read.ts';
 import { subresources, type Subresources } from './subresources.ts';
-import { authorize, type AccessAttributes, type UserInfo } from '../auth/rbac.ts';
+import type { AccessAttributes, UserInfo } from '../auth/rbac.ts';
+import { accessChecks, prepareAccessChecks } from '../auth/access-checks-part.ts';
 import { updateApproval } from '../kinds/certificatesigningrequest/index.ts';
 import type { Impersonation } from '../auth/impersonation.ts';
-import { clientImpersonating, clientWithCredentials, withRequestor, type Credentials } from './authenticated.ts';
+import type { Credentials } from './authenticated.ts';
+import { withRequestor } from './csr-requestor.ts';
 import type { DeleteOptions, PatchType, ReadClient, ResourceAddress, WriteOptions, WriteResult } from './types.ts';
 
 /** The whole client: reads, writes and subresources. */
@@ -32,8 +34,13 @@ export interface KubeClient extends ReadClient, Subresources {
   user(): UserInfo;
   /** A SelfSubjectAccessReview (or, with `as`, a SubjectAccessReview): whether the request would be allowed. */
   reviewAccess(a: AccessAttributes, as?: UserInfo): boolean;
-  /** PUT `certificatesigningrequests/NAME/approval`: the CSR's Approved / Denied conditions. */
+  /** PUT `certificatesigningrequests/NAME/approval`: the CSR's Approved / Denied conditions (after `prepare` of the CSR kind). */
   updateApproval(obj: KubeObject): KubeObject;
+  /**
+   * Loads the API server's access checks (auth/access-checks-part.ts), which `withCredentials`,
+   * `impersonate`, `reviewAccess` and `createToken` need; undefined when they are there.
+   */
+  prepareAccessChecks(): Promise<void> | undefined;
   /** This client with its requests sent as `creds` (a kubeconfig user other than kind's admin). */
   withCredentials(creds: Credentials): KubeClient;
   /**
@@ -91,10 +98,11 @@ export function createClient(cluster: Cluster): KubeClient {
     },
     delete: (resource, namespace, name, opts = {}) => api.delete(key(resource), namespace, name, opts),
     user: () => KIND_ADMIN,
-    reviewAccess: (a, as) => authorize(cluster.store, as ?? KIND_ADMIN, a),
-    updateApproval: (obj) => updateApproval(api, obj),
-    withCredentials: (creds) => clientWithCredentials(cluster, client, creds),
-    impersonate: (imp) => clientImpersonating(cluster, client, () => KIND_ADMIN, imp),
+    reviewAccess: (a, as) => accessChecks(cluster, 'an access review').authorize(cluster.store, as ?? KIND_ADMIN, a),
+    updateApproval: (obj) => updateApproval(cluster, obj),
+    prepareAccessChecks: () => prepareAccessChecks(cluster),
+    withCredentials: (creds) => accessChecks(cluster, 'a request with credentials').clientWithCredentials(cluster, client, creds),
+    impersonate: (imp) => accessChecks(cluster, 'an impersonating request').clientImpersonating(cluster, client, () => KIND_ADMIN, imp),
   };
   return client;
 }

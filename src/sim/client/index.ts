@@ -8,7 +8,7 @@ import { createReadClient } from './read.ts';
 import type { ReadClient } from './types.ts';
 
 export { createClient, applyPatch, KIND_ADMIN, type KubeClient } from './client.ts';
-export { authenticate, clientWithCredentials, type Credentials } from './authenticated.ts';
+export type { Credentials } from './authenticated.ts';
 export { createReadClient, selectionFilter } from './read.ts';
 export { createProbes, type ClusterProbes } from './probes.ts';
 export { DISCOVERY } from './discovery.ts';

@@ -9,7 +9,8 @@ import { PDB_CODE } from '../kinds/poddisruptionbudget/index.ts';
 import type { Cluster } from '../cluster.ts';
 import { resourceKey } from '../api/resources.ts';
 import { updateEphemeralContainers } from '../apiserver/kinds/pod-ephemeral.ts';
-import { requestServiceAccountToken } from '../auth/service-account-token.ts';
+import { accessChecks } from '../auth/access-checks-part.ts';
+import type { TokenRequestSpec } from '../auth/service-account-token.ts';
 import { requestIP } from '../network/connect.ts';
 import { metricsApiState, nodeMetrics, podMetrics } from '../addons/metrics-server/storage.ts';
 import { resourceTypeAt } from './address.ts';
@@ -115,8 +116,8 @@ export function subresources(cluster: Cluster) {
     /** PATCH `pods/NAME/ephemeralcontainers`: the Pod's ephemeral containers become `wanted`. */
     updateEphemeralContainers: (namespace: string, pod: string, wanted: Record<string, unknown>[]) => updateEphemeralContainers(cluster, namespace, pod, wanted),
     /** POST `serviceaccounts/NAME/token`: a TokenRequest with its status (the token). */
-    createToken: (namespace: string, serviceAccount: string, spec: Parameters<typeof requestServiceAccountToken>[3]) =>
-      requestServiceAccountToken(cluster, namespace, serviceAccount, spec),
+    createToken: (namespace: string, serviceAccount: string, spec: TokenRequestSpec) =>
+      accessChecks(cluster, 'a token request').requestServiceAccountToken(cluster, namespace, serviceAccount, spec),
     /** `pods/NAME/portforward`: one HTTP request to `port` of the Pod (refused when it has no IP). */
     portForward(namespace: string, pod: string, port: number, path: string, agent: string) {
       const live = api.tryGet('pods', namespace, pod);

@@ -9,6 +9,7 @@ import { CliError, usageError } from '../../cli/errors.ts';
 import { registerVerb } from '../../cli/registry.ts';
 import type { Invocation, Verb } from '../../cli/verb.ts';
 import { HELP } from '../../help/texts.ts';
+import { prepareAccessChecks } from '../../resource/prepare.ts';
 import { reconcile } from './reconcile.ts';
 import { whoami } from './whoami.ts';
 
@@ -26,6 +27,7 @@ const canI: Verb = {
     if (t && !t.namespaced && !inv.flags.bool('all-namespaces')) inv.err(`Warning: resource '${t.group ? `${t.plural}.${t.group}` : t.plural}' is not namespace scoped\n`);
     const ns = t && !t.namespaced ? undefined : inv.flags.bool('all-namespaces') ? undefined : inv.namespace;
     const subresource = inv.flags.str('subresource');
+    await prepareAccessChecks(inv);
     const yes = inv.client.reviewAccess({ verb, group: t?.group ?? '', resource: t ? t.plural : typeName, subresource: subresource || undefined, namespace: ns ?? '', name });
     if (!inv.flags.bool('quiet')) inv.out(yes ? 'yes\n' : 'no\n');
     return yes ? 0 : 1;

@@ -12,6 +12,7 @@ import { registerVerb } from '../../cli/registry.ts';
 import type { Invocation, Verb } from '../../cli/verb.ts';
 import { HELP } from '../../help/texts.ts';
 import { readManifests } from '../../resource/manifests.ts';
+import { prepareKinds } from '../../resource/prepare.ts';
 import { renderObjects } from '../../printers/output.ts';
 
 const CSRS = 'certificatesigningrequests.certificates.k8s.io';
@@ -37,6 +38,8 @@ function decide(type: 'Approved' | 'Denied', reason: string, message: string, do
       const files = inv.flags.list('filename').length ? readManifests(inv).map((m) => m.obj.metadata.name ?? '') : [];
       const names = [...files, ...inv.args];
       if (!names.length) throw new CliError('one or more CSRs must be specified as <name> or -f <filename>');
+      // The approval subresource is the CSR kind's code, which loads on first use.
+      await prepareKinds(inv, [CSRS]);
       for (const name of names) {
         const csr = inv.client.get(CSRS, undefined, name);
         const conditions = ((csr.status?.conditions ?? []) as Condition[]).slice();

@@ -8,6 +8,7 @@ import { CliError } from '../../cli/errors.ts';
 import { registerSubcommand } from '../../cli/registry.ts';
 import type { Invocation, Verb } from '../../cli/verb.ts';
 import { outputFormat, renderObjects } from '../../printers/output.ts';
+import { prepareAccessChecks } from '../../resource/prepare.ts';
 import { checkWriteOutput } from '../../resource/write.ts';
 import { nameArg } from './shared.ts';
 
@@ -44,6 +45,7 @@ const tokenCommand: Verb = {
     const name = nameArg(inv);
     checkWriteOutput(inv);
     const request = spec(inv);
+    await prepareAccessChecks(inv);
     let result;
     try {
       result = inv.client.createToken(inv.namespace, name, request);

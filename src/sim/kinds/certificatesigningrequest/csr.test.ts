@@ -2,11 +2,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../../api/errors.ts';
 import { base64Decode, base64Encode } from '../../api/base64.ts';
 import type { KubeObject } from '../../api/types.ts';
-import { certificateUser, parseRequestPem, signRequest, KIND_ADMIN_CERTIFICATE } from '../../auth/pki.ts';
+import { certificateUser, parseRequestPem, signRequest } from '../../auth/pki.ts';
+import { KIND_ADMIN_CERTIFICATE } from '../../auth/kind-admin.ts';
 import { authorize } from '../../auth/rbac.ts';
 import { createCluster } from '../../index.ts';
 import { testRequest, type TestRequest } from '../../testing/certificates.ts';
-import { CSRS, validateCsr } from './index.ts';
+import { CSRS } from './names.ts';
+import { validateCsr } from './kind.ts';
 import { parseCertificate } from '../../../encoding/crypto/x509-ca.ts';
 import { unpem } from '../../../encoding/crypto/der.ts';
 
