@@ -3,7 +3,7 @@
  * symbolic links (a ConfigMap volume's `key -> ..data/key`) followed as the kernel does.
  * Enough for `cat`, `ls -la`, `touch`, `rm`, `mkdir`, redirections and `mount`.
  */
-import { FsTree, joinRel, parentRel, type FsNode, type Medium } from './volumes/fs-tree.ts';
+import { FsTree, joinRel, parentRel, type FsNode, type Medium, type Owner } from './volumes/fs-tree.ts';
 
 /** A volume mounted at `path`: the tree, the part of it shown there (subPath), and its flags. */
 export interface Mount {
@@ -35,6 +35,12 @@ export class MemFs {
   private root: FsTree;
   private mounts: Mount[] = [];
   private now: () => number;
+  /**
+   * Who creates files and directories from now on (the container's user): their uid, and
+   * their gid unless a setgid directory gives its own. Unset: root, as while the image's files
+   * are laid down.
+   */
+  creator?: () => Owner;
 
   constructor(now: () => number = () => 0) {
     this.now = now;
@@ -107,7 +113,7 @@ export class MemFs {
     const p = this.real(path);
     const loc = this.locate(p);
     if (loc.readOnly || loc.tree.get(loc.rel)?.kind === 'dir') return false;
-    loc.tree.writeFile(loc.rel, content, this.now(), opts.mode, opts.append);
+    loc.tree.writeFile(loc.rel, content, this.now(), opts.mode, opts.append, this.creator?.());
     return true;
   }
 
@@ -135,7 +141,7 @@ export class MemFs {
     const loc = this.locate(p);
     if (loc.tree.get(loc.rel)?.kind === 'dir') return true;
     if (loc.readOnly) return false;
-    loc.tree.mkdirp(loc.rel, this.now());
+    loc.tree.mkdirp(loc.rel, this.now(), 0o755, this.creator?.());
     return true;
   }
 
