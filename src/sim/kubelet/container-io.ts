@@ -41,6 +41,7 @@ export function containerIO(
     built.write('/proc/1/status', procStatus(pod, c.spec, firstProcessArgv(argv), processUser(pod, c.spec, files, c.image?.user), Number.isInteger(cpus) && cpus > 0 ? cpus : 8), {
       mode: 0o444,
     });
+    built.chmod('/proc/1', 0o555);
     // What the container's processes create is theirs: their uid, their gid (or a setgid directory's).
     built.creator = () => {
       const u = self?.user;

@@ -145,6 +145,15 @@ export class MemFs {
     return true;
   }
 
+  /** Sets the permission bits of a file or directory (links followed); false if there is none. */
+  chmod(path: string, mode: number): boolean {
+    const loc = this.locate(this.real(path));
+    const n = loc.tree.get(loc.rel);
+    if (!n || n.kind === 'link' || loc.readOnly) return false;
+    loc.tree.nodes.set(loc.rel, { ...n, mode });
+    return true;
+  }
+
   /** Removes a file or link (not a directory, not a mount point); false if it cannot. */
   remove(path: string): boolean {
     const p = this.real(path, false);
