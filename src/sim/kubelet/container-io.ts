@@ -45,7 +45,7 @@ export function containerIO(
     // What the container's processes create is theirs: their uid, their gid (or a setgid directory's).
     built.creator = () => {
       const u = self?.user;
-      return { uid: u?.uid ?? 0, gid: u?.gid ?? 0 };
+      return { uid: u?.uid ?? 0, gid: u?.gid ?? 0, groups: u?.groups ?? [] };
     };
     return built;
   };

@@ -101,10 +101,33 @@ describe('file ownership', () => {
     const fs = new MemFs();
     fs.write('/etc/passwd', 'root:x:0:0:root:/root:/bin/sh\n');
     fs.mkdirp('/tmp');
+    fs.chmod('/tmp', 0o1777);
     fs.creator = () => ({ uid: 2000, gid: 0 });
     fs.write('/tmp/mine', '');
     expect(fs.lstat('/tmp/mine')?.node).toMatchObject({ uid: 2000 });
     expect(fs.lstat('/etc/passwd')?.node).not.toHaveProperty('uid');
+  });
+
+  it('lets a user other than root write only where the mode bits allow them', () => {
+    const fs = new MemFs();
+    fs.write('/etc/passwd', 'root:x:0:0:root:/root:/bin/sh\n');
+    fs.mkdirp('/tmp');
+    fs.chmod('/tmp', 0o1777);
+    fs.creator = () => ({ uid: 1000, gid: 3000, groups: [2000, 3000] });
+    expect(fs.writeError('/etc/passwd')).toBe('Permission denied');
+    expect(fs.writeError('/etc/new')).toBe('Permission denied');
+    expect(fs.write('/etc/new', 'x')).toBe(false);
+    expect(fs.mkdirp('/etc/sub')).toBe(false);
+    expect(fs.writeError('/tmp/new')).toBeUndefined();
+    // A group-writable directory of a supplementary group (an fsGroup volume) lets them in.
+    const vol = new FsTree(fsGroupOwnership({ spec: { securityContext: { fsGroup: 2000 } } } as unknown as KubeObject, 0o770));
+    fs.mount({ path: '/data', tree: vol, sub: '', readOnly: false });
+    expect(fs.write('/data/f', 'hello\n')).toBe(true);
+    fs.mount({ path: '/ro', tree: new FsTree(), sub: '', readOnly: true });
+    expect(fs.writeError('/ro/f')).toBe('Read-only file system');
+    // Root is not held back by mode bits.
+    fs.creator = () => ({ uid: 0, gid: 0 });
+    expect(fs.writeError('/etc/passwd')).toBeUndefined();
   });
 });
 

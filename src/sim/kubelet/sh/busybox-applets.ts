@@ -103,7 +103,7 @@ function copy(ctx: CommandContext, move: boolean): number {
       continue;
     }
     if (!fs.write(to, content)) {
-      ctx.err(`${ctx.name}: can't create '${dest}': ${fs.isReadOnly(to) ? 'Read-only file system' : 'No such file or directory'}\n`);
+      ctx.err(`${ctx.name}: can't create '${dest}': ${fs.writeError(to) ?? 'No such file or directory'}\n`);
       status = 1;
       continue;
     }
@@ -115,7 +115,7 @@ function copy(ctx: CommandContext, move: boolean): number {
 function copyTree(ctx: CommandContext, from: string, to: string): boolean {
   const fs = ctx.shell.io.fs;
   if (!fs.mkdirp(to)) {
-    ctx.err(`${ctx.name}: can't create directory '${to}': Read-only file system\n`);
+    ctx.err(`${ctx.name}: can't create directory '${to}': ${fs.writeError(to) ?? 'Read-only file system'}\n`);
     return false;
   }
   let ok = true;
