@@ -42,7 +42,14 @@ function fieldValue(pod: KubeObject, path: string, podIP: string, hostIP: string
 export type EnvResult = { env: Record<string, string> } | { error: string };
 
 /** The container's environment, or the first error (`configmap "x" not found`). */
-export function resolveEnv(store: Store, pod: KubeObject, container: KubeObject['spec'], podIP: string, hostIP: string): EnvResult {
+export function resolveEnv(
+  store: Store,
+  pod: KubeObject,
+  container: KubeObject['spec'],
+  podIP: string,
+  hostIP: string,
+  imageVars: readonly (readonly [string, string])[] = [],
+): EnvResult {
   const ns = pod.metadata.namespace ?? 'default';
   // Service links (the API server's and the namespace's Services), which the container's own
   // variables override and may refer to with `$(NAME)`.
@@ -96,10 +103,12 @@ export function resolveEnv(store: Store, pod: KubeObject, container: KubeObject[
       setOwn(env, e.name, resourceFieldValue(pod, vf.resourceFieldRef, container.name, node?.status?.allocatable ?? {}));
     }
   }
-  // The runtime's order: the image's PATH and the Pod's HOSTNAME, then what the kubelet hands
+  // The runtime's order: the image's PATH and the Pod's HOSTNAME, the image's other variables
+  // (images/image-env.ts), then what the kubelet hands
   // over (the container's variables before the service links they do not override), and HOME
   // last when nothing set it (so `$(HOME)` in a value stays as written: the kubelet knows none).
   const all: Record<string, string> = { PATH: '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin', HOSTNAME: pod.metadata.name! };
+  for (const [k, v] of imageVars) setOwn(all, k, v);
   for (const [k, v] of Object.entries(env)) setOwn(all, k, v);
   for (const [k, v] of Object.entries(services)) if (!hasOwn(env, k)) setOwn(all, k, v);
   if (!hasOwn(all, 'HOME')) all.HOME = '/root';

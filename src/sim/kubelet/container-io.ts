@@ -15,6 +15,8 @@ import { containerCode } from './container-code-part.ts';
 import type { ProbePorts } from './probes.ts';
 import type { ProcessIO } from './process.ts';
 import { processUser, type ProcessUser } from './identity.ts';
+import { procStatus } from './proc-status.ts';
+import { firstProcessArgv } from './first-process.ts';
 import { lacksBash } from './exec.ts';
 import { LineTerminal } from './sh/line-terminal.ts';
 import type { ContainerRuntime, PodRuntime } from './runtime.ts';
@@ -31,7 +33,22 @@ export function containerIO(
   const logs = c.logs;
   let fs: MemFs | undefined;
   const tag = c.ref?.tag ?? 'latest';
-  const build = () => buildContainerFs(pod, c.spec, rt.ip ?? '', containerCode(cluster)?.imageFiles(c.image, tag) ?? {}, rt.volumes, () => cluster.now());
+  let self: ProcessIO | undefined;
+  const build = () => {
+    const built = buildContainerFs(pod, c.spec, rt.ip ?? '', containerCode(cluster)?.imageFiles(c.image, tag) ?? {}, rt.volumes, () => cluster.now());
+    const files = { passwd: built.read('/etc/passwd'), group: built.read('/etc/group') };
+    const cpus = Number(cluster.store.get('nodes', '', rt.node)?.status?.capacity?.cpu ?? 8);
+    built.write('/proc/1/status', procStatus(pod, c.spec, firstProcessArgv(argv), processUser(pod, c.spec, files, c.image?.user), Number.isInteger(cpus) && cpus > 0 ? cpus : 8), {
+      mode: 0o444,
+    });
+    built.chmod('/proc/1', 0o555);
+    // What the container's processes create is theirs: their uid, their gid (or a setgid directory's).
+    built.creator = () => {
+      const u = self?.user;
+      return { uid: u?.uid ?? 0, gid: u?.gid ?? 0, groups: u?.groups ?? [] };
+    };
+    return built;
+  };
   // subPath mounts are taken when the container starts; other filesystems are built on first use.
   if (hasSubPathMount(c.spec)) fs = build();
   let tools: { commands: ProcessIO['commands']; dash: boolean; coreutils: boolean } | undefined;
@@ -41,7 +58,7 @@ export function containerIO(
     return (tools ??= { commands: code.imageCommands(c.image, tag), dash: code.shIsDash(c.image, tag), coreutils: code.hasCoreutils(c.image, tag) });
   };
   let user: ProcessUser | undefined;
-  return {
+  self = {
     argv,
     env,
     get user() {
@@ -80,4 +97,5 @@ export function containerIO(
     // `stdin: true` (kubectl run -i): the main process's shell reads what an attach sends.
     ...(c.spec?.stdin ? { terminal: new LineTerminal(lacksBash(c) ? 'busybox' : 'dash', c.spec.tty === true) } : {}),
   };
+  return self;
 }

@@ -81,4 +81,11 @@ describe('runAsNonRoot, as the kubelet checks it before creating a container', (
     expect(check({ runAsNonRoot: true }, { runAsUser: 0 })).toBe('container\'s runAsUser breaks non-root policy (pod: "web_default(u-1)", container: c)');
     expect(check({}, { runAsNonRoot: true }, 'curl_user')).toBe('container has runAsNonRoot and image has non-numeric user (curl_user), cannot verify user is non-root (pod: "web_default(u-1)", container: c)');
   });
+
+  it('merges the groups agnhost 2.45 gives its own user in /etc/group (the page: groups=3000,4000,50000)', () => {
+    const files = filesOf('registry.k8s.io/e2e-test-images/agnhost', '2.45');
+    const p = pod({ runAsUser: 1000, runAsGroup: 3000, supplementalGroups: [4000] });
+    expect(formatId(processUser(p.pod, p.container, files), files)).toBe('uid=1000(user-defined-in-image) gid=3000 groups=3000,4000,50000(group-defined-in-image)');
+    expect(filesOf('registry.k8s.io/e2e-test-images/agnhost', '2.40').group).not.toContain('group-defined-in-image');
+  });
 });

@@ -14,6 +14,7 @@ import { parseQuantity, quantityValue } from '../api/quantity.ts';
 import type { Cluster } from '../cluster.ts';
 import { keyOf, splitKey, type Controller } from '../runtime/controller.ts';
 import { expandRefs, resolveEnv } from './config.ts';
+import { imageEnv } from './images/image-env.ts';
 import { PodVolumes, type VolumeContext } from './volumes/pod-volumes.ts';
 import type { ImageInfo, RunContext } from './images/catalogue.ts';
 import { adoptRunningPod, backdateStartup, idleProgram } from './adopt.ts';
@@ -287,7 +288,7 @@ export class Kubelet implements Controller {
       cacheImage: (full, image) => this.images.set(full, image),
       resolveEnv: (c) => {
         const pod = this.current(rt)!;
-        const env = resolveEnv(this.cluster.store, pod, c.spec, rt.ip ?? '', rt.hostIP);
+        const env = resolveEnv(this.cluster.store, pod, c.spec, rt.ip ?? '', rt.hostIP, imageEnv(c.image?.repository, c.ref?.tag));
         // The kubelet builds the environment first, then checks runAsNonRoot against the image's user.
         const nonRoot = 'error' in env ? undefined : runAsNonRootError(pod, c.spec, c.image?.user);
         return nonRoot ? { error: nonRoot } : env;
@@ -420,7 +421,7 @@ export class Kubelet implements Controller {
       const pulled = pullImage(c.ref);
       c.image = 'image' in pulled ? pulled.image : { repository: c.ref.repository, size: 0, entrypoint: [], cmd: [], shell: false };
       if ('image' in pulled) this.images.set(c.ref.full, pulled.image);
-      const env = resolveEnv(this.cluster.store, pod, c.spec, rt.ip ?? '', rt.hostIP);
+      const env = resolveEnv(this.cluster.store, pod, c.spec, rt.ip ?? '', rt.hostIP, imageEnv(c.image?.repository, c.ref?.tag));
       const launched = this.launch(rt, c, 'env' in env ? env.env : {}, c.running?.startedAt ?? this.cluster.now(), true);
       if ('startError' in launched) c.proc = spawn(this.cluster.clock, idleProgram, launched.io, (code) => this.processExited(rt, c, c.running?.startedAt ?? 0, code));
     }

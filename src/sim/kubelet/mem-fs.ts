@@ -3,7 +3,7 @@
  * symbolic links (a ConfigMap volume's `key -> ..data/key`) followed as the kernel does.
  * Enough for `cat`, `ls -la`, `touch`, `rm`, `mkdir`, redirections and `mount`.
  */
-import { FsTree, joinRel, parentRel, type FsNode, type Medium } from './volumes/fs-tree.ts';
+import { FsTree, joinRel, parentRel, type FsNode, type Medium, type Owner } from './volumes/fs-tree.ts';
 
 /** A volume mounted at `path`: the tree, the part of it shown there (subPath), and its flags. */
 export interface Mount {
@@ -31,10 +31,24 @@ export interface StatResult {
 
 const MAX_LINK_HOPS = 40;
 
+/** Whether `who` has the `bits` (2 write, 1 search/execute) on `node`: owner, group or other class. */
+function may(node: Exclude<FsNode, { kind: 'link' }>, who: Owner & { groups?: readonly number[] }, bits: number): boolean {
+  const uid = node.uid ?? 0;
+  const gid = node.gid ?? 0;
+  const cls = uid === who.uid ? 6 : gid === who.gid || who.groups?.includes(gid) ? 3 : 0;
+  return ((node.mode >> cls) & bits) === bits;
+}
+
 export class MemFs {
   private root: FsTree;
   private mounts: Mount[] = [];
   private now: () => number;
+  /**
+   * Who creates files and directories from now on (the container's user): their uid, and
+   * their gid unless a setgid directory gives its own. Unset: root, as while the image's files
+   * are laid down.
+   */
+  creator?: () => Owner & { groups?: readonly number[] };
 
   constructor(now: () => number = () => 0) {
     this.now = now;
@@ -103,11 +117,33 @@ export class MemFs {
     return loc.tree.get(loc.rel);
   }
 
+  /**
+   * Why writing or creating `path` would fail, as the kernel words it: a read-only mount, or
+   * (for a user other than root) a file without write permission for them, or a new entry in
+   * a directory they may not write and search. Undefined when it would succeed.
+   */
+  writeError(path: string): 'Read-only file system' | 'Permission denied' | undefined {
+    const p = this.real(path);
+    const loc = this.locate(p);
+    if (loc.readOnly) return 'Read-only file system';
+    const who = this.creator?.();
+    if (!who || who.uid === 0) return undefined;
+    const node = loc.tree.get(loc.rel);
+    if (node && node.kind !== 'link') return may(node, who, 0o2) ? undefined : 'Permission denied';
+    // A new entry: the nearest existing directory above it must let the user write and search.
+    for (let dir = p.slice(0, p.lastIndexOf('/')) || '/'; ; dir = dir.slice(0, dir.lastIndexOf('/')) || '/') {
+      const d = this.locate(dir);
+      const n = d.tree.get(d.rel);
+      if (n?.kind === 'dir') return may(n, who, 0o3) ? undefined : 'Permission denied';
+      if (dir === '/') return undefined;
+    }
+  }
+
   write(path: string, content: string, opts: { append?: boolean; mode?: number } = {}): boolean {
     const p = this.real(path);
     const loc = this.locate(p);
-    if (loc.readOnly || loc.tree.get(loc.rel)?.kind === 'dir') return false;
-    loc.tree.writeFile(loc.rel, content, this.now(), opts.mode, opts.append);
+    if (loc.readOnly || loc.tree.get(loc.rel)?.kind === 'dir' || this.writeError(p)) return false;
+    loc.tree.writeFile(loc.rel, content, this.now(), opts.mode, opts.append, this.creator?.());
     return true;
   }
 
@@ -134,8 +170,17 @@ export class MemFs {
     const p = this.real(path);
     const loc = this.locate(p);
     if (loc.tree.get(loc.rel)?.kind === 'dir') return true;
-    if (loc.readOnly) return false;
-    loc.tree.mkdirp(loc.rel, this.now());
+    if (loc.readOnly || this.writeError(p)) return false;
+    loc.tree.mkdirp(loc.rel, this.now(), 0o755, this.creator?.());
+    return true;
+  }
+
+  /** Sets the permission bits of a file or directory (links followed); false if there is none. */
+  chmod(path: string, mode: number): boolean {
+    const loc = this.locate(this.real(path));
+    const n = loc.tree.get(loc.rel);
+    if (!n || n.kind === 'link' || loc.readOnly) return false;
+    loc.tree.nodes.set(loc.rel, { ...n, mode });
     return true;
   }
 

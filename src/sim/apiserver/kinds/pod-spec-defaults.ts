@@ -5,6 +5,7 @@
  */
 import { canonicalQuantity } from '../../api/quantity.ts';
 import type { AdmissionContext } from '../admission.ts';
+import { dropDisabledPodSpecFields } from './pod-disabled-fields.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Obj = Record<string, any>;
@@ -100,7 +101,8 @@ function defaultVolume(v: Obj): void {
 /**
  * Fills PodSpec defaults in place: dnsPolicy, restartPolicy, schedulerName, securityContext,
  * terminationGracePeriodSeconds, and per container imagePullPolicy, resources,
- * terminationMessagePath/Policy, port protocol, probe defaults; volume defaultMode 420.
+ * terminationMessagePath/Policy, port protocol, probe defaults; volume defaultMode 420. Fields
+ * of features off by default are dropped first (pod-disabled-fields.ts).
  */
 export function defaultPodSpec(spec: Obj, _ctx?: AdmissionContext): void {
   if (!spec || typeof spec !== 'object') return;
@@ -109,6 +111,7 @@ export function defaultPodSpec(spec: Obj, _ctx?: AdmissionContext): void {
   spec.restartPolicy ??= 'Always';
   spec.schedulerName ??= 'default-scheduler';
   spec.securityContext ??= {};
+  dropDisabledPodSpecFields(spec);
   spec.terminationGracePeriodSeconds ??= 30;
   for (const c of Array.isArray(spec.containers) ? spec.containers : []) defaultContainer(c, hostNetwork);
   for (const c of Array.isArray(spec.initContainers) ? spec.initContainers : []) defaultContainer(c, hostNetwork);

@@ -86,6 +86,13 @@ describe('pod admission', () => {
     expect(object.status).toEqual({ phase: 'Pending', qosClass: 'BestEffort' });
   });
 
+  it('drops supplementalGroupsPolicy, whose feature gate is off in 1.32, and keeps the rest of the securityContext', () => {
+    const c = createCluster({ seed: 3 });
+    const sc = { runAsUser: 1000, runAsGroup: 3000, supplementalGroups: [4000], supplementalGroupsPolicy: 'Strict' };
+    const { object } = c.api.create('pods', pod({ securityContext: sc, containers: [{ name: 'c', image: 'busybox:1.28' }] }), { dryRun: true });
+    expect(object.spec.securityContext).toEqual({ runAsUser: 1000, runAsGroup: 3000, supplementalGroups: [4000] });
+  });
+
   it('picks IfNotPresent for tagged images and copies limits into requests', () => {
     const c = createCluster({ seed: 3 });
     const { object } = c.api.create(

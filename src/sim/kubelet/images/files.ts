@@ -53,7 +53,8 @@ export function hasCoreutils(image: ImageInfo | undefined, tag: string): boolean
 export function distribution(repo: string, tag: string): keyof typeof OS_RELEASE {
   const name = repo.split('/').pop() ?? '';
   if (name === 'busybox' || name === 'pause') return 'busybox';
-  if (name === 'alpine' || name === 'curl' || name === 'traefik' || name === 'stress' || name === 'bash' || tag.includes('alpine')) return 'alpine';
+  // agnhost is built `FROM` Alpine (its Dockerfile installs its tools with apk).
+  if (['alpine', 'curl', 'traefik', 'stress', 'bash', 'agnhost'].includes(name) || tag.includes('alpine')) return 'alpine';
   if (['ubuntu', 'mongo', 'rabbitmq', 'eclipse-temurin'].includes(name)) return 'ubuntu';
   return 'debian';
 }
@@ -172,6 +173,17 @@ const ROOT_DIRS: Record<keyof typeof OS_RELEASE, string[]> = {
 };
 
 /**
+ * Whether the image is an agnhost that has the user and group of the supplemental-groups tests
+ * (`adduser -u 1000 -D user-defined-in-image`, `addgroup -g 50000 group-defined-in-image`,
+ * `addgroup user-defined-in-image group-defined-in-image`), as 2.45, the security-context page's
+ * tag, has them.
+ */
+function agnhostWithImageUser(repository: string, tag: string): boolean {
+  const m = /^2\.(\d+)$/.exec(tag);
+  return repository.endsWith('/e2e-test-images/agnhost') && !!m && Number(m[1]) >= 45;
+}
+
+/**
  * The image's own files by absolute path (none for an unknown image). A key ending in `/` is a
  * directory the image has (its root directories), with no content.
  */
@@ -192,6 +204,11 @@ export function imageFiles(image: ImageInfo | undefined, tag: string): Record<st
     } else if (nginx && dist === 'alpine') {
       files['/etc/passwd'] += 'nginx:x:101:101:nginx:/var/cache/nginx:/sbin/nologin\n';
       files['/etc/group'] += 'nginx:x:101:nginx\n';
+    }
+    if (agnhostWithImageUser(image.repository, tag)) {
+      files['/etc/passwd'] += 'user-defined-in-image:x:1000:1000:Linux User,,,:/home/user-defined-in-image:/bin/sh\n';
+      files['/etc/group'] += 'user-defined-in-image:x:1000:\ngroup-defined-in-image:x:50000:user-defined-in-image\n';
+      files['/home/user-defined-in-image/'] = '';
     }
   }
   if (nginx) {

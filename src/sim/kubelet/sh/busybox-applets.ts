@@ -6,6 +6,7 @@
  */
 import type { CommandContext, CommandFn } from './commands.ts';
 import { tar } from './tar.ts';
+import { firstProcessArgv } from '../first-process.ts';
 import { ROOT, userName } from '../identity.ts';
 
 /** Splits `-n 5` / `-n5` / `-5` style options from operands. */
@@ -102,7 +103,7 @@ function copy(ctx: CommandContext, move: boolean): number {
       continue;
     }
     if (!fs.write(to, content)) {
-      ctx.err(`${ctx.name}: can't create '${dest}': ${fs.isReadOnly(to) ? 'Read-only file system' : 'No such file or directory'}\n`);
+      ctx.err(`${ctx.name}: can't create '${dest}': ${fs.writeError(to) ?? 'No such file or directory'}\n`);
       status = 1;
       continue;
     }
@@ -114,7 +115,7 @@ function copy(ctx: CommandContext, move: boolean): number {
 function copyTree(ctx: CommandContext, from: string, to: string): boolean {
   const fs = ctx.shell.io.fs;
   if (!fs.mkdirp(to)) {
-    ctx.err(`${ctx.name}: can't create directory '${to}': Read-only file system\n`);
+    ctx.err(`${ctx.name}: can't create directory '${to}': ${fs.writeError(to) ?? 'Read-only file system'}\n`);
     return false;
   }
   let ok = true;
@@ -387,7 +388,7 @@ function ps(ctx: CommandContext): number {
   const who = (userName(user, io.fs.read('/etc/passwd')) ?? String(user.uid)).slice(0, 8).padEnd(8);
   const row = (pid: number, cmd: string) => `${String(pid).padStart(5)} ${who}  0:00 ${cmd}\n`;
   ctx.out('PID   USER     TIME  COMMAND\n');
-  const main = io.mainArgv?.join(' ');
+  const main = io.mainArgv ? firstProcessArgv(io.mainArgv).join(' ') : undefined;
   if (main !== undefined) ctx.out(row(1, main));
   let pid = main !== undefined ? 7 : 1;
   if (io.terminal) (ctx.out(row(pid, 'sh')), (pid += 6));

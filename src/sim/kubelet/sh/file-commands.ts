@@ -46,7 +46,7 @@ export function* touch(ctx: CommandContext) {
   for (const f of ctx.args.filter((a) => !a.startsWith('-'))) {
     const p = ctx.shell.abs(f);
     if (!ctx.shell.io.fs.isFile(p) && !ctx.shell.io.fs.write(p, '')) {
-      ctx.err(`touch: ${f}: Read-only file system\n`);
+      ctx.err(`touch: ${f}: ${ctx.shell.io.fs.writeError(p) ?? 'Read-only file system'}\n`);
       return 1;
     }
   }
@@ -75,7 +75,7 @@ export function* mkdir(ctx: CommandContext) {
   let status = 0;
   for (const d of ctx.args.filter((a) => !a.startsWith('-'))) {
     if (!ctx.shell.io.fs.mkdirp(ctx.shell.abs(d))) {
-      ctx.err(`mkdir: can't create directory '${d}': Read-only file system\n`);
+      ctx.err(`mkdir: can't create directory '${d}': ${ctx.shell.io.fs.writeError(ctx.shell.abs(d)) ?? 'Read-only file system'}\n`);
       status = 1;
     }
   }

@@ -326,9 +326,11 @@ export class Shell {
         else if (target === '/dev/stderr') sink = saved.err;
         else if (target === '/dev/stdout') sink = saved.out;
         else {
-          // The shell opens the file before it runs the command: on a read-only mount the command never runs.
-          if (this.io.fs.isReadOnly(this.abs(target))) {
-            saved.err(`${this.name}: can't create ${target}: Read-only file system\n`);
+          // The shell opens the file before it runs the command: on a read-only mount, or where the
+          // user may not write, the command never runs.
+          const why = this.io.fs.writeError(this.abs(target));
+          if (why) {
+            saved.err(`${this.name}: can't create ${target}: ${why}\n`);
             return 1;
           }
           const buf = { s: '' };
@@ -344,7 +346,7 @@ export class Shell {
       this.err = saved.err;
       this.stdin = saved.stdin;
       for (const f of files) {
-        if (!this.io.fs.write(f.path, f.buf.s, { append: f.append })) this.err(`${this.name}: can't create ${f.path}: Read-only file system\n`);
+        if (!this.io.fs.write(f.path, f.buf.s, { append: f.append })) this.err(`${this.name}: can't create ${f.path}: ${this.io.fs.writeError(f.path) ?? 'Read-only file system'}\n`);
       }
     }
   }

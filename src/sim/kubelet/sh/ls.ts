@@ -2,9 +2,12 @@
  * Busybox `ls` inside containers: one name per line (kubectl exec has no terminal), `-a`,
  * `-A`, `-d`, `-1`, `-L` (follow links) and the long format of `-l` with busybox's columns
  * (`%-10s %4lu %-8.8s %-8.8s %9lu Mmm dd hh:mm name`) and its `total` line, so a mounted
- * ConfigMap shows its `..data` links as on a real node.
+ * ConfigMap shows its `..data` links as on a real node. The owner columns name the file's uid
+ * and gid from the container's own /etc/passwd and /etc/group, and show the number where the
+ * image has no name for it (`1000     2000`).
  */
 import { MemFs, type StatResult } from '../mem-fs.ts';
+import { ownerOf } from '../volumes/fs-tree.ts';
 import type { CommandContext } from './commands.ts';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -61,10 +64,29 @@ function fileTime(mtime: number, now: number): string {
   return `${MONTHS[d.getUTCMonth()]} ${day} ${tail}`;
 }
 
-function longLine(name: string, st: StatResult, now: number): string {
+/** Names by id from an /etc/passwd or /etc/group (field 3 is the id). */
+export function idNames(text: string | undefined): Map<number, string> {
+  const names = new Map<number, string>();
+  for (const line of (text ?? '').split('\n')) {
+    const f = line.split(':');
+    if (f.length >= 3 && /^\d+$/.test(f[2]!) && !names.has(Number(f[2]))) names.set(Number(f[2]), f[0]!);
+  }
+  return names;
+}
+
+/** The owner columns: the container's names for the uid and gid, the numbers where it has none. */
+interface OwnerNames {
+  users: Map<number, string>;
+  groups: Map<number, string>;
+}
+
+function longLine(name: string, st: StatResult, now: number, names: OwnerNames): string {
   const { size, nlink } = sizes(st);
   const link = st.node.kind === 'link' ? ` -> ${st.node.target}` : '';
-  return `${modeString(st).padEnd(10)} ${String(nlink).padStart(4)} ${'root'.padEnd(8)} ${'root'.padEnd(8)} ${String(size).padStart(9)} ${fileTime(st.node.mtime, now)} ${name}${link}\n`;
+  const { uid, gid } = ownerOf(st.node);
+  const user = (names.users.get(uid) ?? String(uid)).slice(0, 8);
+  const group = (names.groups.get(gid) ?? String(gid)).slice(0, 8);
+  return `${modeString(st).padEnd(10)} ${String(nlink).padStart(4)} ${user.padEnd(8)} ${group.padEnd(8)} ${String(size).padStart(9)} ${fileTime(st.node.mtime, now)} ${name}${link}\n`;
 }
 
 export function* ls(ctx: CommandContext) {
@@ -77,6 +99,7 @@ export function* ls(ctx: CommandContext) {
   }
   const long = flags.has('l');
   const now = ctx.shell.io.now();
+  const owners: OwnerNames = { users: idNames(fs.read('/etc/passwd')), groups: idNames(fs.read('/etc/group')) };
   const join = (dir: string, n: string) => (dir === '/' ? `/${n}` : `${dir}/${n}`);
   let status = 0;
   const files: string[] = [];
@@ -99,7 +122,7 @@ export function* ls(ctx: CommandContext) {
   }
   for (const f of files) {
     const st = fs.lstat(MemFs.resolve(f, ctx.shell.cwd))!;
-    ctx.out(long ? longLine(f, st, now) : `${f}\n`);
+    ctx.out(long ? longLine(f, st, now, owners) : `${f}\n`);
   }
   dirs.forEach((d, i) => {
     if (files.length || dirs.length > 1) ctx.out(`${files.length || i ? '\n' : ''}${d}:\n`);
@@ -115,7 +138,7 @@ export function* ls(ctx: CommandContext) {
     }
     for (const e of entries) {
       if (!e.st) continue;
-      ctx.out(long ? longLine(e.n, e.st, now) : `${e.n}\n`);
+      ctx.out(long ? longLine(e.n, e.st, now, owners) : `${e.n}\n`);
     }
   });
   return status;

@@ -23,6 +23,9 @@ export function buildContainerFs(
   const fs = new MemFs(now);
   const ns = pod.metadata.namespace ?? 'default';
   for (const d of ['/bin', '/etc', '/home', '/root', '/tmp', '/usr/bin', '/var', '/proc', '/dev', '/sys']) fs.mkdirp(d);
+  // The modes every base image and the runtime give these: sticky world-writable /tmp, root's
+  // private home, read-only proc and sysfs mount points.
+  for (const [d, mode] of [['/tmp', 0o1777], ['/root', 0o700], ['/proc', 0o555], ['/sys', 0o555]] as const) fs.chmod(d, mode);
   fs.write('/etc/hostname', `${pod.metadata.name}\n`);
   fs.write('/etc/hosts', `# Kubernetes-managed hosts file.\n127.0.0.1\tlocalhost\n::1\tlocalhost ip6-localhost ip6-loopback\nfe00::0\tip6-localnet\nfe00::0\tip6-mcastprefix\nfe00::1\tip6-allnodes\nfe00::2\tip6-allrouters\n${podIP}\t${pod.metadata.name}\n`);
   fs.write('/etc/resolv.conf', `search ${ns}.svc.cluster.local svc.cluster.local cluster.local\nnameserver 10.96.0.10\noptions ndots:5\n`);

@@ -6,11 +6,27 @@
  * claim's files outlive the Pod.
  */
 
-/** What a node of the tree is. `mtime` is cluster time in ms. */
+/**
+ * What a node of the tree is. `mtime` is cluster time in ms; `uid` and `gid` are its owner
+ * (absent: root, as for everything an image or the kubelet lays down).
+ */
 export type FsNode =
-  | { kind: 'file'; content: string; mode: number; mtime: number }
-  | { kind: 'dir'; mode: number; mtime: number }
+  | { kind: 'file'; content: string; mode: number; mtime: number; uid?: number; gid?: number }
+  | { kind: 'dir'; mode: number; mtime: number; uid?: number; gid?: number }
   | { kind: 'link'; target: string; mtime: number };
+
+/** The user a new node belongs to: the uid and primary gid of the process creating it. */
+export interface Owner {
+  uid: number;
+  gid: number;
+}
+
+/** A node's owner (root when it has none recorded). */
+export function ownerOf(n: FsNode): Owner {
+  return n.kind === 'link' ? { uid: 0, gid: 0 } : { uid: n.uid ?? 0, gid: n.gid ?? 0 };
+}
+
+const SETGID = 0o2000;
 
 /** `disk` (ext4 on the node) or `tmpfs` (memory): sizes, block counts and `mount` differ. */
 export type Medium = 'disk' | 'tmpfs';
@@ -30,30 +46,51 @@ export class FsTree {
   readonly nodes = new Map<string, FsNode>();
   readonly medium: Medium;
 
-  constructor(opts: { medium?: Medium; rootMode?: number; now?: number; root?: FsNode } = {}) {
+  constructor(opts: { medium?: Medium; rootMode?: number; rootGid?: number; now?: number; root?: FsNode } = {}) {
     this.medium = opts.medium ?? 'disk';
-    this.nodes.set('', opts.root ?? { kind: 'dir', mode: opts.rootMode ?? 0o755, mtime: opts.now ?? 0 });
+    const root: FsNode = opts.root ?? { kind: 'dir', mode: opts.rootMode ?? 0o755, mtime: opts.now ?? 0 };
+    if (opts.rootGid !== undefined && root.kind === 'dir') root.gid = opts.rootGid;
+    this.nodes.set('', root);
+  }
+
+  /**
+   * The owner of a node created in directory `parent` by `owner`: its uid, and its gid unless
+   * the directory has the setgid bit, whose group new entries take, as the kernel does (and a
+   * new directory there keeps the bit). No owner: root.
+   */
+  private created(parent: string, owner: Owner | undefined, dir: boolean): { uid?: number; gid?: number; setgid: boolean } {
+    const p = this.nodes.get(parent);
+    const inherit = p?.kind === 'dir' && (p.mode & SETGID) !== 0;
+    const gid = inherit ? p.gid : owner?.gid;
+    return { ...(owner?.uid ? { uid: owner.uid } : {}), ...(gid ? { gid } : {}), setgid: inherit && dir };
   }
 
   get(rel: string): FsNode | undefined {
     return this.nodes.get(rel);
   }
 
-  /** Creates the missing directories of `rel` (itself included). */
-  mkdirp(rel: string, mtime: number, mode = 0o755): void {
+  /** Creates the missing directories of `rel` (itself included), owned by `owner` (root when absent). */
+  mkdirp(rel: string, mtime: number, mode = 0o755, owner?: Owner): void {
     let cur = '';
     for (const part of rel.split('/').filter(Boolean)) {
+      const parent = cur;
       cur = joinRel(cur, part);
-      if (!this.nodes.has(cur)) this.nodes.set(cur, { kind: 'dir', mode, mtime });
+      if (this.nodes.has(cur)) continue;
+      const { setgid, ...ids } = this.created(parent, owner, true);
+      this.nodes.set(cur, { kind: 'dir', mode: setgid ? mode | SETGID : mode, mtime, ...ids });
     }
   }
 
-  /** Writes a file, creating its directories. */
-  writeFile(rel: string, content: string, mtime: number, mode = 0o644, append = false): void {
-    this.mkdirp(parentRel(rel), mtime);
+  /** Writes a file, creating its directories; a new file belongs to `owner` (root when absent), a rewritten one keeps its owner. */
+  writeFile(rel: string, content: string, mtime: number, mode = 0o644, append = false, owner?: Owner): void {
+    this.mkdirp(parentRel(rel), mtime, 0o755, owner);
     const old = this.nodes.get(rel);
-    const prev = old?.kind === 'file' ? old.content : '';
-    this.nodes.set(rel, { kind: 'file', content: append ? prev + content : content, mode: old?.kind === 'file' ? old.mode : mode, mtime });
+    if (old?.kind === 'file') {
+      this.nodes.set(rel, { ...old, content: append ? old.content + content : content, mtime });
+      return;
+    }
+    const { setgid: _, ...ids } = this.created(parentRel(rel), owner, false);
+    this.nodes.set(rel, { kind: 'file', content, mode, mtime, ...ids });
   }
 
   link(rel: string, target: string, mtime: number): void {

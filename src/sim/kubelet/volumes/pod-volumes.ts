@@ -51,6 +51,17 @@ function stableRandom(seed: string): { int(min: number, max: number): number } {
   return { int: (min, max) => min + ((h >>> 0) % (max - min + 1)) };
 }
 
+/**
+ * The mode and group of a volume's root once the kubelet has applied the Pod's `fsGroup`
+ * (SetVolumeOwnership): group `fsGroup`, the setgid bit so new files take that group, and
+ * group read/write/search added. Without an fsGroup the root stays root's with `mode`.
+ */
+export function fsGroupOwnership(pod: KubeObject, mode: number): { rootMode: number; rootGid?: number } {
+  const fsGroup = pod.spec?.securityContext?.fsGroup;
+  if (typeof fsGroup !== 'number' || !Number.isInteger(fsGroup)) return { rootMode: mode };
+  return { rootMode: mode | 0o2000 | 0o660 | 0o110, rootGid: fsGroup };
+}
+
 function atomicMedium(v: Obj): Medium {
   return v.configMap ? 'disk' : 'tmpfs';
 }
@@ -100,7 +111,8 @@ export class PodVolumes {
     }
     if (v.emptyDir) {
       const medium: Medium = v.emptyDir.medium === 'Memory' ? 'tmpfs' : 'disk';
-      return { name: v.name, tree: new FsTree({ medium, rootMode: medium === 'tmpfs' ? 0o1777 : 0o777, now: ctx.now }), atomic: false, readOnly: false, device: medium === 'tmpfs' ? 'tmpfs' : '/dev/vda1' };
+      const own = fsGroupOwnership(pod, medium === 'tmpfs' ? 0o1777 : 0o777);
+      return { name: v.name, tree: new FsTree({ medium, ...own, now: ctx.now }), atomic: false, readOnly: false, device: medium === 'tmpfs' ? 'tmpfs' : '/dev/vda1' };
     }
     if (v.persistentVolumeClaim) {
       const claim = ctx.store.get('persistentvolumeclaims', ns, v.persistentVolumeClaim.claimName);
