@@ -10,6 +10,7 @@ import { echo } from './builtins/echo.ts';
 import { createLs } from './builtins/ls.ts';
 import { clear, createDate, env, exit, exportCmd, falseCmd, history, printenv, sleep, trueCmd, unset } from './builtins/misc.ts';
 import { onFirstUse } from './on-demand.ts';
+import { arithCode } from './shell-code.ts';
 
 export { SHELL_BUILTINS } from './builtin-names.ts';
 
@@ -29,7 +30,9 @@ export function createBuiltins(now: () => number): CommandTable {
   // `head` and `tail` share one download.
   const text = lazyModule(() => import('./builtins/text.ts'));
   const state = lazyModule(() => import('./builtins/shell-state.ts'));
-  const declarations = lazyModule(() => import('./builtins/declare.ts'));
+  // `declare -i` gives names the integer attribute, whose assignments are arithmetic: the
+  // shell's arithmetic part (shell-code.ts) comes with the declarations.
+  const declarations = lazyModule(() => Promise.all([import('./builtins/declare.ts'), arithCode.load((p) => p)]).then(([m]) => m));
   const jobControl = lazyModule(() => import('./builtins/jobs.ts'));
   const completion = lazyModule(() => import('./builtins/complete.ts'));
   const testModule = lazyModule(() => import('./builtins/test.ts'));

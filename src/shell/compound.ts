@@ -15,14 +15,10 @@ import type { RunIO, Shell } from './shell.ts';
 import { assign } from './variables.ts';
 import { inline, raw } from './print.ts';
 import { tracer } from './trace.ts';
+import { LOOP_LIMIT_WITHOUT_YIELD } from './loop-limit.ts';
 
 /** Loop iterations between two yields to the host, so `while true` stays interruptible. */
 const YIELD_EVERY = 32;
-/**
- * Without a way to yield to the host nothing (not even Ctrl-C) can reach a busy loop, so such
- * a shell stops a loop after this many iterations.
- */
-export const LOOP_LIMIT_WITHOUT_YIELD = 100_000;
 
 /** Runs compound command `c` in `sh` with `input`, writing to `out` and `err`. */
 export async function runCompound(sh: Shell, c: Compound, input: ShellInput, out: Sink, err: Sink, io: RunIO, toTerminal: boolean): Promise<number> {

@@ -6,7 +6,8 @@
  *
  * As in bash, the stages of a pipeline run concurrently, each in a subshell (a fork of this
  * shell: `echo x | read v` sets nothing here), and so do background jobs and `$(...)`.
- * Compound commands live in compound.ts, simple commands in simple.ts.
+ * Compound commands live in compound.ts (loaded on first use, see shell-code.ts), simple
+ * commands in simple.ts.
  */
 import type { AndOr, FunctionDef, Pipeline, Script } from '../shell-grammar/ast.ts';
 import { notTracked, type CodeLoading } from '../command/code-loading.ts';
@@ -20,7 +21,9 @@ import { HOME } from './path.ts';
 import { printJob } from './print.ts';
 import type { Sink } from './redirect.ts';
 import type { CompletionSpec, ShellState } from './shell-access.ts';
-import { runCompound } from './compound.ts';
+import { loadFailure, type LoadCode, type ShellCodePart } from './shell-code.ts';
+import { compoundCode } from './compound-code.ts';
+import { neededCode } from './code-needs.ts';
 import { runSimple } from './simple.ts';
 import { runConcurrentStages } from './pipeline.ts';
 import { shellControl } from './control.ts';
@@ -54,7 +57,7 @@ export interface RunIO {
 /** Function calls at most this deep (bash's FUNCNEST, which bash leaves unlimited: the browser's stack is not). */
 export const MAX_FUNCTION_NESTING = 200;
 
-export { LOOP_LIMIT_WITHOUT_YIELD } from './compound.ts';
+export { LOOP_LIMIT_WITHOUT_YIELD } from './loop-limit.ts';
 
 export interface ShellOptions {
   fs: VirtualFS;
@@ -316,6 +319,9 @@ export class Shell implements ShellState {
 
   /** Runs a parsed script; stops at the first chain after an interrupt (status 130). */
   async execute(script: Script, io: RunIO): Promise<number> {
+    // The rarer parts of the shell the script needs load before any of it runs.
+    const missing = neededCode(script);
+    if (missing.length > 0 && !(await this.loadParts(missing, io))) return (this.status = 126);
     if (this.depth > 0) return this.executeChains(script, io);
     // At the prompt, each line read counts for `$LINENO`, as in an interactive bash.
     if (io.lines !== undefined && !this.subshell && this.errorName === undefined && !this.inTrap) {
@@ -343,6 +349,18 @@ export class Shell implements ShellState {
     if (this.subshell) await this.runTrap('EXIT', io);
     return this.exited ?? status;
   }
+
+  /** Loads `parts` as the terminal's code loading; false (and a message) when one cannot be fetched. */
+  private async loadParts(parts: ShellCodePart<unknown>[], io: RunIO): Promise<boolean> {
+    // They download side by side; the first that fails is reported.
+    const failures = await Promise.all(parts.map((part) => part.load(this.loadCode).then(() => undefined, (e: unknown) => loadFailure(part, e))));
+    const failure = failures.find((f) => f !== undefined);
+    if (failure !== undefined) io.write(failure + '\n', 'stderr');
+    return failure === undefined;
+  }
+
+  /** @internal Awaits a download as this terminal's code loading (the host holds cluster time meanwhile). */
+  readonly loadCode: LoadCode = (load) => (this.opts.loading ?? notTracked).loadCode(load);
 
   /** @internal The status of the last `$(...)` that ran: a command of assignments alone (`x=$(false)`) ends with it. */
   substitutionStatus: number | undefined;
@@ -509,7 +527,19 @@ export class Shell implements ShellState {
       this.functions.set(cmd.name, cmd);
       return 0;
     }
-    return runCompound(this, cmd, input, out, err, io, o.toTerminal);
+    const compound = compoundCode.loaded ?? (await this.loadCompound(err));
+    if (!compound) return 126;
+    return compound.runCompound(this, cmd, input, out, err, io, o.toTerminal);
+  }
+
+  /** The compound executors, when a command needs them before its line asked (undefined, after a message, when they cannot be fetched). */
+  private async loadCompound(err: Sink): Promise<typeof import('./compound.ts') | undefined> {
+    try {
+      return await compoundCode.load(this.loadCode);
+    } catch (e) {
+      err(loadFailure(compoundCode, e) + '\n');
+      return undefined;
+    }
   }
 
   /** @internal The expansion environment of a command run with `io`; `/dev/fd/N` files it makes are listed in `made`. */
@@ -526,6 +556,7 @@ export class Shell implements ShellState {
       positional: this.positional,
       yieldToHost: this.opts.yieldToHost,
       warn: (text) => io.write(text, 'stderr'),
+      loadCode: this.loadCode,
       special: (name) => this.special(name),
       nounset: this.options.has('nounset'),
       noglob: this.options.has('noglob'),
@@ -594,7 +625,9 @@ export class Shell implements ShellState {
     const returnSets = this.traps.returnSets;
     try {
       const returned = this.returning !== undefined;
-      const body = await runCompound(this, fn.body, input, out, err, io, io.toTerminal ?? true);
+      const compound = compoundCode.loaded ?? (await this.loadCompound(err));
+      if (!compound) return 126;
+      const body = await compound.runCompound(this, fn.body, input, out, err, io, io.toTerminal ?? true);
       const viaReturn = this.returning !== undefined && !returned;
       const status = this.takeReturn(body);
       // The RETURN trap runs for a function traced with `set -T`, or one that set it itself.
@@ -770,7 +803,7 @@ export class Shell implements ShellState {
       cols: this.opts.cols?.() ?? 80,
       sleep: (ms) => this.opts.sleep(ms, interrupt),
       streaming: () => this.opts.onStreaming?.(),
-      loadCode: (load) => (this.opts.loading ?? notTracked).loadCode(load),
+      loadCode: this.loadCode,
       shell: (this.controlCache ??= shellControl(this)),
     };
     // Most commands have no input; only one with some takes it when it reads `stdin` (so a

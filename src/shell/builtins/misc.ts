@@ -2,7 +2,8 @@
 import type { Command } from '../../command/contract.ts';
 import { printFunction } from '../print.ts';
 import { shellState } from '../shell-access.ts';
-import { ArithError, evalArith } from '../../shell-grammar/arith.ts';
+import { ArithError } from '../../shell-grammar/arith-error.ts';
+import { arithCode, loadFailure } from '../shell-code.ts';
 import { AssignError, arithScope, assign, declareLine, unsetVariable } from '../variables.ts';
 
 /** Parses `1`, `0.5`, `2m`, `1h`, `1d` into milliseconds; undefined when invalid. */
@@ -119,9 +120,19 @@ export const unset: Command = async (args, ctx) => {
       unsetVariable(state.variables, a);
       state.exported.delete(a);
     } else {
+      const store = state.variables;
+      const indexed = !store.arrays.get(m[1]!)?.assoc;
+      if (indexed && !arithCode.loaded) {
+        try {
+          await arithCode.load(ctx.loadCode);
+        } catch (e) {
+          ctx.stderr(loadFailure(arithCode, e) + '\n');
+          status = 1;
+          continue;
+        }
+      }
       try {
-        const store = state.variables;
-        const key = store.arrays.get(m[1]!)?.assoc ? m[2]! : Number(evalArith(m[2]! || '0', arithScope(store)));
+        const key = indexed ? Number(arithCode.now().evalArith(m[2]! || '0', arithScope(store))) : m[2]!;
         unsetVariable(store, m[1]!, key);
       } catch (e) {
         if (!(e instanceof AssignError || e instanceof ArithError)) throw e;
