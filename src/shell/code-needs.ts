@@ -1,15 +1,16 @@
 /**
  * Which of the shell's on-demand parts (shell-code.ts) a parsed script needs before it runs,
  * judged from its tree without running anything: a compound command or a function definition
- * needs the compound executors (and, with them, arithmetic and patterns, which they use); a
- * simple command needs arithmetic for `$(( ))`, a subscript or a `${x:1:2}`, and patterns for an
- * unquoted `*`, `?` or `[` or a `${x#pat}`-style operator. Bodies of compound commands are not
+ * needs the compound executors (and, with them, arithmetic, patterns and braces, which they
+ * use); a simple command needs arithmetic for `$(( ))`, a subscript or a `${x:1:2}`, patterns
+ * for an unquoted `*`, `?` or `[` or a `${x#pat}`-style operator, brace expansion for an
+ * unquoted `{`. Bodies of compound commands are not
  * looked into: their part brings everything. What is only known when the line runs (a
  * `$(...)`'s commands, `eval`'s text, a `${!ref}`) is loaded where it is used.
  */
 import type { Redirect, Script, SimpleCommand, Word, WordPart } from '../shell-grammar/ast.ts';
 import { compoundCode } from './compound-code.ts';
-import { arithCode, globCode, type ShellCodePart } from './shell-code.ts';
+import { arithCode, braceCode, globCode, mayHaveBraces, type ShellCodePart } from './shell-code.ts';
 
 /** The parts `script` needs that are not loaded yet (none, for most lines). */
 export function neededCode(script: Script): ShellCodePart<unknown>[] {
@@ -18,7 +19,7 @@ export function neededCode(script: Script): ShellCodePart<unknown>[] {
     for (const p of [chain.first, ...chain.rest.map((r) => r.pipeline)]) {
       for (const cmd of p.commands) {
         if (cmd.kind !== undefined) {
-          need.add(compoundCode).add(arithCode).add(globCode);
+          need.add(compoundCode).add(arithCode).add(globCode).add(braceCode);
           continue;
         }
         simpleNeeds(cmd, need);
@@ -48,6 +49,7 @@ function redirectNeeds(r: Redirect, need: Set<ShellCodePart<unknown>>): void {
 }
 
 function wordNeeds(w: Word, need: Set<ShellCodePart<unknown>>): void {
+  if (mayHaveBraces(w)) need.add(braceCode);
   for (const part of w) partNeeds(part, need);
   for (const inner of w.array ?? []) wordNeeds(inner, need);
 }

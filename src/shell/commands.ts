@@ -5,10 +5,10 @@
  */
 import { streamsInput, type Command } from '../command/contract.ts';
 import type { CommandTable } from './shell.ts';
-import { cat, cd, cp, mkdir, mv, pwd, rm, touch } from './builtins/files.ts';
+import { cat, cd, pwd } from './builtins/files.ts';
 import { echo } from './builtins/echo.ts';
 import { createLs } from './builtins/ls.ts';
-import { clear, createDate, env, exit, exportCmd, falseCmd, history, printenv, sleep, trueCmd, unset } from './builtins/misc.ts';
+import { clear, exit, exportCmd, falseCmd, history, sleep, trueCmd } from './builtins/misc.ts';
 import { onFirstUse } from './on-demand.ts';
 import { arithCode } from './shell-code.ts';
 
@@ -36,6 +36,8 @@ export function createBuiltins(now: () => number): CommandTable {
   const jobControl = lazyModule(() => import('./builtins/jobs.ts'));
   const completion = lazyModule(() => import('./builtins/complete.ts'));
   const testModule = lazyModule(() => import('./builtins/test.ts'));
+  const fileChanges = lazyModule(() => import('./builtins/file-changes.ts'));
+  const environment = lazyModule(() => import('./builtins/environment.ts'));
   const grep = streamsInput(onFirstUse('grep', () => import('./builtins/grep.ts').then((m) => m.grep)));
   const lazyText = (name: 'printf' | 'wc' | 'head' | 'tail' | 'sort' | 'uniq' | 'cut' | 'tr'): Command =>
     onFirstUse(name, () => text().then((m) => m[name]));
@@ -48,11 +50,11 @@ export function createBuiltins(now: () => number): CommandTable {
     ['ls', createLs(now)],
     ['cd', cd],
     ['pwd', pwd],
-    ['mkdir', mkdir],
-    ['touch', touch],
-    ['cp', cp],
-    ['mv', mv],
-    ['rm', rm],
+    ['mkdir', onFirstUse('mkdir', () => fileChanges().then((m) => m.mkdir))],
+    ['touch', onFirstUse('touch', () => fileChanges().then((m) => m.touch))],
+    ['cp', onFirstUse('cp', () => fileChanges().then((m) => m.cp))],
+    ['mv', onFirstUse('mv', () => fileChanges().then((m) => m.mv))],
+    ['rm', onFirstUse('rm', () => fileChanges().then((m) => m.rm))],
     ['echo', echo],
     ['printf', lazyText('printf')],
     ['grep', grep],
@@ -77,13 +79,13 @@ export function createBuiltins(now: () => number): CommandTable {
     ['watch', onFirstUse('watch', () => import('./builtins/watch.ts').then((m) => m.watch))],
     ['timeout', onFirstUse('timeout', () => import('./builtins/timeout.ts').then((m) => m.timeout))],
     ['export', exportCmd],
-    ['unset', unset],
-    ['env', env],
-    ['printenv', printenv],
+    ['unset', onFirstUse('unset', () => environment().then((m) => m.unset))],
+    ['env', onFirstUse('env', () => environment().then((m) => m.env))],
+    ['printenv', onFirstUse('printenv', () => environment().then((m) => m.printenv))],
     ['readonly', onFirstUse('readonly', () => declarations().then((m) => m.createDeclare('readonly')))],
     ['history', history],
     ['clear', clear],
-    ['date', createDate(now)],
+    ['date', onFirstUse('date', () => import('./builtins/date.ts').then((m) => m.createDate(now)))],
     ['true', trueCmd],
     [':', trueCmd],
     ['false', falseCmd],

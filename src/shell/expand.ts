@@ -5,7 +5,6 @@
  * split or globbed; `"$@"` gives one field per positional parameter.
  */
 import type { Word, WordPart } from '../shell-grammar/ast.ts';
-import { BraceLimitError, braceExpand } from '../shell-grammar/brace.ts';
 import type { VirtualFS } from '../command/contract.ts';
 import { ArithExpansionError, ExpansionError, LineEndingExpansionError, OutOfMemoryError, ParameterNullError } from './expansion-errors.ts';
 import { bounded, glob, splitFields, trimNewlines, type Field } from './fields.ts';
@@ -17,7 +16,7 @@ export { MAX_EXPANSION } from './fields.ts';
 import { tokenize } from '../shell-grammar/tokenize.ts';
 import { BASH_EXTGLOB } from '../shell-grammar/dialect.ts';
 import { ArithError } from '../shell-grammar/arith-error.ts';
-import { arithCode, globCode, loadFailure, type LoadCode, type ShellCodePart } from './shell-code.ts';
+import { arithCode, braceCode, globCode, loadFailure, mayHaveBraces, type LoadCode, type ShellCodePart } from './shell-code.ts';
 import { AssignError, ReadonlyError, arithScope, arrayKeys, assign, arrayValues, elementOf, type ShellArray, type VariableStore } from './variables.ts';
 
 export interface ExpandEnv {
@@ -74,6 +73,9 @@ export function variableStore(env: ExpandEnv): VariableStore {
 
 /** Expands one word to zero or more fields (arguments), braces first. */
 export async function expandWord(word: Word, env: ExpandEnv): Promise<string[]> {
+  if (!mayHaveBraces(word)) return expandOne(word, env);
+  if (!braceCode.loaded) await fetchPart(braceCode, env);
+  const { BraceLimitError, braceExpand } = braceCode.now();
   let words: Word[];
   try {
     words = braceExpand(word);

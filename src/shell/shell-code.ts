@@ -1,8 +1,8 @@
 /**
  * The shell's own code that only rarer input needs, loaded on first use: the executors of
  * compound commands and functions (`compound-code.ts`), bash's
- * arithmetic (`$(( ))`, subscripts, `${x:1:2}`, `declare -i`) and pattern matching (globs,
- * `${x#pat}`, `case`). A simple `kubectl get pods` line needs none of them, so starting a
+ * arithmetic (`$(( ))`, subscripts, `${x:1:2}`, `declare -i`), pattern matching (globs,
+ * `${x#pat}`, `case`) and brace expansion. A simple `kubectl get pods` line needs none of them, so starting a
  * terminal does not download them.
  *
  * Each part loads once per page (a module), but every wait goes through the terminal's
@@ -62,6 +62,14 @@ export const arithCode = shellCodePart('arithmetic', () => import('../shell-gram
 
 /** Glob patterns: pathname expansion, `${x#pat}`, `${x/pat/rep}`, `${x^^pat}`. */
 export const globCode = shellCodePart('patterns', () => import('../command/glob-match.ts'));
+
+/** Brace expansion (`nginx{1..3}`, `{a,b}c`). */
+export const braceCode = shellCodePart('brace expansion', () => import('../shell-grammar/brace.ts'));
+
+/** Whether `word` has an unquoted `{`, which brace expansion (braceCode) has to look at. */
+export function mayHaveBraces(word: readonly { kind: string; quoted?: boolean; text?: string }[]): boolean {
+  return word.some((p) => p.kind === 'lit' && !p.quoted && p.text!.includes('{'));
+}
 
 /** The message when a part cannot be fetched (the next command tries again). */
 export function loadFailure(part: ShellCodePart<unknown>, e: unknown): string {
