@@ -11,6 +11,7 @@ import { createLs } from './builtins/ls.ts';
 import { clear, exit, exportCmd, falseCmd, history, sleep, trueCmd } from './builtins/misc.ts';
 import { onFirstUse } from './on-demand.ts';
 import { arithCode } from './shell-code.ts';
+import { programsCode } from './programs-code.ts';
 
 export { SHELL_BUILTINS } from './builtin-names.ts';
 
@@ -105,16 +106,16 @@ export function createBuiltins(now: () => number): CommandTable {
     ['readarray', onFirstUse('readarray', () => import('./builtins/mapfile.ts').then((m) => m.createMapfile('readarray')))],
     ['getopts', onFirstUse('getopts', () => import('./builtins/getopts.ts').then((m) => m.getopts))],
     ['diff', onFirstUse('diff', () => import('./builtins/diff.ts').then((m) => m.diff))],
-    ['bash', onFirstUse('bash', () => import('./builtins/bash.ts').then((m) => m.bash))],
+    ['bash', onFirstUse('bash', () => withPrograms(import('./builtins/bash.ts')).then((m) => m.bash))],
     ['trap', onFirstUse('trap', () => import('./builtins/trap.ts').then((m) => m.trap))],
     ['set', onFirstUse('set', () => import('./builtins/set.ts').then((m) => m.set))],
     ['shopt', onFirstUse('shopt', () => import('./builtins/shopt.ts').then((m) => m.shopt))],
     ['shift', onFirstUse('shift', () => state().then((m) => m.shift))],
     ['alias', onFirstUse('alias', () => state().then((m) => m.alias))],
     ['unalias', onFirstUse('unalias', () => state().then((m) => m.unalias))],
-    ['source', onFirstUse('source', () => state().then((m) => m.createSource('source')))],
-    ['.', onFirstUse('.', () => state().then((m) => m.createSource('.')))],
-    ['eval', onFirstUse('eval', () => state().then((m) => m.evalCmd))],
+    ['source', onFirstUse('source', () => withPrograms(state()).then((m) => m.createSource('source')))],
+    ['.', onFirstUse('.', () => withPrograms(state()).then((m) => m.createSource('.')))],
+    ['eval', onFirstUse('eval', () => withPrograms(state()).then((m) => m.evalCmd))],
     ['jobs', onFirstUse('jobs', () => jobControl().then((m) => m.jobs))],
     ['kill', onFirstUse('kill', () => jobControl().then((m) => m.kill))],
     ['wait', onFirstUse('wait', () => jobControl().then((m) => m.wait))],
@@ -129,6 +130,11 @@ export function createBuiltins(now: () => number): CommandTable {
     if (cmd) table.set(name, streamsInput(cmd));
   }
   return table;
+}
+
+/** `module`, once the shell's code for running other text (programs.ts: `eval`, `source`, `bash`) is loaded too. */
+function withPrograms<T>(module: Promise<T>): Promise<T> {
+  return Promise.all([module, programsCode.load((p) => p)]).then(([m]) => m);
 }
 
 /** `load`, called at most once (until it fails): modules several commands share download once. */

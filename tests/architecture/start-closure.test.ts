@@ -40,10 +40,11 @@ describe("a terminal's start", () => {
     }
   });
 
-  it("leaves out the shell's parts that load on first use (compound commands, arithmetic, patterns, braces, rarer builtins)", () => {
+  it("leaves out the shell's parts that load on first use (compound commands and functions, arithmetic, patterns, braces, eval/source/bash, rarer builtins)", () => {
     expect(closure).toContain('src/shell/shell-code.ts');
     for (const f of [
       'src/shell/compound.ts',
+      'src/shell/programs.ts',
       'src/shell/conditional.ts',
       'src/shell-grammar/arith.ts',
       'src/shell-grammar/arith-lexer.ts',
