@@ -7,7 +7,6 @@ import { createLocalPorts, type LocalPorts } from '../command/local-ports.ts';
 import type { Kubectl } from '../kubectl/index.ts';
 import type { Cluster } from '../sim/index.ts';
 import { SHELL_BUILTINS, createBuiltins, lazyModule } from '../shell/commands.ts';
-import { createWhich } from '../shell/builtins/misc.ts';
 import { onFirstUse } from '../shell/on-demand.ts';
 import type { CommandTable } from '../shell/shell.ts';
 import { createHelp } from './help.ts';
@@ -36,9 +35,10 @@ export function createTerminalCommands(cluster: Cluster, kubectl: Kubectl, local
     // The terminal's editor under the names people type (the host's editor does the editing).
     ...EDITOR_COMMANDS.map((name): [string, Command] => [name, createEditCommand(name)]),
   ]);
-  const { which, type } = createWhich((n) => table.has(n), SHELL_BUILTINS);
-  table.set('which', which);
-  table.set('type', type);
+  // `which` and `type` load on first use, as the rarer builtins do.
+  const which = lazyModule(() => import('../shell/builtins/which.ts').then((m) => m.createWhich((n) => table.has(n), SHELL_BUILTINS)));
+  table.set('which', onFirstUse('which', () => which().then((m) => m.which)));
+  table.set('type', onFirstUse('type', () => which().then((m) => m.type)));
   table.set('help', createHelp(table));
   return table;
 }

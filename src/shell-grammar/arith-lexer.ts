@@ -4,9 +4,9 @@
  * name is), operators, and the position errors point at.
  */
 import type { ArithScope } from './arith.ts';
+import { ArithError } from './arith-error.ts';
 
-/** A malformed or impossible expression; `message` is bash's text without the `bash: ` prefix. */
-export class ArithError extends Error {}
+export { ArithError };
 
 export type Tok = 'num' | 'str' | 'end' | 'preinc' | 'predec' | 'postinc' | 'postdec' | 'opassign' | string;
 

@@ -3,8 +3,9 @@
  * (with `[KEY]=VALUE` items), left to right so each sees the ones before (`a=1 b=$a`).
  */
 import type { Assignment, Word } from '../shell-grammar/ast.ts';
-import { ArithError, evalArith } from '../shell-grammar/arith.ts';
-import { ArithExpansionError, expandKey, expandString, expandWord, expandedSource, variableStore, type ExpandEnv } from './expand.ts';
+import { ArithError } from '../shell-grammar/arith-error.ts';
+import { ArithExpansionError, expandKey, expandString, expandWord, expandedSource, fetchPart, variableStore, type ExpandEnv } from './expand.ts';
+import { arithCode } from './shell-code.ts';
 import { tokenize } from '../shell-grammar/tokenize.ts';
 import { shellQuote } from './shell-quote.ts';
 import { AssignError, arithScope, assign, assignArray, type VariableStore } from './variables.ts';
@@ -21,6 +22,8 @@ export async function runAssignments(assigns: Assignment[], env: ExpandEnv, trac
       if (a.array) {
         const items = await arrayItems(a.array, env);
         trace?.(`${a.name}${op}(${items.map((i) => (i.key !== undefined ? `[${i.key}]=` : '') + shellQuote(i.value, false)).join(' ')})`);
+        // An indexed array's `[KEY]=` is arithmetic.
+        if (!arithCode.loaded && items.some((i) => i.key !== undefined)) await fetchPart(arithCode, env);
         assignArray(store, a.name, items, a.append === true);
         continue;
       }
@@ -38,7 +41,9 @@ export async function runAssignments(assigns: Assignment[], env: ExpandEnv, trac
 /** The key `NAME[SUB]` names: SUB expanded for an associative array, evaluated otherwise. */
 export async function subscriptKey(store: VariableStore, name: string, index: string, env: ExpandEnv): Promise<string | number> {
   if (store.arrays.get(name)?.assoc) return expandKey(index, env);
-  return Number(evalArith((await expandedSource(index, env)) || '0', arithScope(store)));
+  const source = (await expandedSource(index, env)) || '0';
+  if (!arithCode.loaded) await fetchPart(arithCode, env);
+  return Number(arithCode.now().evalArith(source, arithScope(store)));
 }
 
 /** The items of `(...)`: `[KEY]=VALUE` words keep their key; other words expand to one item per field. */

@@ -5,11 +5,13 @@
  */
 import { streamsInput, type Command } from '../command/contract.ts';
 import type { CommandTable } from './shell.ts';
-import { cat, cd, cp, mkdir, mv, pwd, rm, touch } from './builtins/files.ts';
+import { cat, cd, pwd } from './builtins/files.ts';
 import { echo } from './builtins/echo.ts';
 import { createLs } from './builtins/ls.ts';
-import { clear, createDate, env, exit, exportCmd, falseCmd, history, printenv, sleep, trueCmd, unset } from './builtins/misc.ts';
+import { clear, exit, exportCmd, falseCmd, history, sleep, trueCmd } from './builtins/misc.ts';
 import { onFirstUse } from './on-demand.ts';
+import { arithCode } from './shell-code.ts';
+import { programsCode } from './programs-code.ts';
 
 export { SHELL_BUILTINS } from './builtin-names.ts';
 
@@ -29,10 +31,14 @@ export function createBuiltins(now: () => number): CommandTable {
   // `head` and `tail` share one download.
   const text = lazyModule(() => import('./builtins/text.ts'));
   const state = lazyModule(() => import('./builtins/shell-state.ts'));
-  const declarations = lazyModule(() => import('./builtins/declare.ts'));
+  // `declare -i` gives names the integer attribute, whose assignments are arithmetic: the
+  // shell's arithmetic part (shell-code.ts) comes with the declarations.
+  const declarations = lazyModule(() => Promise.all([import('./builtins/declare.ts'), arithCode.load((p) => p)]).then(([m]) => m));
   const jobControl = lazyModule(() => import('./builtins/jobs.ts'));
   const completion = lazyModule(() => import('./builtins/complete.ts'));
   const testModule = lazyModule(() => import('./builtins/test.ts'));
+  const fileChanges = lazyModule(() => import('./builtins/file-changes.ts'));
+  const environment = lazyModule(() => import('./builtins/environment.ts'));
   const grep = streamsInput(onFirstUse('grep', () => import('./builtins/grep.ts').then((m) => m.grep)));
   const lazyText = (name: 'printf' | 'wc' | 'head' | 'tail' | 'sort' | 'uniq' | 'cut' | 'tr'): Command =>
     onFirstUse(name, () => text().then((m) => m[name]));
@@ -45,11 +51,11 @@ export function createBuiltins(now: () => number): CommandTable {
     ['ls', createLs(now)],
     ['cd', cd],
     ['pwd', pwd],
-    ['mkdir', mkdir],
-    ['touch', touch],
-    ['cp', cp],
-    ['mv', mv],
-    ['rm', rm],
+    ['mkdir', onFirstUse('mkdir', () => fileChanges().then((m) => m.mkdir))],
+    ['touch', onFirstUse('touch', () => fileChanges().then((m) => m.touch))],
+    ['cp', onFirstUse('cp', () => fileChanges().then((m) => m.cp))],
+    ['mv', onFirstUse('mv', () => fileChanges().then((m) => m.mv))],
+    ['rm', onFirstUse('rm', () => fileChanges().then((m) => m.rm))],
     ['echo', echo],
     ['printf', lazyText('printf')],
     ['grep', grep],
@@ -74,13 +80,13 @@ export function createBuiltins(now: () => number): CommandTable {
     ['watch', onFirstUse('watch', () => import('./builtins/watch.ts').then((m) => m.watch))],
     ['timeout', onFirstUse('timeout', () => import('./builtins/timeout.ts').then((m) => m.timeout))],
     ['export', exportCmd],
-    ['unset', unset],
-    ['env', env],
-    ['printenv', printenv],
+    ['unset', onFirstUse('unset', () => environment().then((m) => m.unset))],
+    ['env', onFirstUse('env', () => environment().then((m) => m.env))],
+    ['printenv', onFirstUse('printenv', () => environment().then((m) => m.printenv))],
     ['readonly', onFirstUse('readonly', () => declarations().then((m) => m.createDeclare('readonly')))],
     ['history', history],
     ['clear', clear],
-    ['date', createDate(now)],
+    ['date', onFirstUse('date', () => import('./builtins/date.ts').then((m) => m.createDate(now)))],
     ['true', trueCmd],
     [':', trueCmd],
     ['false', falseCmd],
@@ -100,16 +106,16 @@ export function createBuiltins(now: () => number): CommandTable {
     ['readarray', onFirstUse('readarray', () => import('./builtins/mapfile.ts').then((m) => m.createMapfile('readarray')))],
     ['getopts', onFirstUse('getopts', () => import('./builtins/getopts.ts').then((m) => m.getopts))],
     ['diff', onFirstUse('diff', () => import('./builtins/diff.ts').then((m) => m.diff))],
-    ['bash', onFirstUse('bash', () => import('./builtins/bash.ts').then((m) => m.bash))],
+    ['bash', onFirstUse('bash', () => withPrograms(import('./builtins/bash.ts')).then((m) => m.bash))],
     ['trap', onFirstUse('trap', () => import('./builtins/trap.ts').then((m) => m.trap))],
     ['set', onFirstUse('set', () => import('./builtins/set.ts').then((m) => m.set))],
     ['shopt', onFirstUse('shopt', () => import('./builtins/shopt.ts').then((m) => m.shopt))],
     ['shift', onFirstUse('shift', () => state().then((m) => m.shift))],
     ['alias', onFirstUse('alias', () => state().then((m) => m.alias))],
     ['unalias', onFirstUse('unalias', () => state().then((m) => m.unalias))],
-    ['source', onFirstUse('source', () => state().then((m) => m.createSource('source')))],
-    ['.', onFirstUse('.', () => state().then((m) => m.createSource('.')))],
-    ['eval', onFirstUse('eval', () => state().then((m) => m.evalCmd))],
+    ['source', onFirstUse('source', () => withPrograms(state()).then((m) => m.createSource('source')))],
+    ['.', onFirstUse('.', () => withPrograms(state()).then((m) => m.createSource('.')))],
+    ['eval', onFirstUse('eval', () => withPrograms(state()).then((m) => m.evalCmd))],
     ['jobs', onFirstUse('jobs', () => jobControl().then((m) => m.jobs))],
     ['kill', onFirstUse('kill', () => jobControl().then((m) => m.kill))],
     ['wait', onFirstUse('wait', () => jobControl().then((m) => m.wait))],
@@ -124,6 +130,11 @@ export function createBuiltins(now: () => number): CommandTable {
     if (cmd) table.set(name, streamsInput(cmd));
   }
   return table;
+}
+
+/** `module`, once the shell's code for running other text (programs.ts: `eval`, `source`, `bash`) is loaded too. */
+function withPrograms<T>(module: Promise<T>): Promise<T> {
+  return Promise.all([module, programsCode.load((p) => p)]).then(([m]) => m);
 }
 
 /** `load`, called at most once (until it fails): modules several commands share download once. */

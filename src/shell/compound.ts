@@ -1,28 +1,24 @@
 /**
  * Compound commands: `{ }`, `( )`, `if`, `for`, `while`/`until`, `case`, `[[ ]]` and `(( ))`
- * (conditional.ts). Their redirections
- * apply to everything inside; the commands inside share one input, so `while read line` reads
- * the loop's input a line at a time.
+ * (conditional.ts), and calls of functions, whose bodies are compound commands. Their
+ * redirections apply to everything inside; the commands inside share one input, so `while
+ * read line` reads the loop's input a line at a time. Loads on first use (compound-code.ts).
  */
-import type { CaseClause, Compound } from '../shell-grammar/ast.ts';
+import type { CaseClause, Compound, FunctionDef } from '../shell-grammar/ast.ts';
 import { compileGlob, globMatches } from '../command/glob-match.ts';
 import { ExpansionError, LineEndingExpansionError, OutOfMemoryError, expandString, expandWord } from './expand.ts';
 import { ShellInput } from './input.ts';
 import { runArithCommand, runArithFor, runConditional } from './conditional.ts';
 import { BrokenPipe } from './pipe-buffer.ts';
 import { applyRedirect, type Sink } from './redirect.ts';
-import type { RunIO, Shell } from './shell.ts';
+import type { RunIO, SavedVariable, Shell } from './shell.ts';
 import { assign } from './variables.ts';
 import { inline, raw } from './print.ts';
 import { tracer } from './trace.ts';
+import { LOOP_LIMIT_WITHOUT_YIELD, MAX_FUNCTION_NESTING } from './limits.ts';
 
 /** Loop iterations between two yields to the host, so `while true` stays interruptible. */
 const YIELD_EVERY = 32;
-/**
- * Without a way to yield to the host nothing (not even Ctrl-C) can reach a busy loop, so such
- * a shell stops a loop after this many iterations.
- */
-export const LOOP_LIMIT_WITHOUT_YIELD = 100_000;
 
 /** Runs compound command `c` in `sh` with `input`, writing to `out` and `err`. */
 export async function runCompound(sh: Shell, c: Compound, input: ShellInput, out: Sink, err: Sink, io: RunIO, toTerminal: boolean): Promise<number> {
@@ -286,4 +282,36 @@ function takeLoopControl(sh: Shell): boolean {
   }
   sh.loopControl = undefined;
   return c.kind === 'break';
+}
+
+/**
+ * Calls function `fn` in `sh` (Shell.callFunction): its arguments become `$1`..., its `local`s
+ * are undone after it, `return` ends it, and the RETURN trap runs as bash runs it.
+ */
+export async function callFunction(sh: Shell, fn: FunctionDef, args: string[], input: ShellInput, out: Sink, err: Sink, io: RunIO): Promise<number> {
+  if (sh.frames.length >= MAX_FUNCTION_NESTING) {
+    err(`bash: ${fn.name}: maximum function nesting level exceeded (${MAX_FUNCTION_NESTING})\n`);
+    return 1;
+  }
+  const saved = sh.positional;
+  sh.positional = args;
+  const frame = new Map<string, SavedVariable>();
+  sh.frames.push(frame);
+  const returnSets = sh.traps.returnSets;
+  try {
+    const returned = sh.returning !== undefined;
+    const body = await runCompound(sh, fn.body, input, out, err, io, io.toTerminal ?? true);
+    const viaReturn = sh.returning !== undefined && !returned;
+    const status = sh.takeReturn(body);
+    // The RETURN trap runs for a function traced with `set -T`, or one that set it itself.
+    if (sh.traps.has('RETURN') && (sh.options.has('functrace') || sh.traps.returnSets !== returnSets)) {
+      sh.status = viaReturn ? sh.statusBeforeReturn : status;
+      await sh.runTrap('RETURN', io);
+    }
+    return status;
+  } finally {
+    sh.frames.pop();
+    for (const [name, saved] of frame) sh.restoreVariable(name, saved);
+    sh.positional = saved;
+  }
 }

@@ -5,18 +5,18 @@
  * split or globbed; `"$@"` gives one field per positional parameter.
  */
 import type { Word, WordPart } from '../shell-grammar/ast.ts';
-import { BraceLimitError, braceExpand } from '../shell-grammar/brace.ts';
 import type { VirtualFS } from '../command/contract.ts';
 import { ArithExpansionError, ExpansionError, LineEndingExpansionError, OutOfMemoryError, ParameterNullError } from './expansion-errors.ts';
 import { bounded, glob, splitFields, trimNewlines, type Field } from './fields.ts';
 import { isSet, lookup, lookupSpecial } from './parameters.ts';
-import { compileGlob, globMatches, type Glob } from '../command/glob-match.ts';
+import type { Glob } from '../command/glob-match.ts';
 
 export { ArithExpansionError, ExpansionError, LineEndingExpansionError, OutOfMemoryError } from './expansion-errors.ts';
 export { MAX_EXPANSION } from './fields.ts';
 import { tokenize } from '../shell-grammar/tokenize.ts';
 import { BASH_EXTGLOB } from '../shell-grammar/dialect.ts';
-import { ArithError, evalArith } from '../shell-grammar/arith.ts';
+import { ArithError } from '../shell-grammar/arith-error.ts';
+import { arithCode, braceCode, globCode, loadFailure, mayHaveBraces, type LoadCode, type ShellCodePart } from './shell-code.ts';
 import { AssignError, ReadonlyError, arithScope, arrayKeys, assign, arrayValues, elementOf, type ShellArray, type VariableStore } from './variables.ts';
 
 export interface ExpandEnv {
@@ -49,6 +49,21 @@ export interface ExpandEnv {
   shopts?: Set<string>;
   /** Writes a message that does not stop the expansion (`${a[-9]}`: bad array subscript). */
   warn?(text: string): void;
+  /** Awaits the download of a part of the shell that loads on first use (default: just awaits; see shell-code.ts). */
+  loadCode?: LoadCode;
+}
+
+/**
+ * Loads `part` (arithmetic, patterns) for an expansion that needs it, when the line did not
+ * already; an expansion error when it cannot be fetched. Callers test `part.loaded` first, so
+ * an expansion whose code is there waits for nothing.
+ */
+export async function fetchPart(part: ShellCodePart<unknown>, env: ExpandEnv): Promise<void> {
+  try {
+    await part.load(env.loadCode ?? ((p) => p));
+  } catch (e) {
+    throw new ExpansionError(loadFailure(part, e));
+  }
 }
 
 /** The variables of `env` as assignments see them. */
@@ -58,6 +73,9 @@ export function variableStore(env: ExpandEnv): VariableStore {
 
 /** Expands one word to zero or more fields (arguments), braces first. */
 export async function expandWord(word: Word, env: ExpandEnv): Promise<string[]> {
+  if (!mayHaveBraces(word)) return expandOne(word, env);
+  if (!braceCode.loaded) await fetchPart(braceCode, env);
+  const { BraceLimitError, braceExpand } = braceCode.now();
   let words: Word[];
   try {
     words = braceExpand(word);
@@ -152,7 +170,9 @@ async function expandOne(word: Word, env: ExpandEnv): Promise<string[]> {
         if (part.name.startsWith('\u0000bad:')) throw new ExpansionError(`bash: \${${part.name.slice(5)}}: bad substitution`);
         value = list !== undefined ? list.join(part.quoted ? ifsJoiner(env) : ' ') : await varValue(part, env);
       } else if (part.kind === 'arith') {
-        value = arith(await expandedSource(part.source, env), env);
+        const source = await expandedSource(part.source, env);
+        if (!arithCode.loaded) await fetchPart(arithCode, env);
+        value = arith(source, env);
       } else {
         value = trimNewlines(await env.substitute(part.source));
       }
@@ -174,7 +194,10 @@ async function expandOne(word: Word, env: ExpandEnv): Promise<string[]> {
   const out: string[] = [];
   for (const f of fields) {
     if (!f.glob || env.noglob) out.push(f.text);
-    else for (const g of glob(f, env)) out.push(g);
+    else {
+      if (!globCode.loaded) await fetchPart(globCode, env);
+      for (const g of glob(f, env)) out.push(g);
+    }
   }
   return out;
 }
@@ -210,7 +233,11 @@ export async function expandString(word: Word, env: ExpandEnv): Promise<string> 
       if (part.name.startsWith('\u0000bad:')) throw new ExpansionError(`bash: \${${part.name.slice(5)}}: bad substitution`);
       const list = await arrayList(part, env);
       s += list !== undefined ? list.join(part.index === '*' || part.prefixNames === '*' ? ifsJoiner(env) : ' ') : await varValue(part, env);
-    } else if (part.kind === 'arith') s += arith(await expandedSource(part.source, env), env);
+    } else if (part.kind === 'arith') {
+      const source = await expandedSource(part.source, env);
+      if (!arithCode.loaded) await fetchPart(arithCode, env);
+      s += arith(source, env);
+    }
     else if (part.kind === 'procsub') s += env.processSubstitute ? await env.processSubstitute(part.source) : '';
     else s += (await env.substitute(part.source)).replace(/\n+$/, '');
     bounded(s.length);
@@ -234,10 +261,11 @@ export async function expandHereDoc(body: string, env: ExpandEnv): Promise<strin
   return out + body.slice(last);
 }
 
+/** `$((source))`'s value; the arithmetic part is loaded (see fetchPart). */
 function arith(source: string, env: ExpandEnv): string {
   try {
     return String(
-      evalArith(
+      arithCode.now().evalArith(
         source,
         arithScope(variableStore(env), (name) => lookupSpecial(name, env)),
       ),
@@ -324,7 +352,9 @@ async function elementValue(name: string, index: string, env: ExpandEnv): Promis
   const a = env.arrays?.get(name);
   try {
     if (a?.assoc) return elementOf(variableStore(env), name, await expandKey(index, env));
-    const k = Number(arith((await expandedSource(index, env)) || '0', env));
+    const source = (await expandedSource(index, env)) || '0';
+    if (!arithCode.loaded) await fetchPart(arithCode, env);
+    const k = Number(arith(source, env));
     return elementOf(variableStore(env), name, k);
   } catch (e) {
     if (!(e instanceof AssignError)) throw e;
@@ -354,9 +384,12 @@ async function varValue(part: Extract<WordPart, { kind: 'var' }>, env: ExpandEnv
       const store = variableStore(env);
       let key: string | number | undefined;
       if (part.index !== undefined) {
-        key = env.arrays?.get(part.name)?.assoc
-          ? await expandKey(part.index, env)
-          : Number(arith((await expandedSource(part.index, env)) || '0', env));
+        if (env.arrays?.get(part.name)?.assoc) key = await expandKey(part.index, env);
+        else {
+          const source = (await expandedSource(part.index, env)) || '0';
+          if (!arithCode.loaded) await fetchPart(arithCode, env);
+          key = Number(arith(source, env));
+        }
       }
       try {
         assign(store, key === undefined ? { name: part.name } : { name: part.name, key }, text);
@@ -397,6 +430,8 @@ async function expandOperand(text: string, env: ExpandEnv): Promise<string> {
 
 /** A pattern of `${NAME#pat}` or `${NAME/pat/rep}`, expanded and compiled; its quoted characters match only themselves. */
 async function operandGlob(text: string, env: ExpandEnv): Promise<{ glob: Glob; empty: boolean }> {
+  if (!globCode.loaded) await fetchPart(globCode, env);
+  const { compileGlob } = globCode.now();
   const t = tokenize(text, true, env.shopts?.has('extglob') ? BASH_EXTGLOB : undefined);
   if (text === '' || !t.ok || t.tokens.length !== 1 || t.tokens[0]!.type !== 'word') {
     const source = await expandedSource(text, env);
@@ -421,6 +456,8 @@ async function parameterError(part: Extract<WordPart, { kind: 'var' }>, env: Exp
 
 /** The pattern and case operators (`#`, `##`, `%`, `%%`, `/`, `//`, `^`, `,`) applied to one value. */
 async function applyOperator(value: string, part: Extract<WordPart, { kind: 'var' }>, env: ExpandEnv): Promise<string> {
+  if (!globCode.loaded) await fetchPart(globCode, env);
+  const { globMatches } = globCode.now();
   if (part.caseOp) {
     const { upper, all, toggle, pattern } = part.caseOp;
     const chars = [...value];
@@ -484,6 +521,7 @@ async function applyOperator(value: string, part: Extract<WordPart, { kind: 'var
 /** An offset or length of `${NAME:OFFSET:LENGTH}`: expanded (it may hold `$((...))`), then evaluated. */
 async function arithNumber(source: string, env: ExpandEnv): Promise<number> {
   const text = await expandedSource(source, env);
+  if (!arithCode.loaded) await fetchPart(arithCode, env);
   return Number(arith(text.trim() === '' ? '0' : text, env));
 }
 

@@ -5,7 +5,7 @@
 import type { ExpandEnv } from './expand.ts';
 import { LineEndingExpansionError, OutOfMemoryError } from './expansion-errors.ts';
 import { resolvePath } from './path.ts';
-import { compileGlob, globMatches } from '../command/glob-match.ts';
+import { globCode } from './shell-code.ts';
 
 export interface Field {
   text: string;
@@ -60,11 +60,12 @@ export function trimNewlines(s: string): string {
  * component at a time as bash does (`*` then `/x.yaml` looks in every directory), and with
  * `shopt -s globstar` a component that is just `**` matches any number of directories
  * (`**` then `/*.yaml`; `**` last also every file, with a slash after it only directories).
- * The names come sorted.
+ * The names come sorted. The pattern code (shell-code.ts's `globCode`) must be loaded.
  * `shopt -s failglob`: no match is an error that ends the command line.
  */
 export function glob(f: Field, env: ExpandEnv): string[] {
   if (!f.glob?.length) return [f.text];
+  const { compileGlob, globMatches } = globCode.now();
   const active = new Set(f.glob);
   const fold = env.shopts?.has('nocaseglob') === true;
   const dotglob = env.shopts?.has('dotglob') === true;

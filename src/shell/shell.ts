@@ -6,7 +6,8 @@
  *
  * As in bash, the stages of a pipeline run concurrently, each in a subshell (a fork of this
  * shell: `echo x | read v` sets nothing here), and so do background jobs and `$(...)`.
- * Compound commands live in compound.ts, simple commands in simple.ts.
+ * Compound commands live in compound.ts (loaded on first use, see shell-code.ts), simple
+ * commands in simple.ts.
  */
 import type { AndOr, FunctionDef, Pipeline, Script } from '../shell-grammar/ast.ts';
 import { notTracked, type CodeLoading } from '../command/code-loading.ts';
@@ -15,12 +16,15 @@ import type { ExpandEnv } from './expand.ts';
 import { InterruptController, childInterrupt } from '../command/interrupt.ts';
 import { ShellInput } from './input.ts';
 import { JobTable, type PidSource } from './jobs.ts';
-import { parse, readingDialect, type ParseResult } from './parse.ts';
+import { parse, readingDialect } from './parse.ts';
 import { HOME } from './path.ts';
 import { printJob } from './print.ts';
 import type { Sink } from './redirect.ts';
 import type { CompletionSpec, ShellState } from './shell-access.ts';
-import { runCompound } from './compound.ts';
+import { loadFailure, type LoadCode, type ShellCodePart } from './shell-code.ts';
+import { compoundCode } from './compound-code.ts';
+import { programsCode } from './programs-code.ts';
+import { neededCode } from './code-needs.ts';
 import { runSimple } from './simple.ts';
 import { runConcurrentStages } from './pipeline.ts';
 import { shellControl } from './control.ts';
@@ -51,10 +55,7 @@ export interface RunIO {
   lines?: number;
 }
 
-/** Function calls at most this deep (bash's FUNCNEST, which bash leaves unlimited: the browser's stack is not). */
-export const MAX_FUNCTION_NESTING = 200;
-
-export { LOOP_LIMIT_WITHOUT_YIELD } from './compound.ts';
+export { LOOP_LIMIT_WITHOUT_YIELD, MAX_FUNCTION_NESTING } from './limits.ts';
 
 export interface ShellOptions {
   fs: VirtualFS;
@@ -269,41 +270,14 @@ export class Shell implements ShellState {
   /** Parses and runs complete input (a line, or a script); syntax errors print and give 2. */
   async run(source: string, io: RunIO): Promise<number> {
     const parsed = parse(source, true, readingDialect(this.shopts));
-    if (!parsed.ok && this.errorName !== undefined) return this.scriptSyntaxError(source, parsed, io);
+    // Only a script, `bash -c` or a sourced file has a name; their builtins loaded programs.ts.
+    if (!parsed.ok && this.errorName !== undefined) return programsCode.now().scriptSyntaxError(this, source, parsed, io);
     if (!parsed.ok) {
       io.write((parsed.incomplete ? 'bash: syntax error: unexpected end of file' : parsed.message) + '\n', 'stderr');
       return (this.status = 2);
     }
     for (const w of parsed.warnings) io.write(w + '\n', 'stderr');
     return this.execute(parsed.script, io);
-  }
-
-  /**
-   * A syntax error in a script, `bash -c` or a sourced file: bash has run the commands before
-   * it (it reads a command at a time), then says where it is (`s.sh: line 3: ...`), with the
-   * line itself after an unexpected token. Status 2.
-   */
-  private async scriptSyntaxError(source: string, parsed: Extract<ParseResult, { ok: false }>, io: RunIO): Promise<number> {
-    // `bash -c` names the option its text came from: `bash: -c: line 1: ...`.
-    const name = this.commandString ? `${this.errorName!}: -c` : this.errorName!;
-    const lines = source.split('\n');
-    const known = !parsed.incomplete ? parsed.line : undefined;
-    const line = known ?? (source.endsWith('\n') ? lines.length : lines.length + 1);
-    const dialect = readingDialect(this.shopts);
-    for (let k = Math.min(line, lines.length) - 1, tries = 0; k > 0 && tries < 200; k--, tries++) {
-      const before = parse(lines.slice(0, k).join('\n'), true, dialect);
-      if (!before.ok) continue;
-      await this.execute(before.script, io);
-      if (this.exited !== undefined || io.interrupt.interrupted) return this.status;
-      // bash reads a command at a time: once `shopt -s extglob` has run, the lines after it
-      // are read with extended patterns (the newlines keep their line numbers).
-      if (readingDialect(this.shopts) !== dialect) return this.run('\n'.repeat(k) + lines.slice(k).join('\n'), io);
-      break;
-    }
-    const message = parsed.incomplete ? 'syntax error: unexpected end of file' : parsed.message.replace(/^bash: /, '');
-    io.write(`${name}: line ${line}: ${message}\n`, 'stderr');
-    if (known !== undefined) io.write(`${name}: line ${line}: \`${lines[line - 1] ?? ''}'\n`, 'stderr');
-    return (this.status = 2);
   }
 
   /** @internal `NAME: line N: `, what bash puts before its messages in a script or `bash -c` (undefined at the prompt). */
@@ -316,6 +290,9 @@ export class Shell implements ShellState {
 
   /** Runs a parsed script; stops at the first chain after an interrupt (status 130). */
   async execute(script: Script, io: RunIO): Promise<number> {
+    // The rarer parts of the shell the script needs load before any of it runs.
+    const missing = neededCode(script);
+    if (missing.length > 0 && !(await this.loadParts(missing, io))) return (this.status = 126);
     if (this.depth > 0) return this.executeChains(script, io);
     // At the prompt, each line read counts for `$LINENO`, as in an interactive bash.
     if (io.lines !== undefined && !this.subshell && this.errorName === undefined && !this.inTrap) {
@@ -344,11 +321,23 @@ export class Shell implements ShellState {
     return this.exited ?? status;
   }
 
+  /** Loads `parts` as the terminal's code loading; false (and a message) when one cannot be fetched. */
+  private async loadParts(parts: ShellCodePart<unknown>[], io: RunIO): Promise<boolean> {
+    // They download side by side; the first that fails is reported.
+    const failures = await Promise.all(parts.map((part) => part.load(this.loadCode).then(() => undefined, (e: unknown) => loadFailure(part, e))));
+    const failure = failures.find((f) => f !== undefined);
+    if (failure !== undefined) io.write(failure + '\n', 'stderr');
+    return failure === undefined;
+  }
+
+  /** @internal Awaits a download as this terminal's code loading (the host holds cluster time meanwhile). */
+  readonly loadCode: LoadCode = (load) => (this.opts.loading ?? notTracked).loadCode(load);
+
   /** @internal The status of the last `$(...)` that ran: a command of assignments alone (`x=$(false)`) ends with it. */
   substitutionStatus: number | undefined;
 
   /** @internal `$?` when `return` ran. */
-  private statusBeforeReturn = 0;
+  statusBeforeReturn = 0;
 
   /** @internal The command about to run, for `$BASH_COMMAND` (printed when asked for). */
   currentCommand: (() => string) | undefined;
@@ -509,7 +498,19 @@ export class Shell implements ShellState {
       this.functions.set(cmd.name, cmd);
       return 0;
     }
-    return runCompound(this, cmd, input, out, err, io, o.toTerminal);
+    const compound = compoundCode.loaded ?? (await this.loadCompound(err));
+    if (!compound) return 126;
+    return compound.runCompound(this, cmd, input, out, err, io, o.toTerminal);
+  }
+
+  /** The compound executors, when a command needs them before its line asked (undefined, after a message, when they cannot be fetched). */
+  private async loadCompound(err: Sink): Promise<typeof import('./compound.ts') | undefined> {
+    try {
+      return await compoundCode.load(this.loadCode);
+    } catch (e) {
+      err(loadFailure(compoundCode, e) + '\n');
+      return undefined;
+    }
   }
 
   /** @internal The expansion environment of a command run with `io`; `/dev/fd/N` files it makes are listed in `made`. */
@@ -526,6 +527,7 @@ export class Shell implements ShellState {
       positional: this.positional,
       yieldToHost: this.opts.yieldToHost,
       warn: (text) => io.write(text, 'stderr'),
+      loadCode: this.loadCode,
       special: (name) => this.special(name),
       nounset: this.options.has('nounset'),
       noglob: this.options.has('noglob'),
@@ -581,37 +583,16 @@ export class Shell implements ShellState {
     return undefined;
   }
 
-  /** @internal Runs a function: its arguments become `$1`..., its `local`s are undone after. */
-  async callFunction(fn: FunctionDef, args: string[], input: ShellInput, out: Sink, err: Sink, io: RunIO): Promise<number> {
-    if (this.frames.length >= MAX_FUNCTION_NESTING) {
-      err(`bash: ${fn.name}: maximum function nesting level exceeded (${MAX_FUNCTION_NESTING})\n`);
-      return 1;
-    }
-    const saved = this.positional;
-    this.positional = args;
-    const frame = new Map<string, SavedVariable>();
-    this.frames.push(frame);
-    const returnSets = this.traps.returnSets;
-    try {
-      const returned = this.returning !== undefined;
-      const body = await runCompound(this, fn.body, input, out, err, io, io.toTerminal ?? true);
-      const viaReturn = this.returning !== undefined && !returned;
-      const status = this.takeReturn(body);
-      // The RETURN trap runs for a function traced with `set -T`, or one that set it itself.
-      if (this.traps.has('RETURN') && (this.options.has('functrace') || this.traps.returnSets !== returnSets)) {
-        this.status = viaReturn ? this.statusBeforeReturn : status;
-        await this.runTrap('RETURN', io);
-      }
-      return status;
-    } finally {
-      this.frames.pop();
-      for (const [name, saved] of frame) this.restoreVariable(name, saved);
-      this.positional = saved;
-    }
+  /** @internal Runs a function: its arguments become `$1`..., its `local`s are undone after (function-call.ts). */
+  callFunction(fn: FunctionDef, args: string[], input: ShellInput, out: Sink, err: Sink, io: RunIO): Promise<number> {
+    // A function exists once its definition ran, which loaded the compound executors.
+    const compound = compoundCode.loaded;
+    if (compound) return compound.callFunction(this, fn, args, input, out, err, io);
+    return this.loadCompound(err).then((c) => (c ? c.callFunction(this, fn, args, input, out, err, io) : 126));
   }
 
-  /** After a function or sourced file: the status `return` asked for, if it did. */
-  private takeReturn(status: number): number {
+  /** @internal After a function or sourced file: the status `return` asked for, if it did. */
+  takeReturn(status: number): number {
     if (this.returning === undefined) return status;
     const r = this.returning;
     this.returning = undefined;
@@ -633,8 +614,8 @@ export class Shell implements ShellState {
     this.env[name] = value ?? '';
   }
 
-  /** A variable as it was before a function's `local` (see declareLocal). */
-  private restoreVariable(name: string, saved: SavedVariable): void {
+  /** @internal A variable as it was before a function's `local` (see declareLocal). */
+  restoreVariable(name: string, saved: SavedVariable): void {
     if (saved.value === undefined) delete this.env[name];
     else this.env[name] = saved.value;
     if (saved.array) this.arrays.set(name, saved.array);
@@ -670,90 +651,17 @@ export class Shell implements ShellState {
     this.returning = status;
   }
 
-  async runProgram(text: string, arg0: string, args: string[], options: Set<string>, ctx: ExecContext, fromFile = false): Promise<number> {
-    const child = this.fork();
-    child.arg0 = arg0;
-    child.errorName = arg0;
-    child.commandString = !fromFile;
-    child.lineOffset = 0;
-    const exported = this.exportedEnv();
-    for (const k of Object.keys(child.env)) delete child.env[k];
-    Object.assign(child.env, exported);
-    child.arrays.clear();
-    child.integers.clear();
-    child.readonlyVars.clear();
-    child.functions.clear();
-    child.aliases.clear();
-    child.traps.clear();
-    child.frames.length = 0;
-    child.options.clear();
-    for (const o of ['braceexpand', 'hashall', ...options]) child.options.add(o);
-    child.interactive = false;
-    child.positional = args;
-    return child.run(text, {
-      interrupt: ctx.interrupt,
-      stdin: ctx.input instanceof ShellInput ? ctx.input : ctx.stdin,
-      write: (t, s) => (s === 'stdout' ? ctx.stdout(t) : ctx.stderr(t)),
-    });
+
+  runProgram(text: string, arg0: string, args: string[], options: Set<string>, ctx: ExecContext, fromFile = false): Promise<number> {
+    return programsCode.now().runProgram(this, text, arg0, args, options, ctx, fromFile);
   }
 
-  async evaluate(text: string, ctx: ExecContext): Promise<number> {
-    const parsed = parse(text, true, readingDialect(this.shopts));
-    if (!parsed.ok) {
-      const message = parsed.incomplete ? 'bash: syntax error: unexpected end of file' : parsed.message;
-      // An interactive bash words it as at the prompt; `bash -c` names eval and the line.
-      if (this.interactive) ctx.stderr(message + '\n');
-      else {
-        const lines = text.split('\n').length;
-        const where = `bash: eval: line ${parsed.incomplete ? lines + 1 : lines}: `;
-        ctx.stderr(message.replace(/^bash: /, where) + '\n');
-        if (!parsed.incomplete) ctx.stderr(`${where}\`${text.split('\n').pop()!}'\n`);
-      }
-      return 2;
-    }
-    for (const w of parsed.warnings) ctx.stderr(w + '\n');
-    // `set -x` traces the commands eval runs one `+` deeper.
-    this.traceDepth++;
-    try {
-      return await this.execute(parsed.script, {
-        interrupt: ctx.interrupt,
-        stdin: ctx.input instanceof ShellInput ? ctx.input : ctx.stdin,
-        write: (t, s) => (s === 'stdout' ? ctx.stdout(t) : ctx.stderr(t)),
-      });
-    } finally {
-      this.traceDepth--;
-    }
+  evaluate(text: string, ctx: ExecContext): Promise<number> {
+    return programsCode.now().evaluate(this, text, ctx);
   }
 
-  async source(name: string, text: string, args: string[] | undefined, ctx: ExecContext): Promise<number> {
-    const parsed = parse(text, true, readingDialect(this.shopts));
-    const io: RunIO = {
-      interrupt: ctx.interrupt,
-      stdin: ctx.input instanceof ShellInput ? ctx.input : ctx.stdin,
-      write: (t, s) => (s === 'stdout' ? ctx.stdout(t) : ctx.stderr(t)),
-    };
-    const saved = this.positional;
-    const savedName = this.errorName;
-    const savedString = this.commandString;
-    const savedOffset = this.lineOffset;
-    if (args) this.positional = args;
-    this.lineOffset = 0;
-    // Messages from the file's commands name the file and the line (`s.sh: line 2: foo: command not found`).
-    this.errorName = name;
-    this.commandString = false;
-    this.sourceDepth++;
-    try {
-      if (!parsed.ok) return await this.scriptSyntaxError(text, parsed, io);
-      const status = this.takeReturn(await this.execute(parsed.script, io));
-      if (this.frames.length === 0 || this.options.has('functrace')) await this.runTrap('RETURN', io);
-      return status;
-    } finally {
-      this.sourceDepth--;
-      this.errorName = savedName;
-      this.commandString = savedString;
-      this.lineOffset = savedOffset;
-      if (args) this.positional = saved;
-    }
+  source(name: string, text: string, args: string[] | undefined, ctx: ExecContext): Promise<number> {
+    return programsCode.now().source(this, name, text, args, ctx);
   }
 
   /** @internal The execution context of a command. Reading `stdin` takes what is left of `input`. */
@@ -770,7 +678,7 @@ export class Shell implements ShellState {
       cols: this.opts.cols?.() ?? 80,
       sleep: (ms) => this.opts.sleep(ms, interrupt),
       streaming: () => this.opts.onStreaming?.(),
-      loadCode: (load) => (this.opts.loading ?? notTracked).loadCode(load),
+      loadCode: this.loadCode,
       shell: (this.controlCache ??= shellControl(this)),
     };
     // Most commands have no input; only one with some takes it when it reads `stdin` (so a
@@ -795,7 +703,7 @@ class TrapTable extends Map<string, string> {
 }
 
 /** A variable's value before `local` shadowed it in a function. */
-interface SavedVariable {
+export interface SavedVariable {
   value: string | undefined;
   array: ShellArray | undefined;
   integer: boolean;

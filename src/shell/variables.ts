@@ -4,7 +4,9 @@
  * `NAME+=v`, `((NAME=...))`, `read`, `for`), so every way of assigning treats arrays and
  * integers alike, as bash does.
  */
-import { ArithError, evalArith, type ArithScope } from '../shell-grammar/arith.ts';
+import type { ArithScope } from '../shell-grammar/arith.ts';
+import { ArithError } from '../shell-grammar/arith-error.ts';
+import { arithCode } from './shell-code.ts';
 import { ansiCQuote, hasControl } from './shell-quote.ts';
 
 /** An indexed array (sparse: `a[5]=x` leaves 1-4 unset) or an associative one. */
@@ -153,7 +155,8 @@ export function assignArray(store: VariableStore, name: string, items: { key?: s
     }
     let k = next;
     if (item.key !== undefined) {
-      const n = resolveIndex(arr, Number(evalArith(item.key, arithScope(store))));
+      // The callers with keys have loaded the arithmetic (assign.ts, `declare`).
+      const n = resolveIndex(arr, Number(arithCode.now().evalArith(item.key, arithScope(store))));
       if (n === undefined) throw new AssignError(`${name}[${item.key}]: bad array subscript`);
       k = n;
     }
@@ -176,6 +179,8 @@ function toArray(store: VariableStore, name: string): ShellArray {
 function integerValue(store: VariableStore, name: string, value: string, old?: string): string {
   if (!store.integers.has(name)) return (old ?? '') + value;
   const scope = arithScope(store);
+  // Only `declare -i` (whose builtin loads the arithmetic with it) gives a name the attribute.
+  const { evalArith } = arithCode.now();
   try {
     const v = evalArith(value, scope);
     return String(old === undefined ? v : BigInt.asIntN(64, evalArith(old, scope) + v));

@@ -1,8 +1,9 @@
 /**
  * What starting a terminal imports statically (src/ui/session.ts and everything it imports, as
  * astro.config.mjs computes the simulator's chunk) leaves out the code that only loads on first
- * use: the simulator's on-demand index and the kubectl commands' modules, whose loads the
- * terminal's first chunk knows (src/kubectl/verbs/code.ts) without importing them.
+ * use: the simulator's on-demand index, the kubectl commands' modules, whose loads the
+ * terminal's first chunk knows (src/kubectl/verbs/code.ts) without importing them, and the
+ * shell's rarer parts (src/shell/shell-code.ts).
  */
 import { readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -53,6 +54,25 @@ describe("a terminal's start", () => {
     ];
     for (const f of lazy) expect(closure, f).not.toContain(f);
     expect(closure).toContain('src/sim/auth/kind-admin.ts');
+  });
+
+  it("leaves out the shell's parts that load on first use (compound commands and functions, arithmetic, patterns, braces, eval/source/bash, rarer builtins)", () => {
+    expect(closure).toContain('src/shell/shell-code.ts');
+    for (const f of [
+      'src/shell/compound.ts',
+      'src/shell/programs.ts',
+      'src/shell/conditional.ts',
+      'src/shell-grammar/arith.ts',
+      'src/shell-grammar/arith-lexer.ts',
+      'src/command/glob-match.ts',
+      'src/shell-grammar/brace.ts',
+      'src/shell/builtins/file-changes.ts',
+      'src/shell/builtins/environment.ts',
+      'src/shell/builtins/date.ts',
+      'src/shell/builtins/which.ts',
+    ]) {
+      expect(closure, f).not.toContain(f);
+    }
   });
 
   it("leaves out the kubectl commands that load on first use, whose loads the first chunk knows", () => {
