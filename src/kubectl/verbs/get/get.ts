@@ -7,7 +7,8 @@ import { formatApiError } from '../../cli/errors.ts';
 import { registerVerb } from '../../cli/registry.ts';
 import type { Invocation } from '../../cli/verb.ts';
 import { jsonPath } from '../../printers/jsonpath-on-demand.ts';
-import { checkFormat, GET_FORMATS, isTable, outputFormat, renderObjects } from '../../printers/output.ts';
+import { objectPrinters } from '../../printers/objects-on-demand.ts';
+import { GET_FORMATS, isTable, outputFormat } from '../../printers/output-format.ts';
 import { bodyRows, headerRow, type TableOptions } from '../../printers/resource-table.ts';
 import { TableWriter } from '../../printers/table-writer.ts';
 import { getObject, isNotFound, listObjects, withKind } from '../../resource/fetch.ts';
@@ -87,7 +88,8 @@ async function run(inv: Invocation): Promise<number> {
   // --raw is rare: its code loads on first use.
   if (inv.flags.str('raw')) return (await inv.ctx.loadCode(import('./raw.ts'))).getRaw(inv);
   const format = outputFormat(inv);
-  checkFormat(format, GET_FORMATS);
+  // A table needs no printer of its own; every other format is checked as the printers see it.
+  if (!isTable(format)) objectPrinters().checkFormat(format, GET_FORMATS);
   if (inv.args.length === 0) {
     inv.err(NO_TYPE);
     return 1;
@@ -112,7 +114,7 @@ async function run(inv: Invocation): Promise<number> {
   const objects = groups.flatMap((g) => g.objects);
   if (!isTable(format)) {
     const single = requests.length === 1 && requests[0]!.names?.length === 1 && !inv.args[0]!.includes(',');
-    if (objects.length > 0 || !single) inv.out(renderObjects(objects, format, single, inv.flags.bool('no-headers'), inv.flags.bool('allow-missing-template-keys')));
+    if (objects.length > 0 || !single) inv.out(objectPrinters().renderObjects(objects, format, single, inv.flags.bool('no-headers'), inv.flags.bool('allow-missing-template-keys')));
   } else {
     const parts: string[] = [];
     for (const g of groups) {
