@@ -10,7 +10,6 @@ import { SHELL_BUILTINS, createBuiltins, lazyModule } from '../shell/commands.ts
 import { createWhich } from '../shell/builtins/misc.ts';
 import { onFirstUse } from '../shell/on-demand.ts';
 import type { CommandTable } from '../shell/shell.ts';
-import { createHelp } from './help.ts';
 import { EDITOR_COMMANDS, createEditCommand } from './editor/edit-command.ts';
 import type { Command } from '../command/contract.ts';
 
@@ -39,7 +38,8 @@ export function createTerminalCommands(cluster: Cluster, kubectl: Kubectl, local
   const { which, type } = createWhich((n) => table.has(n), SHELL_BUILTINS);
   table.set('which', which);
   table.set('type', type);
-  table.set('help', createHelp(table));
+  // `help` is read rarely: its text loads on first use.
+  table.set('help', onFirstUse('help', () => import('./help.ts').then((m) => m.createHelp(table))));
   return table;
 }
 
