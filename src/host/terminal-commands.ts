@@ -10,8 +10,10 @@ import { SHELL_BUILTINS, createBuiltins, lazyModule } from '../shell/commands.ts
 import { createWhich } from '../shell/builtins/misc.ts';
 import { onFirstUse } from '../shell/on-demand.ts';
 import type { CommandTable } from '../shell/shell.ts';
-import { EDITOR_COMMANDS, createEditCommand } from './editor/edit-command.ts';
 import type { Command } from '../command/contract.ts';
+
+/** The names the terminal's editor answers to (editor/edit-command.ts, loaded on first use). */
+const EDITOR_COMMANDS = ['edit', 'vi', 'vim', 'nano'];
 
 /**
  * A fresh command table for a terminal on `cluster`, with `kubectl` as kubectl, on a machine
@@ -20,6 +22,7 @@ import type { Command } from '../command/contract.ts';
  */
 export function createTerminalCommands(cluster: Cluster, kubectl: Kubectl, localPorts: LocalPorts = kubectl.localPorts ?? createLocalPorts()): CommandTable {
   const httpClients = lazyModule(() => import('./http-clients.ts'));
+  const editor = lazyModule(() => import('./editor/edit-command.ts'));
   const kubectlRun = afterClusterCode(cluster, kubectl.run);
   const table: CommandTable = new Map([
     ['kubectl', kubectlRun],
@@ -33,7 +36,7 @@ export function createTerminalCommands(cluster: Cluster, kubectl: Kubectl, local
     ['wget', afterClusterCode(cluster, onFirstUse('wget', () => httpClients().then((m) => m.createWget(cluster, localPorts))))],
     ...createBuiltins(() => cluster.clock.now()),
     // The terminal's editor under the names people type (the host's editor does the editing).
-    ...EDITOR_COMMANDS.map((name): [string, Command] => [name, createEditCommand(name)]),
+    ...EDITOR_COMMANDS.map((name): [string, Command] => [name, onFirstUse(name, () => editor().then((m) => m.createEditCommand(name)))]),
   ]);
   const { which, type } = createWhich((n) => table.has(n), SHELL_BUILTINS);
   table.set('which', which);

@@ -13,8 +13,8 @@ import { bodyRows, headerRow, type TableOptions } from '../../printers/resource-
 import { TableWriter } from '../../printers/table-writer.ts';
 import { getObject, isNotFound, listObjects, withKind } from '../../resource/fetch.ts';
 import { keyOf, parseRequests, type Request } from '../../resource/resolve.ts';
+import { loadPart } from '../../cli/on-demand.ts';
 import { completeResources } from '../complete.ts';
-import { watchTable } from './watch.ts';
 
 const NO_TYPE = `You must specify the type of resource to get. Use "kubectl api-resources" for a complete list of supported resources.
 
@@ -87,6 +87,9 @@ function fetch(inv: Invocation, requests: Request[], allNs: boolean, errors: str
 async function run(inv: Invocation): Promise<number> {
   // --raw is rare: its code loads on first use.
   if (inv.flags.str('raw')) return (await inv.ctx.loadCode(import('./raw.ts'))).getRaw(inv);
+  const watching = inv.flags.bool('watch') || inv.flags.bool('watch-only');
+  // -w is rarer than a table: its code loads on first use, before anything is read from the server.
+  const watch = watching ? await inv.ctx.loadCode(loadPart('watch code', () => import('./watch.ts'))) : undefined;
   const format = outputFormat(inv);
   // A table needs no printer of its own; every other format is checked as the printers see it.
   if (!isTable(format)) objectPrinters().checkFormat(format, GET_FORMATS);
@@ -108,8 +111,7 @@ async function run(inv: Invocation): Promise<number> {
     now: inv.client.now(),
     tables: inv.client,
   };
-  const watching = inv.flags.bool('watch') || inv.flags.bool('watch-only');
-  if (watching) return watchTable(inv, groups, opts, format);
+  if (watch) return watch.watchTable(inv, groups, opts, format);
 
   const objects = groups.flatMap((g) => g.objects);
   if (!isTable(format)) {
