@@ -9,9 +9,10 @@ import type { Cluster } from '../sim/index.ts';
 import { SHELL_BUILTINS, createBuiltins, lazyModule } from '../shell/commands.ts';
 import { onFirstUse } from '../shell/on-demand.ts';
 import type { CommandTable } from '../shell/shell.ts';
-import { createHelp } from './help.ts';
-import { EDITOR_COMMANDS, createEditCommand } from './editor/edit-command.ts';
 import type { Command } from '../command/contract.ts';
+
+/** The names the terminal's editor answers to (editor/edit-command.ts, loaded on first use). */
+const EDITOR_COMMANDS = ['edit', 'vi', 'vim', 'nano'];
 
 /**
  * A fresh command table for a terminal on `cluster`, with `kubectl` as kubectl, on a machine
@@ -20,6 +21,7 @@ import type { Command } from '../command/contract.ts';
  */
 export function createTerminalCommands(cluster: Cluster, kubectl: Kubectl, localPorts: LocalPorts = kubectl.localPorts ?? createLocalPorts()): CommandTable {
   const httpClients = lazyModule(() => import('./http-clients.ts'));
+  const editor = lazyModule(() => import('./editor/edit-command.ts'));
   const kubectlRun = afterClusterCode(cluster, kubectl.run);
   const table: CommandTable = new Map([
     ['kubectl', kubectlRun],
@@ -33,13 +35,14 @@ export function createTerminalCommands(cluster: Cluster, kubectl: Kubectl, local
     ['wget', afterClusterCode(cluster, onFirstUse('wget', () => httpClients().then((m) => m.createWget(cluster, localPorts))))],
     ...createBuiltins(() => cluster.clock.now()),
     // The terminal's editor under the names people type (the host's editor does the editing).
-    ...EDITOR_COMMANDS.map((name): [string, Command] => [name, createEditCommand(name)]),
+    ...EDITOR_COMMANDS.map((name): [string, Command] => [name, onFirstUse(name, () => editor().then((m) => m.createEditCommand(name)))]),
   ]);
   // `which` and `type` load on first use, as the rarer builtins do.
   const which = lazyModule(() => import('../shell/builtins/which.ts').then((m) => m.createWhich((n) => table.has(n), SHELL_BUILTINS)));
   table.set('which', onFirstUse('which', () => which().then((m) => m.which)));
   table.set('type', onFirstUse('type', () => which().then((m) => m.type)));
-  table.set('help', createHelp(table));
+  // `help` is read rarely: its text loads on first use.
+  table.set('help', onFirstUse('help', () => import('./help.ts').then((m) => m.createHelp(table))));
   return table;
 }
 

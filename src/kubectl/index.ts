@@ -6,7 +6,8 @@
 import type { KubeClient } from '../sim/index.ts';
 import type { Command } from '../command/contract.ts';
 import { createLocalPorts, type LocalPorts } from '../command/local-ports.ts';
-import { buildInvocation, dispatch, resolveCommand, type Session } from './cli/dispatch.ts';
+import { commandFlagsReady, prefetchCommandFlags } from './cli/command-flags.ts';
+import { buildInvocation, dispatch, findCommand, resolveCommand, type Session } from './cli/dispatch.ts';
 import { flagsOf, globalFlags } from './cli/flags.ts';
 import { allVerbs } from './cli/registry.ts';
 import type { RandomSource } from './cli/verb.ts';
@@ -38,10 +39,22 @@ const NO_CTX = {
 
 const OUTPUTS = ['json', 'yaml', 'name', 'wide', 'jsonpath=', 'custom-columns='];
 
+/**
+ * Tab completion. Completion cannot wait, so for a command whose flag lines have not loaded yet
+ * it starts their download and completes with the global flags alone: the command's words
+ * complete as before; its flags, and any word after one of them, complete once they are there.
+ */
 function complete(session: Session, args: string[]): string[] {
   const word = args[args.length - 1] ?? '';
   const prev = args[args.length - 2];
-  const r = resolveCommand(args.slice(0, -1));
+  const command = findCommand(args.slice(0, -1)).verb;
+  let flagsFor = flagsOf;
+  if (command && !commandFlagsReady(command.name)) {
+    prefetchCommandFlags(command.name);
+    // Any command flag among the words is then unknown, and the line completes to nothing.
+    flagsFor = () => [];
+  }
+  const r = resolveCommand(args.slice(0, -1), flagsFor);
   let candidates: string[];
   if (prev === '-n' || prev === '--namespace') {
     candidates = session.client.list('namespaces').items.map((n) => n.metadata.name ?? '');
@@ -50,11 +63,11 @@ function complete(session: Session, args: string[]): string[] {
   } else if (!r.verb) {
     candidates = word.startsWith('-') ? globalFlags().map((f) => `--${f.name}`) : allVerbs().map((v) => v.name);
   } else if (word.startsWith('-')) {
-    candidates = flagsOf(r.verb.help ?? r.path).map((f) => `--${f.name}`);
+    candidates = flagsFor(r.verb.help ?? r.path).map((f) => `--${f.name}`);
   } else {
     let words: string[] = [];
     try {
-      const { inv } = buildInvocation(session, { ...r, rest: r.rest }, NO_CTX);
+      const { inv } = buildInvocation(session, { ...r, rest: r.rest }, NO_CTX, flagsFor);
       words = [...inv.args, word];
       const subs = r.verb.subcommands?.map((s) => s.name) ?? [];
       candidates = [...(inv.args.length === 0 ? subs : []), ...(r.verb.complete?.(inv, words) ?? [])];

@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { codeFor, requestLines, warmRequestCode } from './command-code.ts';
 import { findVerb } from '../kubectl/cli/registry.ts';
 import { isStandIn, verbCodeLoad } from '../kubectl/cli/lazy-verb.ts';
+import { flagLinesReady } from '../kubectl/help/flag-lines.ts';
 import '../kubectl/index.ts';
 
 describe('command-code', () => {
@@ -24,9 +25,12 @@ describe('command-code', () => {
   it("starts kubectl's own load of the command's code, and of nothing else", async () => {
     expect(isStandIn(findVerb('apply')!)).toBe(true);
     expect(isStandIn(findVerb('label')!)).toBe(true);
+    expect(flagLinesReady('apply')).toBe(false);
     warmRequestCode({ kind: 'apply', file: 'web.yaml', content: '' });
     // Nothing else asks for the code: the real verb replaces the stand-in once the warm-up's import is in.
     await vi.waitFor(() => expect(isStandIn(findVerb('apply')!)).toBe(false), { timeout: 10_000 });
+    // Its flag lines too, which kubectl reads before the line.
+    await vi.waitFor(() => expect(flagLinesReady('apply')).toBe(true));
     expect(isStandIn(findVerb('label')!)).toBe(true);
     // kubectl's own later load finds it done.
     expect(verbCodeLoad(findVerb('apply')!)).toBeUndefined();

@@ -6,6 +6,13 @@ import { findVerb } from '../kubectl/cli/registry.ts';
 import { isStandIn } from '../kubectl/cli/lazy-verb.ts';
 import '../kubectl/index.ts';
 
+// Counts the fetches of the flag lines of the commands that load on first use.
+const flagTable = vi.hoisted(() => ({ fetched: 0 }));
+vi.mock('../kubectl/help/flag-table-more.ts', async (original) => {
+  flagTable.fetched++;
+  return original();
+});
+
 describe('early-code', () => {
   it('finds the command word past flags and their values', () => {
     expect(verbWord(['apply', '-f', 'x.yaml'])).toBe('apply');
@@ -25,9 +32,12 @@ describe('early-code', () => {
   it("imports the clicked command's module, which then replaces kubectl's stand-in, and nothing else", async () => {
     expect(isStandIn(findVerb('scale')!)).toBe(true);
     expect(isStandIn(findVerb('annotate')!)).toBe(true);
+    expect(flagTable.fetched).toBe(0);
     warmEarly({ kind: 'run', commands: ['kubectl -n default scale deploy/web --replicas=2'] });
     await vi.waitFor(() => expect(isStandIn(findVerb('scale')!)).toBe(false), { timeout: 10_000 });
     expect(isStandIn(findVerb('annotate')!)).toBe(true);
+    // The command's flag lines, which kubectl reads before the line, came with it.
+    expect(flagTable.fetched).toBe(1);
   });
 
   it('ignores lines that name no command', () => {

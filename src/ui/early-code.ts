@@ -1,6 +1,6 @@
 /**
  * What a Run or Apply request's kubectl commands will load on their first run (the command's
- * own module, the YAML parser for `-f`, the describers), and the downloads of it that can start
+ * own module and flag lines, the YAML parser for `-f`, the describers), and the downloads of it that can start
  * before the simulator's code is there. Part of the terminal's first, small chunk
  * (terminal-start.ts): at a reader's click, these downloads go out together with the
  * simulator's and xterm's, instead of one round of downloads after the other. Nothing here
@@ -8,7 +8,7 @@
  * build keeps out of the simulator's chunk); command-code.ts does the same once kubectl is
  * loaded, resolving the words exactly as kubectl does.
  */
-import { verbCode } from '../kubectl/verbs/code.ts';
+import { FLAG_TABLE_CODE, verbCode } from '../kubectl/verbs/code.ts';
 import type { TerminalRequest } from './bus.ts';
 
 /** The flags whose command reads manifests (`-f x`, `-fx`, `--filename=x`, `-k dir`). */
@@ -63,8 +63,12 @@ export const loadDescribers = (): Promise<void> => import('../kubectl/printers/d
 export function warmEarly(request: TerminalRequest): void {
   for (const line of requestLines(request)) {
     for (const need of codeFor(line)) {
-      const verb = verbWord(need.words);
-      if (verb) verbCode(verb)?.().catch(() => {});
+      const load = verbCode(verbWord(need.words) ?? '');
+      if (load) {
+        load().catch(() => {});
+        // Its flag lines, which kubectl reads before the line (every command's but get's).
+        FLAG_TABLE_CODE().catch(() => {});
+      }
       if (need.manifests) loadManifestParser().catch(() => {});
       if (need.describers) loadDescribers().catch(() => {});
     }

@@ -63,6 +63,7 @@ import { createOutputLog, type OutputLog } from './output-log.ts';
 import { step } from './start-schedule.ts';
 import { IDLE_PACE, pauseFor, runInTasks, type StartPace } from './run-in-tasks.ts';
 import { warmRequestCode } from './command-code.ts';
+import { prefetchCommandFlags } from '../kubectl/cli/command-flags.ts';
 import {
   fastYield,
   isJournalEntry,
@@ -688,13 +689,17 @@ const PREFETCH_AFTER_MS = 5_000;
 
 /**
  * A while after the terminal is up, when the page is idle, fetches the simulator code that loads
- * on first use (the StatefulSet and volume, batch, HPA and quota controllers), so a later
- * command that needs it does not wait for a download. Not at once: starting the terminal stays
+ * on first use (the StatefulSet and volume, batch, HPA and quota controllers) and the flag lines
+ * of kubectl's commands but `get` (which Tab completion of their flags reads), so a later
+ * command that needs them does not wait for a download. Not at once: starting the terminal stays
  * the only download of its start. A failure (offline) is harmless: the code is fetched again
  * when needed.
  */
 function prefetchWhenIdle(): void {
-  const fetchAll = (): void => void sim.loadInstallerCode().catch(() => {});
+  const fetchAll = (): void => {
+    sim.loadInstallerCode().catch(() => {});
+    prefetchCommandFlags();
+  };
   setTimeout(() => {
     if (typeof requestIdleCallback === 'function') requestIdleCallback(fetchAll, { timeout: 5_000 });
     else fetchAll();

@@ -8,9 +8,6 @@
 import type { Command, ExecContext } from '../../command/contract.ts';
 import { dirname, resolvePath } from '../../shell/path.ts';
 
-/** The names the editor answers to in the terminal. */
-export const EDITOR_COMMANDS = ['edit', 'vi', 'vim', 'nano'] as const;
-
 /** Opens `path` in the editor and writes what was saved; the exit status. */
 async function editOne(name: string, file: string, ctx: ExecContext): Promise<number> {
   const path = resolvePath(ctx.cwd, file, ctx.env.HOME);

@@ -1,7 +1,9 @@
 /**
  * From argv to a command: finds the command words (`get`, `create configmap`) among global
  * flags as cobra does, parses the flags, prints help for `-h/--help`, runs the command and
- * turns anything it throws into kubectl-shaped error text.
+ * turns anything it throws into kubectl-shaped error text. The flags of a command that loads
+ * on first use are fetched once its word is known (cli/command-flags.ts), before the rest of
+ * the line is read.
  */
 import type { KubeClient } from '../../sim/index.ts';
 import type { ExecContext } from '../../command/contract.ts';
@@ -9,12 +11,12 @@ import type { LocalPorts } from '../../command/local-ports.ts';
 import { HELP } from '../help/texts.ts';
 import { CliError, reportError } from './errors.ts';
 import { BrokenPipe } from '../../command/pipe-errors.ts';
+import { loadCommandFlags } from './command-flags.ts';
 import { FlagError, Flags, flagsOf, globalFlags, parseArgs, type FlagSpec } from './flags.ts';
-import { loadWhatRunNeeds } from './on-demand.ts';
+import { loadPart, loadWhatRunNeeds } from './on-demand.ts';
 import { syncKubeconfig } from '../kubeconfig/location.ts';
 import { prepareAccessChecks } from '../resource/prepare.ts';
 import { findSubcommand, findVerb } from './registry.ts';
-import { unknownCommandMessage } from './suggest.ts';
 import type { RandomSource } from './verb.ts';
 import type { Invocation, KubeconfigState, Verb } from './verb.ts';
 
@@ -45,8 +47,20 @@ function nextWord(args: string[], from: number, specs: FlagSpec[]): number {
   return -1;
 }
 
-/** Finds the command (and sub-command) named in `args`. */
-export function resolveCommand(args: string[]): Resolved {
+/** The top-level command named in `args` (past the global flags), or the unknown word there. */
+export function findCommand(args: string[]): { verb?: Verb; unknown?: string } {
+  const i = nextWord(args, 0, globalFlags());
+  if (i < 0) return {};
+  const verb = findVerb(args[i]!);
+  return verb ? { verb } : { unknown: args[i] };
+}
+
+/**
+ * Finds the command (and sub-command) named in `args`. Reads the command's flags (`flagsFor`:
+ * a flag's value is not a word), whose lines a command that loads on first use needs loaded
+ * first (`loadCommandFlags`).
+ */
+export function resolveCommand(args: string[], flagsFor: (path: string) => FlagSpec[] = flagsOf): Resolved {
   const globals = globalFlags();
   const i = nextWord(args, 0, globals);
   if (i < 0) return { path: '', rest: args };
@@ -56,7 +70,7 @@ export function resolveCommand(args: string[]): Resolved {
   let path = verb.name;
   let cur = verb;
   while (cur.subcommands?.length) {
-    const j = nextWord(rest, i, [...globals, ...flagsOf(path)]);
+    const j = nextWord(rest, i, [...globals, ...flagsFor(path)]);
     const sub = j >= 0 ? findSubcommand(cur, rest[j]!) : undefined;
     if (!sub) break;
     rest = [...rest.slice(0, j), ...rest.slice(j + 1)];
@@ -75,9 +89,9 @@ export interface Session {
   localPorts: LocalPorts;
 }
 
-/** Builds an Invocation (parsing flags) or throws FlagError. */
-export function buildInvocation(session: Session, r: Resolved, ctx: ExecContext): { inv: Invocation; help: boolean } {
-  const specs = [...globalFlags(), ...flagsOf(r.verb?.help ?? r.path)];
+/** Builds an Invocation (parsing flags, those of `flagsFor` besides the global ones) or throws FlagError. */
+export function buildInvocation(session: Session, r: Resolved, ctx: ExecContext, flagsFor: (path: string) => FlagSpec[] = flagsOf): { inv: Invocation; help: boolean } {
+  const specs = [...globalFlags(), ...flagsFor(r.verb?.help ?? r.path)];
   const parsed = parseArgs(r.rest, specs);
   const flags = new Flags(parsed, specs);
   const ns = flags.str('namespace');
@@ -131,13 +145,16 @@ function impersonationOf(inv: Invocation, config: KubeconfigState): { user: stri
 export async function dispatch(session: Session, args: string[], ctx: ExecContext): Promise<number> {
   let path = '';
   try {
+    const command = findCommand(args);
+    if (command.unknown !== undefined) {
+      // Flags before an unknown word are still checked first, as cobra does.
+      parseArgs(args.slice(0, args.indexOf(command.unknown)), globalFlags());
+      const { unknownCommandMessage } = await ctx.loadCode(loadPart('command names', () => import('./suggest.ts')));
+      throw new CliError(unknownCommandMessage(command.unknown));
+    }
+    if (command.verb) await loadCommandFlags(command.verb.name, ctx);
     const r = resolveCommand(args);
     path = r.path;
-    if (r.unknown !== undefined) {
-      // Flags before an unknown word are still checked first, as cobra does.
-      parseArgs(args.slice(0, args.indexOf(r.unknown)), globalFlags());
-      throw new CliError(unknownCommandMessage(r.unknown));
-    }
     const { inv, help } = buildInvocation(session, r, ctx);
     await syncKubeconfig(session.config, ctx, { kubeconfig: inv.flags.str('kubeconfig'), context: inv.flags.str('context') });
     if (!inv.namespaceExplicit) inv.namespace = session.config.namespace;

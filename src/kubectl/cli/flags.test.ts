@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { FlagError, Flags, flagsOf, globalFlags, parseArgs } from './flags.ts';
+import { loadMoreFlagLines } from '../help/flag-lines.ts';
+import { FlagError, Flags, flagsOf, globalFlags, knownFlagsOf, parseArgs } from './flags.ts';
 
 const specs = [...globalFlags(), ...flagsOf('get')];
 
@@ -9,9 +10,14 @@ function parse(args: string[]) {
 }
 
 describe('parseArgs (pflag behaviour)', () => {
-  it('reads flags from the real help text', () => {
+  it('reads flags from the real help text, those of commands but get once their lines have loaded', async () => {
     expect(flagsOf('get').find((s) => s.name === 'all-namespaces')).toEqual({ name: 'all-namespaces', short: 'A', kind: 'bool', def: 'false', noOpt: undefined });
+    expect(knownFlagsOf('delete')).toBeUndefined();
+    expect(() => flagsOf('delete')).toThrow(/not loaded/);
+    await loadMoreFlagLines();
     expect(flagsOf('delete').find((s) => s.name === 'cascade')?.noOpt).toBe('background');
+    expect(flagsOf('create secret generic').find((s) => s.name === 'from-literal')?.kind).toBe('list');
+    expect(flagsOf('no such command')).toEqual([]);
   });
 
   it('accepts every value form and interspersed positionals', () => {

@@ -1,10 +1,11 @@
 /**
  * Flag definitions and pflag-style parsing. Each command's flags are read from its real help
  * text (the `Options:` block lists `-n, --namespace='':`), so the set of flags, their shorthands
- * and their types are exactly kubectl's. The lines come from help/flag-table.ts, generated from
- * the texts, so parsing does not need the full texts loaded.
+ * and their types are exactly kubectl's. The lines come from the flag tables generated from the
+ * texts (help/flag-lines.ts), so parsing does not need the full texts loaded; those of a command
+ * that loads on first use are read once its flag lines have loaded (cli/command-flags.ts).
  */
-import { FLAG_LINES } from '../help/flag-table.ts';
+import { flagLinesOf } from '../help/flag-lines.ts';
 
 export type FlagKind = 'bool' | 'string' | 'int' | 'list' | 'duration';
 
@@ -23,11 +24,22 @@ const NO_OPT: Record<string, string> = { cascade: 'background', 'dry-run': 'unch
 
 const specCache = new Map<string, FlagSpec[]>();
 
-/** The flags listed in the help text of `path` (`'get'`, `'create configmap'`, `'options'`). */
+/**
+ * The flags listed in the help text of `path` (`'get'`, `'create configmap'`, `'options'`).
+ * Throws when the command's flag lines have not loaded (await `loadCommandFlags` first).
+ */
 export function flagsOf(path: string): FlagSpec[] {
+  const specs = knownFlagsOf(path);
+  if (!specs) throw new Error(`the flags of "kubectl ${path}" are not loaded (await loadCommandFlags() first)`);
+  return specs;
+}
+
+/** The flags of `path` if its flag lines are there, undefined while they are loading. */
+export function knownFlagsOf(path: string): FlagSpec[] | undefined {
   const cached = specCache.get(path);
   if (cached) return cached;
-  const text = FLAG_LINES[path] ?? '';
+  const text = flagLinesOf(path);
+  if (text === undefined) return undefined;
   const specs: FlagSpec[] = [];
   const re = /^(?:-(\w), )?--([\w-]+)=(.*)$/gm;
   for (let m = re.exec(text); m; m = re.exec(text)) {

@@ -19,6 +19,18 @@ const inv = (flags: string[], values: Record<string, string> = {}): Invocation =
   }) as unknown as Invocation;
 
 describe('on-demand loading', () => {
+  it('loads the printers of formats other than tables only for commands that ask for one', async () => {
+    const { mayPrintObjects, objectPrinters } = await import('../printers/objects-on-demand.ts');
+    expect(mayPrintObjects(inv([], { output: 'wide' }).flags)).toBe(false);
+    expect(mayPrintObjects(inv([], { template: '{{.kind}}' }).flags)).toBe(true);
+    await loadWhatRunNeeds(verb('get'), inv([], { output: 'wide' }), false);
+    expect(() => objectPrinters()).toThrow(/not loaded/);
+    const p = loadWhatRunNeeds(verb('get'), inv([], { output: 'name' }), false);
+    expect(loading.active).toBe(true);
+    await p;
+    expect(objectPrinters().renderObjects([{ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p' } }], 'name', true)).toBe('pod/p\n');
+  });
+
   it('loads the JSONPath printer only for -o jsonpath, -o custom-columns and --sort-by', async () => {
     const { jsonPath } = await import('../printers/jsonpath-on-demand.ts');
     await loadWhatRunNeeds(verb('get'), inv([], { output: 'yaml' }), false);

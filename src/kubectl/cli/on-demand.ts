@@ -1,7 +1,7 @@
 /**
  * The parts of kubectl that load on first use rather than with the terminal: the commands'
  * own code (cli/lazy-verb.ts), the full help texts, the YAML manifest parser, the kinds'
- * describers, the go-template and JSONPath printers and the documents the simulated network
+ * describers, the printers of formats other than tables (yaml, json, go-template, JSONPath) and the documents the simulated network
  * serves by URL (`apply -f https://...`). Commands read them synchronously, so the dispatcher
  * awaits `loadWhatRunNeeds` before running a command that may use them. (`explain` loads its own schemas.) Every such wait goes through the command
  * context's `loadCode`, so the host holds cluster time while code downloads: the command then
@@ -9,7 +9,8 @@
  */
 import { loadHelpTexts } from '../help/texts.ts';
 import { loadJsonPath, mayUseJsonPath } from '../printers/jsonpath-on-demand.ts';
-import { loadGoTemplate, mayUseGoTemplate } from '../printers/output.ts';
+import { loadGoTemplate, mayUseGoTemplate } from '../printers/gotemplate-on-demand.ts';
+import { loadObjectPrinters, mayPrintObjects } from '../printers/objects-on-demand.ts';
 import { loadRemoteDocuments } from '../../sim/index.ts';
 import { CliError } from './errors.ts';
 import { verbCodeLoad } from './lazy-verb.ts';
@@ -24,7 +25,7 @@ const loadDescribers = (): Promise<void> => import('../printers/describe/index.t
  * `load`, with a failure (a chunk the browser cannot fetch: offline, no cache) turned into a
  * one-line kubectl error naming what was missing, instead of a fault of the course.
  */
-function part(what: string, load: () => Promise<void>): Promise<void> {
+export function loadPart<T>(what: string, load: () => Promise<T>): Promise<T> {
   return load().catch((e: unknown) => {
     throw new CliError(`could not load kubectl's ${what}: ${e instanceof Error ? e.message : String(e)}`);
   });
@@ -53,11 +54,12 @@ export async function loadWhatRunNeeds(verb: Verb | undefined, inv: Invocation, 
   const loads: Promise<void>[] = [];
   const code = verb && !help ? verbCodeLoad(verb) : undefined;
   if (code) loads.push(code);
-  if (mayPrintHelp(verb, help)) loads.push(part('help texts', loadHelpTexts));
-  if (inv.flags.has('filename') || inv.flags.has('kustomize') || verb?.name === 'kustomize') loads.push(part('YAML parser', loadManifestParser));
-  if (verb?.name === 'describe') loads.push(part('describers', loadDescribers));
-  if (mayUseGoTemplate(inv.flags)) loads.push(part('go-template printer', loadGoTemplate));
-  if (mayUseJsonPath(inv.flags)) loads.push(part('JSONPath printer', loadJsonPath));
-  if (inv.flags.has('filename') && inv.flags.list('filename').some((f) => /^https?:\/\//.test(f))) loads.push(part('published manifests', loadRemoteDocuments));
+  if (mayPrintHelp(verb, help)) loads.push(loadPart('help texts', loadHelpTexts));
+  if (inv.flags.has('filename') || inv.flags.has('kustomize') || verb?.name === 'kustomize') loads.push(loadPart('YAML parser', loadManifestParser));
+  if (verb?.name === 'describe') loads.push(loadPart('describers', loadDescribers));
+  if (mayPrintObjects(inv.flags)) loads.push(loadPart('output printers', loadObjectPrinters));
+  if (mayUseGoTemplate(inv.flags)) loads.push(loadPart('go-template printer', loadGoTemplate));
+  if (mayUseJsonPath(inv.flags)) loads.push(loadPart('JSONPath printer', loadJsonPath));
+  if (inv.flags.has('filename') && inv.flags.list('filename').some((f) => /^https?:\/\//.test(f))) loads.push(loadPart('published manifests', loadRemoteDocuments));
   if (loads.length) await inv.ctx.loadCode(Promise.all(loads));
 }

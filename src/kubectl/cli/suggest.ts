@@ -1,8 +1,10 @@
 /**
  * Cobra's "Did you mean this?" suggestions: commands within Levenshtein distance 2 of what
- * was typed, or starting with it, in the order `kubectl --help` lists them.
+ * was typed, or starting with it, in the order `kubectl --help` lists them. Only an unknown
+ * command needs them, so the dispatcher imports this module (and the command names, in the
+ * flag table of the commands that load on first use) when one is typed.
  */
-import { COMMAND_NAMES } from '../help/flag-table.ts';
+import { COMMAND_NAMES } from '../help/flag-table-more.ts';
 
 /** Every kubectl command name, in help order (including ones the simulator does not run). */
 export function knownCommandNames(): string[] {

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Regenerates texts-full.ts (and flag-table.ts from it) from a real kubectl 1.32 client:
+# Regenerates texts-full.ts (and the flag tables flag-table.ts, flag-table-more.ts from it) from a real kubectl 1.32 client:
 # `sh src/kubectl/help/generate.sh`.
 # Add a command path to COMMANDS to capture its `--help` text.
 set -e
@@ -128,5 +128,5 @@ json() { node -e 'process.stdout.write(JSON.stringify(process.argv[1]))' "$1"; }
   printf '  "options": %s,\n' "$(json "$(kubectl options; echo x)")" | sed 's/x",$/",/'
   echo '};'
 } > "$out"
-# The compact flag table the parser reads at start-up (the full texts load on demand).
+# The compact flag tables the parser reads (the full texts load on demand).
 npx node --experimental-strip-types --no-warnings "$(dirname "$0")/write-flag-table.mjs"

@@ -1,96 +1,21 @@
 /**
- * `-o` selection for non-table formats: yaml, json, name, jsonpath=..., custom-columns=...
- * (kubectl's PrintFlags chain). Tables (`''`, `wide`) are laid out by the verbs from the API's
- * Table conversion.
+ * The printers of the non-table formats: yaml, json, name, jsonpath=..., custom-columns=...,
+ * go-template=... (kubectl's PrintFlags chain), and the check of an `-o` value. Tables (`''`,
+ * `wide`) are laid out by the verbs from the API's Table conversion. The commands that load on
+ * first use import this module; `get`, there from the start, reads it on demand
+ * (objects-on-demand.ts), since most of its runs print tables.
  */
 import { resolveResourceType, type KubeObject } from '../../sim/index.ts';
 import { CliError } from '../cli/errors.ts';
 import { kindPrefix } from '../resource/resolve.ts';
+import { goTemplatePrinter } from './gotemplate-on-demand.ts';
 import { jsonPath } from './jsonpath-on-demand.ts';
 import { toJson } from './json.ts';
+import { GET_FORMATS, splitFormat } from './output-format.ts';
 import { formatTable } from './table-writer.ts';
 import { toYaml } from './yaml.ts';
-import type * as GoTemplatePrinter from './gotemplate/index.ts';
 
-let goTemplate: typeof GoTemplatePrinter | undefined;
-let goTemplateLoading: Promise<void> | undefined;
-
-/**
- * Loads the go-template printer (once; later calls share the first load). Few commands use it,
- * so it is not part of the terminal's start: the dispatcher awaits this before a command whose
- * `-o`/`--template` asks for a template (see cli/on-demand.ts).
- */
-export function loadGoTemplate(): Promise<void> {
-  goTemplateLoading ??= import('./gotemplate/index.ts').then(
-    (m) => {
-      goTemplate = m;
-    },
-    (e: unknown) => {
-      goTemplateLoading = undefined;
-      throw e;
-    },
-  );
-  return goTemplateLoading;
-}
-
-function goTemplatePrinter(): typeof GoTemplatePrinter {
-  if (!goTemplate) throw new Error('the go-template printer is not loaded (await loadGoTemplate() first)');
-  return goTemplate;
-}
-
-/** Whether a command's flags may ask for the go-template printer (load it first). */
-export function mayUseGoTemplate(flags: { str(name: string): string }): boolean {
-  return flags.str('output').includes('template') || flags.str('template') !== '';
-}
-
-/** What `outputFormat` needs of an invocation. */
-export interface OutputSource {
-  flags: { str(name: string): string };
-  ctx: { cwd: string; fs: { read(path: string): string | undefined } };
-}
-
-const TEMPLATE_NAMES: Record<string, 'go-template' | 'jsonpath'> = {
-  'go-template': 'go-template',
-  template: 'go-template',
-  'go-template-file': 'go-template',
-  templatefile: 'go-template',
-  jsonpath: 'jsonpath',
-  'jsonpath-file': 'jsonpath',
-  'jsonpath-as-json': 'jsonpath',
-};
-
-/**
- * The `-o` value with `--template` and template files resolved, as kubectl's PrintFlags do:
- * `--template` alone means go-template; `-o go-template-file=F` becomes `go-template=<F's text>`.
- */
-export function outputFormat(inv: OutputSource): string {
-  const format = inv.flags.str('output');
-  const template = inv.flags.str('template');
-  const [name, arg] = splitFormat(format);
-  if (format === '' && template) return `go-template=${template}`;
-  const kind = TEMPLATE_NAMES[name];
-  if (!kind) return format;
-  const tpl = arg !== undefined && arg !== '' ? arg : template;
-  if (!tpl) throw new CliError('template format specified but no template given');
-  if (name.endsWith('-file') || name === 'templatefile') {
-    const path = tpl.startsWith('/') ? tpl : `${inv.ctx.cwd.replace(/\/$/, '')}/${tpl}`;
-    const text = inv.ctx.fs.read(path);
-    if (text === undefined) throw new CliError(`error reading --template ${tpl}, open ${tpl}: no such file or directory`);
-    return `${kind}=${text}`;
-  }
-  return `${name === 'template' ? 'go-template' : name}=${tpl}`;
-}
-
-/** The formats `kubectl get` accepts, for the "unable to match a printer" error. */
-export const GET_FORMATS =
-  'custom-columns,custom-columns-file,go-template,go-template-file,json,jsonpath,jsonpath-as-json,jsonpath-file,name,template,templatefile,wide,yaml';
-/** The formats object-writing commands (run, create, apply) accept. */
-export const WRITE_FORMATS = 'go-template,go-template-file,json,jsonpath,jsonpath-as-json,jsonpath-file,name,template,templatefile,yaml';
-
-/** Whether `-o` asks for a table (default or wide). */
-export function isTable(format: string): boolean {
-  return format === '' || format === 'wide';
-}
+export { GET_FORMATS, isTable, outputFormat, WRITE_FORMATS, type OutputSource } from './output-format.ts';
 
 /** Throws kubectl's error for an unknown or incomplete `-o` value. */
 export function checkFormat(format: string, allowed: string): void {
@@ -114,12 +39,6 @@ export function checkFormat(format: string, allowed: string): void {
   if (!known.includes(format)) {
     throw new CliError(`unable to match a printer suitable for the output format "${format}", allowed formats are: ${allowed}`);
   }
-}
-
-function splitFormat(format: string): [string, string | undefined] {
-  const eq = format.indexOf('=');
-  if (eq < 0) return [format, undefined];
-  return [format.slice(0, eq), format.slice(eq + 1)];
 }
 
 function parseColumns(spec: string): { header: string; path: string }[] {

@@ -1,6 +1,6 @@
 /**
  * Where each kubectl command's code loads from, by command name: the `load` of its entry in the
- * verb table (table.ts). Kept apart from the table, and out of the simulator's chunk
+ * verb table (table.ts); and where the flag lines of those commands load from. Kept apart from the table, and out of the simulator's chunk
  * (astro.config.mjs), so that the terminal's first, small chunk can start these downloads at a
  * reader's Run click, before the simulator's code has arrived (src/ui/early-code.ts).
  * Imports nothing statically: each entry is an import() of its command's module.
@@ -50,6 +50,13 @@ export const VERB_CODE = {
   'api-versions': () => import('./api-versions/api-versions.ts'),
   plugin: () => import('./plugin/plugin.ts'),
 } satisfies Record<string, () => Promise<unknown>>;
+
+/**
+ * The flag lines of every command but `get` (and kubectl's command names): loaded with the
+ * first use of such a command (help/flag-lines.ts), and fetched by the first chunk together
+ * with a clicked command's code.
+ */
+export const FLAG_TABLE_CODE = () => import('../help/flag-table-more.ts');
 
 /** The load of the command named `name` (undefined for a name that is not one, or `get`, which is there from the start). */
 export function verbCode(name: string): (() => Promise<unknown>) | undefined {

@@ -7,13 +7,14 @@ import { formatApiError } from '../../cli/errors.ts';
 import { registerVerb } from '../../cli/registry.ts';
 import type { Invocation } from '../../cli/verb.ts';
 import { jsonPath } from '../../printers/jsonpath-on-demand.ts';
-import { checkFormat, GET_FORMATS, isTable, outputFormat, renderObjects } from '../../printers/output.ts';
+import { objectPrinters } from '../../printers/objects-on-demand.ts';
+import { GET_FORMATS, isTable, outputFormat } from '../../printers/output-format.ts';
 import { bodyRows, headerRow, type TableOptions } from '../../printers/resource-table.ts';
 import { TableWriter } from '../../printers/table-writer.ts';
 import { getObject, isNotFound, listObjects, withKind } from '../../resource/fetch.ts';
 import { keyOf, parseRequests, type Request } from '../../resource/resolve.ts';
+import { loadPart } from '../../cli/on-demand.ts';
 import { completeResources } from '../complete.ts';
-import { watchTable } from './watch.ts';
 
 const NO_TYPE = `You must specify the type of resource to get. Use "kubectl api-resources" for a complete list of supported resources.
 
@@ -86,8 +87,12 @@ function fetch(inv: Invocation, requests: Request[], allNs: boolean, errors: str
 async function run(inv: Invocation): Promise<number> {
   // --raw is rare: its code loads on first use.
   if (inv.flags.str('raw')) return (await inv.ctx.loadCode(import('./raw.ts'))).getRaw(inv);
+  const watching = inv.flags.bool('watch') || inv.flags.bool('watch-only');
+  // -w is rarer than a table: its code loads on first use, before anything is read from the server.
+  const watch = watching ? await inv.ctx.loadCode(loadPart('watch code', () => import('./watch.ts'))) : undefined;
   const format = outputFormat(inv);
-  checkFormat(format, GET_FORMATS);
+  // A table needs no printer of its own; every other format is checked as the printers see it.
+  if (!isTable(format)) objectPrinters().checkFormat(format, GET_FORMATS);
   if (inv.args.length === 0) {
     inv.err(NO_TYPE);
     return 1;
@@ -106,13 +111,12 @@ async function run(inv: Invocation): Promise<number> {
     now: inv.client.now(),
     tables: inv.client,
   };
-  const watching = inv.flags.bool('watch') || inv.flags.bool('watch-only');
-  if (watching) return watchTable(inv, groups, opts, format);
+  if (watch) return watch.watchTable(inv, groups, opts, format);
 
   const objects = groups.flatMap((g) => g.objects);
   if (!isTable(format)) {
     const single = requests.length === 1 && requests[0]!.names?.length === 1 && !inv.args[0]!.includes(',');
-    if (objects.length > 0 || !single) inv.out(renderObjects(objects, format, single, inv.flags.bool('no-headers'), inv.flags.bool('allow-missing-template-keys')));
+    if (objects.length > 0 || !single) inv.out(objectPrinters().renderObjects(objects, format, single, inv.flags.bool('no-headers'), inv.flags.bool('allow-missing-template-keys')));
   } else {
     const parts: string[] = [];
     for (const g of groups) {

@@ -7,7 +7,8 @@
 import type { KubeObject, ResourceType } from '../../../sim/index.ts';
 import { CliError } from '../../cli/errors.ts';
 import type { Invocation } from '../../cli/verb.ts';
-import { isTable, renderObjects } from '../../printers/output.ts';
+import { objectPrinters } from '../../printers/objects-on-demand.ts';
+import { isTable } from '../../printers/output-format.ts';
 import { bodyRows, headerRow, type TableOptions } from '../../printers/resource-table.ts';
 import { TableWriter } from '../../printers/table-writer.ts';
 import { namespaceFor, selectorsOf, withKind } from '../../resource/fetch.ts';
@@ -34,7 +35,7 @@ export async function watchTable(
       // custom-columns keeps one printer for the stream: its header comes once, with the first row.
       const columns = format.startsWith('custom-columns');
       for (const o of objs) {
-        inv.out(renderObjects([o], format, true, columns && headerDone));
+        inv.out(objectPrinters().renderObjects([o], format, true, columns && headerDone));
         if (columns) headerDone = true;
       }
       return;
