@@ -6,7 +6,8 @@
  * by its fully qualified name first.
  */
 import type { KubeObject } from '../api/types.ts';
-import { CLUSTER_DOMAIN } from '../network/dns.ts';
+/** The cluster domain, as the Pod's resolv.conf searches it (kept here: the network's DNS module imports the kubelet side). */
+const CLUSTER_DOMAIN = 'cluster.local';
 
 /** The host name the Pod's containers see (`hostname`, `$HOSTNAME`, /etc/hostname). */
 export function podHostname(pod: KubeObject): string {

@@ -9,7 +9,24 @@
  * reported at a given time, for the one place where that second shows to the Pods themselves:
  * the DNS names of headless Service endpoints (src/sim/network/dns-endpoints.ts).
  */
-import type { ContainerRuntime, PodRuntime } from './runtime.ts';
+
+/** What the relist looks at in a container's runtime state (runtime.ts's ContainerRuntime has it). */
+export interface RelistedContainer {
+  init: boolean;
+  ephemeral?: boolean;
+  step: string;
+  ready: boolean;
+  spec: { readinessProbe?: unknown; startupProbe?: unknown } | undefined;
+  running?: { startedAt: number };
+  terminated?: { startedAt: number; finishedAt: number };
+}
+
+/** What the relist looks at in a Pod's runtime state (runtime.ts's PodRuntime has it). */
+export interface RelistedPod {
+  node: string;
+  terminating: boolean;
+  containers: RelistedContainer[];
+}
 
 /** The relist period of the kubelet's pod lifecycle event generator. */
 export const RELIST_PERIOD_MS = 1_000;
@@ -28,10 +45,10 @@ export function nextRelist(node: string, t: number): number {
   return t - into + RELIST_PERIOD_MS;
 }
 
-const appContainers = (rt: PodRuntime) => rt.containers.filter((c) => !c.init && !c.ephemeral);
+const appContainers = (rt: RelistedPod) => rt.containers.filter((c) => !c.init && !c.ephemeral);
 
 /** Whether a start or exit of one of the Pod's containers is still unknown to the kubelet at `now`. */
-export function unreported(rt: PodRuntime, now: number): boolean {
+export function unreported(rt: RelistedPod, now: number): boolean {
   return appContainers(rt).some(
     (c) =>
       (c.running !== undefined && now < nextRelist(rt.node, c.running.startedAt)) ||
@@ -40,7 +57,7 @@ export function unreported(rt: PodRuntime, now: number): boolean {
 }
 
 /** Whether the kubelet, as of its last relist before `now`, had this container reported running and ready. */
-function reportedReadyContainer(rt: PodRuntime, c: ContainerRuntime, now: number): boolean {
+function reportedReadyContainer(rt: RelistedPod, c: RelistedContainer, now: number): boolean {
   if (c.step === 'running' && c.running) return now >= nextRelist(rt.node, c.running.startedAt) && c.ready;
   const t = c.terminated;
   if (!t || now >= nextRelist(rt.node, t.finishedAt)) return false;
@@ -49,7 +66,7 @@ function reportedReadyContainer(rt: PodRuntime, c: ContainerRuntime, now: number
 }
 
 /** Whether the Pod was Ready as the kubelet had last reported it at `now` (every app container running and ready). */
-export function reportedReady(rt: PodRuntime, now: number): boolean {
+export function reportedReady(rt: RelistedPod, now: number): boolean {
   const apps = appContainers(rt);
   return !rt.terminating && apps.length > 0 && apps.every((c) => reportedReadyContainer(rt, c, now));
 }

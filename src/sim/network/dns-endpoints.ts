@@ -7,10 +7,16 @@
  */
 import type { KubeObject } from '../api/types.ts';
 import type { Cluster } from '../cluster.ts';
-import type { Kubelet } from '../kubelet/kubelet.ts';
-import { reportedReady, unreported } from '../kubelet/relist.ts';
-import type { PodRuntime } from '../kubelet/runtime.ts';
+import { reportedReady, unreported, type RelistedPod } from '../kubelet/relist.ts';
 import { hostnameFor } from '../controllers/endpoints/desired.ts';
+
+/** A Pod as its kubelet runs it (the kubelet's PodRuntime), as far as this module reads it. */
+interface PodRuntime extends RelistedPod {
+  namespace: string;
+  name: string;
+  uid: string;
+  ip?: string;
+}
 
 /** One address as DNS serves it. */
 export interface DnsAddress {
@@ -27,7 +33,7 @@ function selects(svc: KubeObject, pod: KubeObject): boolean {
 
 /** Runtimes in `namespace` whose kubelet has not yet reported a container's start or exit. */
 function unsettled(cluster: Cluster, namespace: string, now: number): PodRuntime[] {
-  const kubelets = cluster.extensions.get('kubelets') as Map<string, Kubelet> | undefined;
+  const kubelets = cluster.extensions.get('kubelets') as Map<string, { runtimes(): Iterable<PodRuntime> }> | undefined;
   const out: PodRuntime[] = [];
   for (const k of kubelets?.values() ?? []) for (const rt of k.runtimes()) if (rt.namespace === namespace && rt.ip && unreported(rt, now)) out.push(rt);
   return out;
