@@ -18,6 +18,7 @@ import { processUser, type ProcessUser } from './identity.ts';
 import { procStatus } from './proc-status.ts';
 import { firstProcessArgv } from './first-process.ts';
 import { lacksBash } from './exec.ts';
+import { podHostname } from './pod-hostname.ts';
 import { LineTerminal } from './sh/line-terminal.ts';
 import type { ContainerRuntime, PodRuntime } from './runtime.ts';
 
@@ -78,7 +79,7 @@ export function containerIO(
       if (containerCode(cluster)) fs = built;
       return built;
     },
-    hostname: pod.spec?.hostNetwork ? rt.node : pod.metadata.name!,
+    hostname: pod.spec?.hostNetwork ? rt.node : podHostname(pod),
     now: () => cluster.now(),
     out: (t) => logs.write('stdout', t, cluster.now()),
     err: (t) => logs.write('stderr', t, cluster.now()),

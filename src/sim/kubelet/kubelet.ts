@@ -79,6 +79,11 @@ export class Kubelet implements Controller {
     return this.pods.get(`${namespace}/${name}`);
   }
 
+  /** The runtimes of every Pod this kubelet has admitted. */
+  runtimes(): IterableIterator<PodRuntime> {
+    return this.pods.values();
+  }
+
   /** The running Pod with this IP on this node, if any. */
   runtimeByIP(ip: string): PodRuntime | undefined {
     for (const rt of this.pods.values()) if (rt.ip === ip && rt.sandboxReady) return rt;

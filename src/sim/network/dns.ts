@@ -5,6 +5,9 @@
  *                                         ExternalName: a CNAME to spec.externalName
  *   <host>.<svc>.<ns>.svc.cluster.local   A of a ready Pod of a headless Service (its hostname,
  *                                         or its IP with dashes when it has none)
+ * A headless Service's Pods are those its Endpoints list as ready, as of the kubelets' last
+ * report of their containers (dns-endpoints.ts): a Pod resolves up to a second after its
+ * container started, and up to a second after it exited.
  *   _<port>._<proto>.<svc>.<ns>.svc...    SRV for each named port
  *   <a-b-c-d>.<ns>.pod.cluster.local      A a.b.c.d
  *   d.c.b.a.in-addr.arpa                  PTR for ClusterIPs and headless endpoints
@@ -17,6 +20,7 @@ import type { KubeObject } from '../api/types.ts';
 import type { Cluster } from '../cluster.ts';
 import { endpointSubsets, serviceSubsets } from './endpoint-subsets.ts';
 import { publicAddress } from './public-web.ts';
+import { dnsAddresses, type DnsAddress } from './dns-endpoints.ts';
 
 /** Query types the DNS tools ask for. */
 export type DnsType = 'A' | 'AAAA' | 'CNAME' | 'SRV' | 'PTR' | 'TXT' | 'ANY';
@@ -51,7 +55,12 @@ export function dnsServing(cluster: Cluster): boolean {
 
 const addressCache = new WeakMap<object, { ip: string; hostname?: string }[]>();
 
-function readyAddresses(cluster: Cluster, svc: KubeObject): { ip: string; hostname?: string }[] {
+/** The ready addresses of a headless Service as DNS answers them now (dns-endpoints.ts). */
+function readyAddresses(cluster: Cluster, svc: KubeObject): DnsAddress[] {
+  return dnsAddresses(cluster, svc, endpointAddresses(cluster, svc));
+}
+
+function endpointAddresses(cluster: Cluster, svc: KubeObject): DnsAddress[] {
   const subsets = serviceSubsets(cluster, svc) as Subset[];
   // Stored objects are frozen and replaced on change, so one pass per Endpoints version.
   const hit = addressCache.get(subsets);

@@ -1,16 +1,24 @@
 /**
  * busybox ping: `ping [-c COUNT] [-W SEC] [-w SEC] [-q] HOST`. The name goes through the Pod's
- * resolver (search list, ndots:5); an address answers when something has it on the Pod network
+ * resolver (/etc/hosts, then DNS with the search list, ndots:5); an address answers when something has it on the Pod network
  * (a Pod, a node), as ICMP reaches them; a ClusterIP answers nothing (kube-proxy's rules are for
  * the Service's ports only). Times are simulated round trips.
  */
 import type { CommandContext } from './commands.ts';
+import { hostsAddress } from './hosts-file.ts';
 
 const IPV4 = /^\d{1,3}(\.\d{1,3}){3}$/;
 
-/** The first address the resolver finds for `host`, or undefined. */
+/** The Pod's /etc/hosts, read as the resolver reads it on each lookup. */
+function hostsFile(ctx: CommandContext): string | undefined {
+  return ctx.shell.io.fs.read('/etc/hosts');
+}
+
+/** The first address the resolver finds for `host` (/etc/hosts, then DNS), or undefined. */
 function resolve(ctx: CommandContext, host: string): string | undefined {
   if (IPV4.test(host)) return host;
+  const listed = hostsAddress(hostsFile(ctx), host);
+  if (listed) return listed;
   if (host === 'localhost') return '127.0.0.1';
   const dns = ctx.shell.io.dns;
   if (!dns) return undefined;
@@ -45,7 +53,8 @@ export function* ping(ctx: CommandContext) {
     ctx.err(`ping: bad address '${host}'\n`);
     return 1;
   }
-  const self = ip === '127.0.0.1' || host === ctx.shell.io.hostname;
+  // The Pod's own address (its hostname's line in /etc/hosts) answers from inside, as loopback does.
+  const self = ip.startsWith('127.') || ip === hostsAddress(hostsFile(ctx), ctx.shell.io.hostname);
   // Port 0: nothing listens there, so a host that exists refuses, and an address nobody has times out.
   const probe = self ? undefined : ctx.shell.io.fetch?.(ip, 0, '/', 'ping');
   const answers = self || (probe !== undefined && !('error' in probe && probe.error === 'timeout'));
