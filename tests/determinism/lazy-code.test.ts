@@ -128,7 +128,8 @@ describe('code loaded on first use', { timeout: 60_000 }, () => {
     const input = 'cluster addons enable metrics-server\nsleep 90\nkubectl top nodes\ncluster addons disable metrics-server\nkubectl -n kube-system get deploy\n';
     const { eager, lazy, loads } = await bothWays({ input, seed: 6 });
     expect(lazy).toBe(eager);
-    expect(loads).toEqual(['metrics-server-objects']);
+    // Its ClusterRoles are RBAC writes: the bootstrap policy's code comes along.
+    expect(loads).toEqual(['metrics-server-objects', 'rbac-bootstrap-policy']);
     expect(eager).toContain('metrics-server installed in kube-system');
   });
 
@@ -141,7 +142,7 @@ describe('code loaded on first use', { timeout: 60_000 }, () => {
     const lazy = await runTranscript(input, { cluster: await createClusterWhenReady({ seed: 8, installers, code: source }) });
     expect(lazy).toBe(eager);
     expect(eager).toContain('metrics-server');
-    expect([...new Set(loads)]).toEqual(['metrics-server-objects']);
+    expect([...new Set(loads)]).toEqual(['metrics-server-objects', 'rbac-bootstrap-policy']);
   });
 
   it('a part that cannot be fetched gives a clear error, and the next command fetches it again', async () => {
@@ -218,7 +219,9 @@ describe('code loaded on first use', { timeout: 60_000 }, () => {
 
   const transcripts: Record<string, string[]> = {
     'ref-06-statefulset-daemonset-job-cronjob.txt': ['batch-controllers', 'container-programs', 'daemonset-controller', 'stateful-controllers'],
-    'ingress-nginx-kind.txt': ['batch-controllers', 'container-programs', 'ingress-nginx-controller'],
+    'ingress-nginx-kind.txt': ['batch-controllers', 'container-programs', 'ingress-nginx-controller', 'rbac-bootstrap-policy'],
+    'rbac-bootstrap.txt': ['rbac-bootstrap-policy'],
+    'impersonation-as.txt': ['container-programs', 'rbac-bootstrap-policy'],
     'quota-memory-cpu-namespace.txt': ['container-programs', 'resourcequota-controller'],
     'ref-02-nodes-namespaces.txt': ['daemonset-controller'],
     'cluster-nodes.txt': ['daemonset-controller'],

@@ -10,7 +10,7 @@ import { HELP } from '../help/texts.ts';
 import { CliError, reportError } from './errors.ts';
 import { BrokenPipe } from '../../command/pipe-errors.ts';
 import { FlagError, Flags, flagsOf, globalFlags, parseArgs, type FlagSpec } from './flags.ts';
-import { loadWhatRunNeeds } from './on-demand.ts';
+import { loadWhatRunNeeds, namesRbacObjects } from './on-demand.ts';
 import { syncKubeconfig } from '../kubeconfig/location.ts';
 import { findSubcommand, findVerb } from './registry.ts';
 import { unknownCommandMessage } from './suggest.ts';
@@ -154,7 +154,8 @@ export async function dispatch(session: Session, args: string[], ctx: ExecContex
       // Impersonate-User, -Group and -Uid on every request.
       if (imp.user) inv.client = inv.client.impersonate(imp);
     }
-    await loadWhatRunNeeds(r.verb, inv, help);
+    const rbac = server && (!!session.config.credentials || !!imp.user || namesRbacObjects(args));
+    await loadWhatRunNeeds(r.verb, inv, help, rbac);
     if (help || !r.verb) {
       ctx.stdout(HELP[r.verb?.help ?? r.path] ?? '');
       return 0;
