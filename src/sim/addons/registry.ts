@@ -66,10 +66,8 @@ export function addonEnabled(name: string): Installer {
     start(cluster) {
       const a = addon(cluster, name);
       if (!a) throw new Error(`no add-on "${name}" is offered by the installers listed before it`);
-      if (!addonReady(cluster, a))
-        for (const p of partsOf(a))
-          if (!cluster.code.loaded(p)) cluster.code.request(p, () => {});
-          else a.enable(cluster);
+      if (addonReady(cluster, a)) a.enable(cluster);
+      else for (const p of partsOf(a)) if (!cluster.code.loaded(p)) cluster.code.request(p, () => {});
     },
   };
 }
