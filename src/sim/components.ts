@@ -32,6 +32,7 @@ import { NETWORKPOLICIES } from './kinds/networkpolicy/index.ts';
 import { PODDISRUPTIONBUDGETS } from './kinds/poddisruptionbudget/index.ts';
 import { RESOURCEQUOTAS } from './kinds/resourcequota/index.ts';
 import { KUBELETS } from './kubelet/component.ts';
+import { RBAC_BOOTSTRAP } from './auth/bootstrap-policy.ts';
 import { LOAD_BALANCER } from './network/load-balancer.ts';
 import { NODE_HEARTBEATS } from './nodes/node-heartbeat.ts';
 import { NODE_LIFECYCLE } from './nodes/node-lifecycle.ts';
@@ -70,6 +71,7 @@ export const DEFAULT_INSTALLERS: readonly Installer[] = Object.freeze([
   PODDISRUPTIONBUDGETS,
   APISERVICES_INSTALLER,
   CSR_INSTALLER,
+  RBAC_BOOTSTRAP,
 ]);
 
 /**

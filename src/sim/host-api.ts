@@ -9,7 +9,7 @@ export { addNode, stopNode, startNode, removeNode } from './nodes/node-ops.ts';
 export type { AddNodeOptions } from './nodes/node-ops.ts';
 export { allocatableFor, DEFAULT_KUBELET, KIND_KUBELET } from './nodes/allocatable.ts';
 export type { KubeletReservation } from './nodes/allocatable.ts';
-export { addon, addonReady, addons, addonEnabled, offerAddon } from './addons/registry.ts';
+export { addon, addonReady, addons, addonEnabled, loadAddonCode, offerAddon } from './addons/registry.ts';
 export type { Addon } from './addons/registry.ts';
 export { hostRequest, hostProbe, portMappings, setPortMappings, type PortMapping } from './network/host.ts';
 export type { FetchResult } from './kubelet/http.ts';

@@ -128,7 +128,8 @@ describe('code loaded on first use', { timeout: 60_000 }, () => {
     const input = 'cluster addons enable metrics-server\nsleep 90\nkubectl top nodes\ncluster addons disable metrics-server\nkubectl -n kube-system get deploy\n';
     const { eager, lazy, loads } = await bothWays({ input, seed: 6 });
     expect(lazy).toBe(eager);
-    expect(loads).toEqual(['metrics-server-objects', 'container-programs']);
+    // Its ClusterRoles are RBAC writes: the bootstrap policy's code comes along.
+    expect(loads).toEqual(['metrics-server-objects', 'rbac-bootstrap-policy', 'container-programs']);
     expect(eager).toContain('metrics-server installed in kube-system');
   });
 
@@ -141,7 +142,7 @@ describe('code loaded on first use', { timeout: 60_000 }, () => {
     const lazy = await runTranscript(input, { cluster: await createClusterWhenReady({ seed: 8, installers, code: source }) });
     expect(lazy).toBe(eager);
     expect(eager).toContain('metrics-server');
-    expect([...new Set(loads)]).toEqual(['metrics-server-objects', 'container-programs']);
+    expect([...new Set(loads)]).toEqual(['metrics-server-objects', 'rbac-bootstrap-policy', 'container-programs']);
   });
 
   it('an Ingress: its kind loads with the first create; reads before it need nothing', async () => {
@@ -325,7 +326,7 @@ describe('code loaded on first use', { timeout: 60_000 }, () => {
     ].join('\n');
     const { eager, lazy, loads } = await bothWays({ input: input + '\n', seed: 12 });
     expect(lazy).toBe(eager);
-    expect([...new Set(loads)].sort()).toEqual(['access-checks', 'csrsigning-controller']);
+    expect([...new Set(loads)].sort()).toEqual(['access-checks', 'csrsigning-controller', 'rbac-bootstrap-policy']);
     expect(eager).toContain('Approved,Issued');
     expect(eager).toContain('Groups      [ops system:authenticated]');
     expect(eager).toContain('User "ann" cannot list resource "pods"');
@@ -349,7 +350,7 @@ describe('code loaded on first use', { timeout: 60_000 }, () => {
     ].join('\n');
     const { eager, lazy, loads } = await bothWays({ input: input + '\n', seed: 13 });
     expect(lazy).toBe(eager);
-    expect(loads).toEqual(['access-checks']);
+    expect(loads).toEqual(['access-checks', 'rbac-bootstrap-policy']);
     expect(eager).toContain('User "jane" cannot list resource "pods"');
     expect(eager).toContain('system:serviceaccount:default:bot');
     const admin = await bothWays({ input: 'kubectl get pods -A | head -3\nkubectl auth whoami\nkubectl get csr\n', seed: 13 });
@@ -376,11 +377,12 @@ describe('code loaded on first use', { timeout: 60_000 }, () => {
   });
 
   const transcripts: Record<string, string[]> = {
-    'csr-users-rbac.txt': ['access-checks', 'csrsigning-controller'],
-    'impersonation-as.txt': ['access-checks', 'container-programs'],
+    'csr-users-rbac.txt': ['access-checks', 'csrsigning-controller', 'rbac-bootstrap-policy'],
+    'impersonation-as.txt': ['access-checks', 'container-programs', 'rbac-bootstrap-policy'],
     'ref-06-statefulset-daemonset-job-cronjob.txt': ['batch-controllers', 'container-programs', 'daemonset-controller', 'stateful-controllers'],
-    'ingress-nginx-kind.txt': ['batch-controllers', 'container-programs', 'ingress-kinds', 'ingress-nginx-controller'],
+    'ingress-nginx-kind.txt': ['batch-controllers', 'container-programs', 'ingress-kinds', 'ingress-nginx-controller', 'rbac-bootstrap-policy'],
     'pdb-drain.txt': ['container-programs', 'daemonset-controller', 'disruption-controller'],
+    'rbac-bootstrap.txt': ['access-checks', 'rbac-bootstrap-policy'],
     'quota-memory-cpu-namespace.txt': ['container-programs', 'resourcequota-controller'],
     'ref-02-nodes-namespaces.txt': ['daemonset-controller'],
     'cluster-nodes.txt': ['daemonset-controller'],

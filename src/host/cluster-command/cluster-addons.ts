@@ -3,7 +3,7 @@
  * next to the cluster (src/sim/addons/registry.ts). This command only parses and reports.
  */
 import type { Cluster } from '../../sim/index.ts';
-import { addon, addonReady, addons } from '../../sim/host-api.ts';
+import { addon, addonReady, addons, loadAddonCode } from '../../sim/host-api.ts';
 import type { ExecContext } from '../../command/contract.ts';
 
 /** Help lines for `cluster` usage. */
@@ -33,7 +33,7 @@ export async function clusterAddons(cluster: Cluster, args: string[], ctx: ExecC
   if (!addonReady(cluster, a)) {
     // Its manifest loads on first use; cluster time holds meanwhile (ctx.loadCode and the cluster's own code state).
     try {
-      await ctx.loadCode(cluster.code.load(a.code!));
+      await ctx.loadCode(loadAddonCode(cluster, a));
     } catch (e) {
       ctx.stderr(`cluster: could not load the ${a.name} add-on: ${e instanceof Error ? e.message : String(e)}\n`);
       return 1;

@@ -13,7 +13,7 @@ import { CliError, reportError } from './errors.ts';
 import { BrokenPipe } from '../../command/pipe-errors.ts';
 import { loadCommandFlags } from './command-flags.ts';
 import { FlagError, Flags, flagsOf, globalFlags, parseArgs, type FlagSpec } from './flags.ts';
-import { loadPart, loadWhatRunNeeds } from './on-demand.ts';
+import { loadPart, loadWhatRunNeeds, namesRbacObjects } from './on-demand.ts';
 import { syncKubeconfig } from '../kubeconfig/location.ts';
 import { prepareAccessChecks } from '../resource/prepare.ts';
 import { findSubcommand, findVerb } from './registry.ts';
@@ -174,7 +174,8 @@ export async function dispatch(session: Session, args: string[], ctx: ExecContex
       // Impersonate-User, -Group and -Uid on every request.
       if (imp.user) inv.client = inv.client.impersonate(imp);
     }
-    await loadWhatRunNeeds(r.verb, inv, help);
+    const rbac = server && (!!session.config.credentials || !!imp.user || namesRbacObjects(args));
+    await loadWhatRunNeeds(r.verb, inv, help, rbac);
     if (help || !r.verb) {
       ctx.stdout(HELP[r.verb?.help ?? r.path] ?? '');
       return 0;

@@ -31,6 +31,22 @@ export function loadPart<T>(what: string, load: () => Promise<T>): Promise<T> {
   });
 }
 
+const RBAC_POLICY_RESOURCE = 'clusterroles.rbac.authorization.k8s.io';
+
+const RBAC_WORDS = new Set(['role', 'roles', 'rolebinding', 'rolebindings', 'clusterrole', 'clusterroles', 'clusterrolebinding', 'clusterrolebindings']);
+
+/**
+ * Whether a command line names RBAC objects (`get clusterroles`, `describe rolebinding/x`,
+ * `create role ...`, `get deploy,roles`) or reconciles them (`auth reconcile`).
+ */
+export function namesRbacObjects(args: readonly string[]): boolean {
+  return args.some(
+    (a) =>
+      a === 'reconcile' ||
+      (!a.startsWith('-') && a.split(/[,/]/).some((w) => RBAC_WORDS.has(w.toLowerCase().replace(/\.rbac(\.authorization\.k8s\.io)?$/, '')))),
+  );
+}
+
 /** Commands that print help texts as their output. */
 const HELP_PRINTERS = new Set(['help', 'options']);
 
@@ -50,8 +66,16 @@ export function mayPrintHelp(verb: Verb | undefined, help: boolean): boolean {
  * Loads what the command about to run needs, all at once: the command's own code (a command of
  * the verb table on its first run), help texts, the YAML parser for `-f`, describers.
  */
-export async function loadWhatRunNeeds(verb: Verb | undefined, inv: Invocation, help: boolean): Promise<void> {
+export async function loadWhatRunNeeds(verb: Verb | undefined, inv: Invocation, help: boolean, rbac = false): Promise<void> {
   const loads: Promise<void>[] = [];
+  // The cluster's bootstrap RBAC policy, for a command that reads RBAC objects or runs as a user RBAC decides for.
+  const policy = rbac && !help ? inv.client.prepare([RBAC_POLICY_RESOURCE]) : undefined;
+  if (policy)
+    loads.push(
+      policy.catch((e: unknown) =>
+        Promise.reject(new CliError(`could not load the cluster's code for ${RBAC_POLICY_RESOURCE}: ${e instanceof Error ? e.message : String(e)}`)),
+      ),
+    );
   const code = verb && !help ? verbCodeLoad(verb) : undefined;
   if (code) loads.push(code);
   if (mayPrintHelp(verb, help)) loads.push(loadPart('help texts', loadHelpTexts));

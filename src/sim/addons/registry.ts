@@ -19,14 +19,24 @@ export interface Addon {
   enabled(cluster: Cluster): boolean;
   /**
    * Code `enable` and `disable` need, loaded on first use: before calling either, a host awaits
-   * `cluster.code.load(code)` (holding its clock while it loads).
+   * `loadAddonCode` (holding its clock while it loads). An add-on whose objects include
+   * ClusterRoles also needs the cluster's RBAC policy code, which its writes of them reach.
    */
-  code?: CodePart<unknown>;
+  code?: CodePart<unknown> | readonly CodePart<unknown>[];
+}
+
+function partsOf(a: Addon): readonly CodePart<unknown>[] {
+  return !a.code ? [] : Array.isArray(a.code) ? a.code : [a.code as CodePart<unknown>];
 }
 
 /** Whether `a`'s code is there, so that `enable` and `disable` can run now. */
 export function addonReady(cluster: Cluster, a: Addon): boolean {
-  return !a.code || cluster.code.loaded(a.code) !== undefined;
+  return partsOf(a).every((p) => cluster.code.loaded(p) !== undefined);
+}
+
+/** Loads `a`'s code (cluster time holds meanwhile); rejects when a part cannot be fetched. */
+export async function loadAddonCode(cluster: Cluster, a: Addon): Promise<void> {
+  await Promise.all(partsOf(a).map((p) => cluster.code.load(p)));
 }
 
 /** Makes an add-on available on this cluster (an installer's `start` calls it). */
@@ -56,8 +66,8 @@ export function addonEnabled(name: string): Installer {
     start(cluster) {
       const a = addon(cluster, name);
       if (!a) throw new Error(`no add-on "${name}" is offered by the installers listed before it`);
-      if (!addonReady(cluster, a)) cluster.code.request(a.code!, () => {});
-      else a.enable(cluster);
+      if (addonReady(cluster, a)) a.enable(cluster);
+      else for (const p of partsOf(a)) if (!cluster.code.loaded(p)) cluster.code.request(p, () => {});
     },
   };
 }

@@ -72,12 +72,27 @@ export class ApiServer {
   readonly random: Random;
   /** Pods the cluster may hold at once (see pod-budget.ts); tests may lower it. */
   podBudget = POD_BUDGET;
+  /** What runs before any request for a resource (objects the server keeps in reserve until asked for). */
+  private readonly requestHooks = new Map<string, () => void>();
 
   constructor(store: Store, clock: Clock, random: Random) {
     this.store = store;
     this.clock = clock;
     this.random = random;
     this.ctx = { clock, random, store };
+  }
+
+  /**
+   * Runs `hook` before every read or write of `resources` that reaches this server, so that
+   * objects a cluster keeps in reserve (the bootstrap RBAC policy) are in the store by the time a
+   * request looks at them.
+   */
+  beforeRequests(resources: readonly string[], hook: () => void): void {
+    for (const r of resources) this.requestHooks.set(r, hook);
+  }
+
+  private touch(resource: string): void {
+    this.requestHooks.get(resource)?.();
   }
 
   /** The registry entry for a store key, or a 404 for unknown resources. */
@@ -89,6 +104,7 @@ export class ApiServer {
 
   get(resource: string, namespace: string | undefined, name: string): KubeObject {
     const t = this.type(resource);
+    this.touch(resource);
     const obj = this.store.get(resource, t.namespaced ? (namespace ?? 'default') : '', name);
     if (!obj) throw notFound(resource, name);
     return obj;
@@ -97,17 +113,20 @@ export class ApiServer {
   /** Returns the object or undefined, without throwing. */
   tryGet(resource: string, namespace: string | undefined, name: string): KubeObject | undefined {
     const t = this.type(resource);
+    this.touch(resource);
     return this.store.get(resource, t.namespaced ? (namespace ?? 'default') : '', name);
   }
 
   list(resource: string, opts: ListOptions = {}): KubeObject[] {
     const t = this.type(resource);
+    this.touch(resource);
     const all = this.store.list(resource, t.namespaced ? opts.namespace : undefined);
     return opts.filter ? all.filter(opts.filter) : all;
   }
 
   create(resource: string, input: KubeObject, opts: WriteOptions = {}): WriteResult {
     const t = this.type(resource);
+    this.touch(resource);
     this.deferred.assertReady(resource, 'create');
     const obj = clone(input);
     obj.metadata = obj.metadata ?? {};
@@ -255,6 +274,7 @@ export class ApiServer {
 
   /** Subscribes to changes of one resource (optionally one namespace). Returns unsubscribe. */
   watch(resource: string, namespace: string | undefined, cb: (e: WatchEvent) => void): () => void {
+    this.touch(resource);
     return this.store.subscribe((e) => {
       if (e.resource !== resource) return;
       if (namespace !== undefined && (e.object.metadata.namespace ?? '') !== namespace) return;

@@ -8,7 +8,8 @@
  */
 import { ApiError } from '../api/errors.ts';
 import type { Cluster } from '../cluster.ts';
-import { authorize, forbiddenMessage, type AccessAttributes, type UserInfo } from './rbac.ts';
+import { authorize, forbiddenMessage, isSuperuser, type AccessAttributes, type UserInfo } from './rbac.ts';
+import { ensureBootstrapPolicy } from './bootstrap-policy.ts';
 
 /** What a client's impersonation headers ask for (kubectl's `--as`, `--as-group`, `--as-uid`). */
 export interface Impersonation {
@@ -51,6 +52,7 @@ export function impersonatedUser(cluster: Cluster, requestor: UserInfo, imp: Imp
     );
     throw new ApiError('InternalError', `Internal error occurred: requested [${listed.join(' ')}] without impersonating a user`);
   }
+  if (!isSuperuser(requestor)) ensureBootstrapPolicy(cluster);
   for (const attributes of requests) {
     if (!authorize(cluster.store, requestor, attributes)) {
       throw new ApiError('Forbidden', forbiddenMessage(requestor, attributes), { name: attributes.name, group: attributes.group, kind: attributes.resource });

@@ -1,10 +1,12 @@
 /**
  * Who may do what: the API server's authorizers in kind's order (Node, RBAC). RBAC answers from
  * the cluster's RoleBindings in the request's namespace and its ClusterRoleBindings, with the
- * rules of the Roles and ClusterRoles they reference. The simulated cluster has none of
- * kubeadm's bootstrap bindings, so what they grant is built in: `system:masters` and
- * `kubeadm:cluster-admins` (kind's admin) may do anything, and every authenticated user may
- * review itself (system:basic-user: selfsubjectreviews, selfsubjectaccessreviews,
+ * rules of the Roles and ClusterRoles they reference. A kind cluster holds the API server's,
+ * kubeadm's and kind's bootstrap policy (bootstrap-policy.ts; callers make sure it is written
+ * before asking). Two grants are also built in, for clusters without that policy and as short
+ * cuts: `system:masters` and `kubeadm:cluster-admins` (kind's admin, bound to cluster-admin by
+ * kubeadm) may do anything, and every authenticated user may review itself (what the
+ * system:basic-user binding grants: selfsubjectreviews, selfsubjectaccessreviews,
  * selfsubjectrulesreviews).
  */
 import type { KubeObject } from '../api/types.ts';
@@ -69,9 +71,14 @@ function rulesOf(store: Store, ref: Any, ns: string | undefined): Any[] {
   return ((role as Any)?.rules ?? []) as Any[];
 }
 
+/** Whether RBAC is skipped for `user` (system:masters, and kind's admin group, bound to cluster-admin). */
+export function isSuperuser(user: UserInfo): boolean {
+  return user.groups.some((g) => SUPERUSER_GROUPS.includes(g));
+}
+
 /** Whether `user` may do `a`. */
 export function authorize(store: Store, user: UserInfo, a: AccessAttributes): boolean {
-  if (user.groups.some((g) => SUPERUSER_GROUPS.includes(g))) return true;
+  if (isSuperuser(user)) return true;
   if (a.group === 'authorization.k8s.io' || a.group === 'authentication.k8s.io') {
     if (SELF_REVIEWS.has(a.resource) && a.verb === 'create' && user.groups.includes('system:authenticated')) return true;
   }

@@ -10,7 +10,8 @@ import { ApiError } from '../api/errors.ts';
 import type { KubeObject } from '../api/types.ts';
 import { impersonatedUser, type Impersonation } from '../auth/impersonation.ts';
 import { certificateUser } from '../auth/pki.ts';
-import { authorize, forbiddenMessage, type AccessAttributes, type UserInfo } from '../auth/rbac.ts';
+import { authorize, forbiddenMessage, isSuperuser, type AccessAttributes, type UserInfo } from '../auth/rbac.ts';
+import { ensureBootstrapPolicy, RBAC_RESOURCES } from '../auth/bootstrap-policy.ts';
 import { tokenUser } from '../auth/service-account-token.ts';
 import type { Cluster } from '../cluster.ts';
 import { resourceTypeAt } from './address.ts';
@@ -61,14 +62,21 @@ function checkedClient(cluster: Cluster, base: KubeClient, who: () => UserInfo):
     const u = who();
     const t = resourceTypeAt(resource);
     const a: AccessAttributes = { verb, group: t.group, resource: t.plural, subresource, namespace: t.namespaced ? (namespace ?? '') : '', name };
+    if (!isSuperuser(u)) ensureBootstrapPolicy(cluster);
     if (!authorize(cluster.store, u, a)) throw new ApiError('Forbidden', forbiddenMessage(u, a), { name, group: t.group, kind: t.plural });
   };
   const nsOf = (obj: KubeObject) => obj.metadata?.namespace || 'default';
   return {
     ...base,
     user: who,
-    reviewAccess: (a, as) => authorize(cluster.store, as ?? who(), a),
+    reviewAccess: (a, as) => {
+      const u = as ?? who();
+      if (!isSuperuser(u)) ensureBootstrapPolicy(cluster);
+      return authorize(cluster.store, u, a);
+    },
     impersonate: (imp) => clientImpersonating(cluster, base, who, imp),
+    // Every request of this client is an RBAC decision: the bootstrap policy must be there.
+    prepare: (resources) => base.prepare([...resources, RBAC_RESOURCES[0]!]),
     get: ((resource, namespace, name) => (check(resource, 'get', namespace, name), base.get(resource, namespace, name))) as KubeClient['get'],
     tryGet: ((resource, namespace, name) => (check(resource, 'get', namespace, name), base.tryGet(resource, namespace, name))) as KubeClient['tryGet'],
     list: ((resource, opts) => (check(resource, 'list', opts?.namespace, ''), base.list(resource, opts))) as KubeClient['list'],

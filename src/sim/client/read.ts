@@ -2,6 +2,7 @@
  * The read half of the client: GET, LIST (selectors, paging), WATCH (selectors, bookmarks),
  * pod logs, server-side Table conversion and discovery, over one cluster's API server.
  */
+import { prepareBootstrapPolicy, RBAC_RESOURCES } from '../auth/bootstrap-policy.ts';
 import { ApiError } from '../api/errors.ts';
 import { fieldMatches, fieldSelectorFor, type FieldSelector } from '../api/fields.ts';
 import { matches, parseLabelSelector, type LabelSelector } from '../api/labels.ts';
@@ -114,7 +115,13 @@ export function createReadClient(cluster: Cluster): ReadClient {
       return api.tables.toTable(key, objects, cluster.now());
     },
     inServedVersion: (resource, obj, version) => inServedVersion(cluster, resourceKey(resourceTypeAt(resource)), obj, version),
-    prepare: (resources) => api.deferred.prepare(resources.map((r) => resourceKey(resourceTypeAt(r)))),
+    prepare(resources) {
+      const keys = resources.map((r) => resourceKey(resourceTypeAt(r)));
+      const kinds = api.deferred.prepare(keys);
+      // A request for an RBAC resource needs the bootstrap policy there first.
+      const policy = keys.some((k) => RBAC_RESOURCES.includes(k)) ? prepareBootstrapPolicy(cluster) : undefined;
+      return kinds && policy ? Promise.all([kinds, policy]).then(() => undefined) : (kinds ?? policy);
+    },
     now: () => cluster.now(),
     discovery: DISCOVERY,
   };

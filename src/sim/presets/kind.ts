@@ -18,6 +18,7 @@ import {
 import { corednsTemplate, controlPlaneManifests, kindnetTemplate, kubeProxyTemplate, localPathTemplate } from './kind-templates.ts';
 import { writeDaemonSet, writeDeployment, writeStaticPod } from './kind-workloads.ts';
 import { writeClusterExtras, KUBE_SYSTEM_SERVICE_ACCOUNTS } from './kind-extras.ts';
+import { reserveBootstrapPolicy } from '../auth/bootstrap-policy.ts';
 import { writeComponentStatuses, writeNodeEvents, writeWorkloadEvents } from './kind-events.ts';
 
 /** One node of a kind cluster. */
@@ -151,6 +152,8 @@ export function buildKindCluster(cluster: Cluster, opts: KindClusterOptions): vo
   writeNodeEvents(cluster, nodes);
   writeWorkloadEvents(cluster);
   writeComponentStatuses(cluster);
+  // Roles and bindings of the API server, kubeadm and kind: written when first asked for.
+  reserveBootstrapPolicy(cluster, t0);
 }
 
 const COREFILE = `.:53 {

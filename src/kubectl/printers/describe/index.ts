@@ -11,6 +11,6 @@ let loading: Promise<void> | undefined;
 
 /** Loads and registers every kind's describer (once; later calls share the first load). */
 export function loadDescribers(): Promise<void> {
-  loading ??= Promise.all([import('./pod.ts'), import('./node.ts'), import('./service.ts'), import('./endpoints.ts'), import('./ingress.ts'), import('./workloads.ts'), import('./quota.ts'), import('./networkpolicy.ts'), import('./hpa.ts'), import('./policy.ts')]).then(() => {});
+  loading ??= Promise.all([import('./pod.ts'), import('./node.ts'), import('./service.ts'), import('./endpoints.ts'), import('./ingress.ts'), import('./workloads.ts'), import('./quota.ts'), import('./networkpolicy.ts'), import('./hpa.ts'), import('./policy.ts'), import('./rbac.ts')]).then(() => {});
   return loading;
 }

@@ -11,6 +11,7 @@ import { offerAddon, type Addon } from '../registry.ts';
 import type { Installer } from '../../installer.ts';
 import { codePart } from '../../deferred/code-part.ts';
 import { METRICS_APISERVICE } from './storage.ts';
+import { RBAC_POLICY_CODE } from '../../auth/bootstrap-policy.ts';
 
 const NAME = 'metrics-server';
 
@@ -26,7 +27,7 @@ function release(cluster: Cluster) {
 const METRICS_SERVER: Addon = {
   name: NAME,
   summary: 'metrics-server: the resource metrics API behind kubectl top and HorizontalPodAutoscalers',
-  code: OBJECTS,
+  code: [OBJECTS, RBAC_POLICY_CODE],
   enabled: (cluster: Cluster) => !!cluster.store.get('apiservices.apiregistration.k8s.io', '', METRICS_APISERVICE),
   enable(cluster) {
     if (this.enabled(cluster)) return [`${NAME} is already installed.`];
