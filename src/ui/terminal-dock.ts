@@ -6,8 +6,9 @@
  * text for it (`--dock-space` on <body>, a non-inherited property: setting it restyles the body
  * alone, not the whole lesson), so nothing hides behind it.
  *
- * Nothing here reads layout while the page loads: the dock's height comes from a
- * ResizeObserver, which reports it after the browser's own first layout, so wiring the dock
+ * Nothing here reads layout while the page loads (not even `innerHeight`, which makes the
+ * browser lay the page out): the dock's height and the resize edge's range come from a
+ * ResizeObserver, which reports after the browser's own first layout, so wiring the dock
  * costs no extra style and layout pass over the lesson.
  *
  * Stored under `course:dock:<path>`: {"collapsed": true, "height": 320} (height in CSS px).
@@ -52,13 +53,18 @@ function setCollapsed(dock: HTMLElement, collapsed: boolean, save = true): void 
   if (save) remember({ collapsed });
 }
 
-function setHeight(dock: HTMLElement, px: number, save = true): void {
-  const h = Math.round(Math.min(maxHeight(), Math.max(MIN_H, px)));
-  dock.style.setProperty('--float-h', `${h}px`);
+/** The resize edge's value and range, for assistive technology (reads `innerHeight`). */
+function describeRange(dock: HTMLElement, h: number): void {
   const sep = dock.querySelector('[data-dock-resize]');
   sep?.setAttribute('aria-valuenow', String(h));
   sep?.setAttribute('aria-valuemin', String(MIN_H));
   sep?.setAttribute('aria-valuemax', String(maxHeight()));
+}
+
+function setHeight(dock: HTMLElement, px: number, save = true): void {
+  const h = Math.round(Math.min(maxHeight(), Math.max(MIN_H, px)));
+  dock.style.setProperty('--float-h', `${h}px`);
+  describeRange(dock, h);
   if (save) remember({ height: h });
 }
 
@@ -102,14 +108,18 @@ function wireDock(dock: HTMLElement): void {
   const state = saved();
   // First visit: collapsed, so the terminal does not cover the text before it is wanted.
   setCollapsed(dock, state.collapsed ?? true, false);
-  if (typeof state.height === 'number') setHeight(dock, state.height, false);
-  else {
-    // The separator's value before any resize: the height the stylesheet gives the terminal.
-    const sep = dock.querySelector('[data-dock-resize]');
-    sep?.setAttribute('aria-valuenow', String(Math.round(Math.min(innerHeight * 0.4, 352))));
-    sep?.setAttribute('aria-valuemin', String(MIN_H));
-    sep?.setAttribute('aria-valuemax', String(maxHeight()));
-  }
+  // The remembered height; the stylesheet caps it at 65vh. `innerHeight` is not read here: while
+  // the page loads, reading it forces a layout of the whole lesson (the resize edge's range is
+  // described when the resize observer first reports, after the browser's own layout).
+  const savedHeight = typeof state.height === 'number' ? Math.round(Math.max(MIN_H, state.height)) : undefined;
+  if (savedHeight !== undefined) dock.style.setProperty('--float-h', `${savedHeight}px`);
+  let described = false;
+  const describeOnce = (): void => {
+    if (described) return;
+    described = true;
+    // Before any resize, the height the stylesheet gives the terminal.
+    describeRange(dock, Math.round(Math.min(maxHeight(), savedHeight ?? Math.min(innerHeight * 0.4, 352))));
+  };
 
   dock.querySelector('[data-dock-toggle]')?.addEventListener('click', () => {
     const collapse = !dock.hasAttribute('data-collapsed');
@@ -155,6 +165,7 @@ function wireDock(dock: HTMLElement): void {
     reserve();
   });
   new ResizeObserver((entries) => {
+    describeOnce();
     const box = entries.at(-1)?.borderBoxSize[0];
     if (!box) return;
     height = box.blockSize;
