@@ -89,6 +89,8 @@ export interface SharedPids {
 
 export interface ProcessHandle {
   signal(sig: 'TERM' | 'KILL'): void;
+  /** Ends the process at once with `code`: a signal's default action on a process that is not PID 1. */
+  terminate(code: number): void;
   readonly exited: boolean;
 }
 
@@ -140,6 +142,9 @@ export function spawn(clock: Clock, program: Program, io: ProcessIO, onExit: (co
   return {
     get exited() {
       return exited;
+    },
+    terminate(code) {
+      finish(code);
     },
     signal(sig) {
       if (exited) return;

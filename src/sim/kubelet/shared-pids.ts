@@ -21,6 +21,8 @@ const EXEC_PIDS = 6;
 
 export type PidSignal = 'TERM' | 'KILL' | 'INT' | 'HUP';
 
+const SIGNAL_NUMBERS: Record<PidSignal, number> = { HUP: 1, INT: 2, KILL: 9, TERM: 15 };
+
 /** One process as `ps` lists it. */
 export interface PodProcess {
   pid: number;
@@ -103,8 +105,8 @@ export function podProcesses(rt: PodRuntime, cpus: number): PodProcess[] {
 
 /**
  * Sends `sig` to process `pid`; false when there is no such process. A container's main process
- * is no PID 1 here, so SIGTERM ends it as well as SIGKILL; SIGHUP to nginx's master replaces its
- * workers; /pause and the workers go on.
+ * is no PID 1 here, so SIGTERM and SIGINT end it unless it handles them; SIGHUP to nginx's master
+ * replaces its workers; /pause and the workers go on (the kernel holds no other of their signals here).
  */
 export function signalPid(rt: PodRuntime, cpus: number, pid: number, sig: PidSignal): boolean {
   if (!podProcesses(rt, cpus).some((p) => p.pid === pid)) return false;
@@ -114,7 +116,10 @@ export function signalPid(rt: PodRuntime, cpus: number, pid: number, sig: PidSig
     if (!p || p.main !== pid) continue;
     if (sig === 'HUP') {
       if (p.workers.length) p.workers = p.workers.map(() => ns.next++);
-    } else c.proc!.signal(sig === 'KILL' ? 'KILL' : 'TERM');
+    } else if (sig === 'KILL') c.proc!.signal('KILL');
+    // A handler of its own (nginx's graceful stop), else the default action: the process ends.
+    else if (c.io!.onTerm) c.proc!.signal('TERM');
+    else c.proc!.terminate(128 + SIGNAL_NUMBERS[sig]);
   }
   return true;
 }

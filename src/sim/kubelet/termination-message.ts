@@ -7,6 +7,7 @@
  */
 import type { MemFs } from './mem-fs.ts';
 import type { LogLine } from './log-buffer.ts';
+import { utf8Bytes } from '../../encoding/utf8.ts';
 
 const MAX_FILE_BYTES = 4096;
 const FALLBACK_LINES = 80;
@@ -18,26 +19,30 @@ export interface TerminationMessageSpec {
   terminationMessagePolicy?: string;
 }
 
-/** Keeps the last `max` bytes of `s` (the kubelet keeps the tail of a log, the head of a file). */
-function tailBytes(s: string, max: number): string {
-  const bytes = new TextEncoder().encode(s);
-  return bytes.length <= max ? s : new TextDecoder().decode(bytes.slice(bytes.length - max));
-}
-
-function headBytes(s: string, max: number): string {
-  const bytes = new TextEncoder().encode(s);
-  return bytes.length <= max ? s : new TextDecoder().decode(bytes.slice(0, max));
+/** The characters of `s` that fit in `max` UTF-8 bytes, from the end (`fromEnd`) or the start. */
+function fitBytes(s: string, max: number, fromEnd: boolean): string {
+  const chars = [...s];
+  if (fromEnd) chars.reverse();
+  let bytes = 0;
+  let n = 0;
+  for (const ch of chars) {
+    bytes += utf8Bytes(ch).length;
+    if (bytes > max) break;
+    n++;
+  }
+  const kept = chars.slice(0, n);
+  return (fromEnd ? kept.reverse() : kept).join('');
 }
 
 /** The message for a container that exited with `exitCode`, or undefined when there is none. */
 export function terminationMessage(spec: TerminationMessageSpec, fs: MemFs | undefined, logs: readonly LogLine[], exitCode: number): string | undefined {
   const path = spec.terminationMessagePath;
-  const fromFile = path && fs ? headBytes(fs.read(path) ?? '', MAX_FILE_BYTES) : '';
+  const fromFile = path && fs ? fitBytes(fs.read(path) ?? '', MAX_FILE_BYTES, false) : '';
   if (fromFile) return fromFile;
   if (spec.terminationMessagePolicy !== 'FallbackToLogsOnError' || exitCode === 0) return undefined;
   const tail = logs
     .slice(-FALLBACK_LINES)
     .map((l) => `${l.text}\n`)
     .join('');
-  return tail ? tailBytes(tail, FALLBACK_BYTES) : undefined;
+  return tail ? fitBytes(tail, FALLBACK_BYTES, true) : undefined;
 }

@@ -3,7 +3,8 @@
  * reaches no Debian mirror (deb.debian.org does not resolve, see network/public-web.ts), so
  * `apt-get update` fails as apt 2.6 fails on a host that cannot resolve its mirror: each source
  * ignored through apt's three retries, then an error and a warning per source, exit 0; the
- * package lists stay empty, so `apt-get install PACKAGE` cannot locate the package (exit 100).
+ * package lists stay empty, so `apt-get install PACKAGE` cannot locate the package (exit 100)
+ * and `apt-get upgrade` finds nothing to upgrade.
  * apt writes its progress lines without " Done" when stdout is not a terminal.
  */
 import type { CommandContext, CommandFn } from '../sh/commands.ts';
@@ -50,12 +51,23 @@ function install(ctx: CommandContext, packages: string[]): number {
   return 100;
 }
 
-/** `apt-get update`, `apt-get install [-y] PACKAGE...`. */
+/** `upgrade` with nothing known to upgrade to (the lists are empty). */
+function upgrade(ctx: CommandContext): number {
+  progress(ctx, 'Reading package lists');
+  progress(ctx, 'Building dependency tree');
+  progress(ctx, 'Reading state information');
+  progress(ctx, 'Calculating upgrade');
+  ctx.out('0 upgraded, 0 newly installed, 0 to remove and 0 not upgraded.\n');
+  return 0;
+}
+
+/** `apt-get update`, `apt-get install [-y] PACKAGE...`, `apt-get upgrade`. */
 export const aptGet: CommandFn = function* (ctx) {
   const words = ctx.args.filter((a) => !a.startsWith('-'));
   const [verb, ...rest] = words;
   if (verb === 'update') return update(ctx);
   if (verb === 'install') return install(ctx, rest);
+  if (verb === 'upgrade' || verb === 'dist-upgrade' || verb === 'full-upgrade') return upgrade(ctx);
   if (verb === undefined) {
     ctx.err('E: No command given\n');
     return 100;
