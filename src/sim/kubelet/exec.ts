@@ -10,8 +10,10 @@
 import { ApiError, badRequest, notFound } from '../api/errors.ts';
 import type { Cluster, ExecIO, ExecRun, ShellTerminal } from '../cluster.ts';
 import type { Kubelet } from './kubelet.ts';
-import type { ProcessIO } from './process.ts';
-import type { ContainerRuntime } from './runtime.ts';
+import type { ProcessIO, SharedPids } from './process.ts';
+import type { ContainerRuntime, PodRuntime } from './runtime.ts';
+import { execPid, nextPid, podProcesses, signalPid } from './shared-pids.ts';
+import { withProcView } from './proc-view.ts';
 import { containerCode, loadContainerCode, type ContainerCode } from './container-code-part.ts';
 import { LineTerminal } from './sh/line-terminal.ts';
 import { executableNotFound } from './programs.ts';
@@ -64,32 +66,37 @@ export function kubeletExec(cluster: Cluster, kubelets: Map<string, Kubelet>) {
     if (!argv.length) throw execFailed(cluster, 'no command specified');
     const terminal = io.tty ? new LineTerminal(lacksBash(c) ? 'busybox' : 'dash', true) : undefined;
     const code = containerCode(cluster);
-    const run = code ? startExec(cluster, c, argv, io, terminal, code) : afterCode(cluster, c, argv, io, terminal);
+    const pids = pod.spec?.shareProcessNamespace === true ? sharedPids(cluster, rt) : undefined;
+    const run = code ? startExec(cluster, c, argv, io, terminal, code, pids) : afterCode(cluster, c, argv, io, terminal, pids);
     if (terminal) execTerminals.set(run, terminal);
     return run;
   };
 }
 
 /** Waits (without cluster time passing) for the containers' code, then runs the exec. */
-function* afterCode(cluster: Cluster, c: ContainerRuntime, argv: string[], io: ExecIO, terminal: LineTerminal | undefined): ExecRun {
+function* afterCode(cluster: Cluster, c: ContainerRuntime, argv: string[], io: ExecIO, terminal: LineTerminal | undefined, pids?: SharedPids): ExecRun {
   let outcome: { code?: ContainerCode; error?: unknown } | undefined;
   loadContainerCode(cluster, (code, error) => (outcome = { code, error }));
   // Hosts hold cluster time while the code loads, so this zero-length sleep ends once it is there.
   while (!outcome) yield { sleep: 0 };
   if (!outcome.code) throw execCodeMissing(outcome.error);
   if (c.step !== 'running' || !c.proc || c.proc.exited || !c.io) throw new Error(`unable to upgrade connection: container not found ("${c.name}")`);
-  return yield* startExec(cluster, c, argv, io, terminal, outcome.code);
+  return yield* startExec(cluster, c, argv, io, terminal, outcome.code, pids);
 }
 
 /** The runtime's check of the executable, then the command in the container's shell. */
-function startExec(cluster: Cluster, c: ContainerRuntime, argv: string[], io: ExecIO, terminal: LineTerminal | undefined, code: ContainerCode): ExecRun {
+function startExec(cluster: Cluster, c: ContainerRuntime, argv: string[], io: ExecIO, terminal: LineTerminal | undefined, code: ContainerCode, pids?: SharedPids): ExecRun {
   const own = c.io!;
   if (!hasExecutable(c, own, argv[0]!, code)) throw execFailed(cluster, executableNotFound(argv[0]!));
+  let viewOf = own.fs;
+  let view = withProcView(viewOf, pids);
   const procIO: ProcessIO = {
     argv,
     env: own.env,
     get fs() {
-      return own.fs;
+      // The view follows the container's filesystem when that is replaced.
+      if (own.fs !== viewOf) view = withProcView((viewOf = own.fs), pids);
+      return view;
     },
     hostname: own.hostname,
     get user() {
@@ -111,9 +118,23 @@ function startExec(cluster: Cluster, c: ContainerRuntime, argv: string[], io: Ex
     },
   };
   if (terminal) procIO.terminal = terminal;
+  if (pids) procIO.pids = pids;
   const shell = new code.Shell(procIO);
   shell.stdin = io.stdin;
   return shell.execArgv(argv);
+}
+
+/** An exec session's view of the Pod's shared PID namespace. */
+function sharedPids(cluster: Cluster, rt: PodRuntime): SharedPids {
+  const cpus = Number.parseInt(String(cluster.store.get('nodes', '', rt.node)?.status?.capacity?.cpu ?? '1'), 10) || 1;
+  // The containers' processes started before this session's.
+  podProcesses(rt, cpus);
+  return {
+    self: execPid(rt),
+    list: () => podProcesses(rt, cpus),
+    next: () => nextPid(rt),
+    signal: (pid, sig) => signalPid(rt, cpus, pid, sig),
+  };
 }
 
 const execTerminals = new WeakMap<ExecRun, LineTerminal>();

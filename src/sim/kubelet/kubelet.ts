@@ -29,6 +29,7 @@ import { isSidecar, shouldRestart } from './runtime.ts';
 import { containerIO } from './container-io.ts';
 import { hasExecutable } from './exec.ts';
 import { LogBuffer } from './log-buffer.ts';
+import { terminationMessage } from './termination-message.ts';
 import { nodeAgents } from '../nodes/node-agents.ts';
 import { nodeInternalIP } from '../nodes/node-template.ts';
 import { IpPool } from './ip-pool.ts';
@@ -489,7 +490,9 @@ export class Kubelet implements Controller {
     const reason = c.oomKilled ? 'OOMKilled' : code === 0 ? 'Completed' : 'Error';
     c.oomKilled = false;
     c.allocatedBytes = undefined;
-    this.exited(rt, c, { exitCode: code, reason, startedAt, finishedAt: this.cluster.now() });
+    c.logs.close();
+    const message = terminationMessage(c.spec ?? {}, c.io?.fs, c.logs.all(), code);
+    this.exited(rt, c, { exitCode: code, reason, ...(message ? { message } : {}), startedAt, finishedAt: this.cluster.now() });
     this.sync(rt);
     this.finishTermination(rt);
   }

@@ -5,6 +5,7 @@
  * run only after `clock.advance()` returns, while a `sleep 1` loop must wake at every second
  * inside one long advance.
  */
+import type { PidSignal, PodProcess } from './shared-pids.ts';
 import type { ProcessUser } from './identity.ts';
 import type { Clock } from '../clock/clock.ts';
 import type { MemFs } from './mem-fs.ts';
@@ -59,6 +60,8 @@ export interface ProcessIO {
   mainArgv?: string[];
   /** Signals the container's main process (PID 1), as `kill 1` in `kubectl exec` does. */
   signalMain?(sig: 'TERM' | 'KILL' | 'INT'): void;
+  /** The Pod's shared PID namespace (spec.shareProcessNamespace), as an exec'd `ps` and `kill` see it. */
+  pids?: SharedPids;
   /** A terminal a bare `sh` reads its lines from (`exec -it`, a `stdin: true` container). */
   terminal?: LineTerminal;
   /** The user the process runs as (from the securityContext; root when unset). */
@@ -73,8 +76,21 @@ export interface ProcessIO {
 
 export type Program = (io: ProcessIO) => ProgramGen;
 
+/** The processes of a shared PID namespace, for an exec session in it (see shared-pids.ts). */
+export interface SharedPids {
+  /** The PID the exec'd command runs as. */
+  readonly self: number;
+  list(): PodProcess[];
+  /** Takes a PID for a command the session starts. */
+  next(): number;
+  /** False when there is no process `pid`. */
+  signal(pid: number, sig: PidSignal): boolean;
+}
+
 export interface ProcessHandle {
   signal(sig: 'TERM' | 'KILL'): void;
+  /** Ends the process at once with `code`: a signal's default action on a process that is not PID 1. */
+  terminate(code: number): void;
   readonly exited: boolean;
 }
 
@@ -126,6 +142,9 @@ export function spawn(clock: Clock, program: Program, io: ProcessIO, onExit: (co
   return {
     get exited() {
       return exited;
+    },
+    terminate(code) {
+      finish(code);
     },
     signal(sig) {
       if (exited) return;

@@ -644,6 +644,88 @@ spec:
     securityContext:
       allowPrivilegeEscalation: false
 `,
+  // Share Process Namespace between Containers in a Pod
+  'pods/share-process-namespace.yaml': `apiVersion: v1
+kind: Pod
+metadata:
+  name: nginx
+spec:
+  shareProcessNamespace: true
+  containers:
+  - name: nginx
+    image: nginx
+  - name: shell
+    image: busybox:1.28
+    command: ["sleep", "3600"]
+    stdin: true
+    tty: true
+`,
+  // Determine the Reason for Pod Failure
+  'debug/termination.yaml': `---
+{
+  apiVersion: "v1",
+  kind: "Pod",
+  metadata: {
+    name: "termination-demo",
+  },
+  spec: {
+    containers: [{
+      name: "termination-demo-container",
+      image: "debian",
+      command: [
+        "/bin/sh",
+      ],
+      args: [
+        "-c",
+        "sleep 10 && echo Sleep expired > /dev/termination-log",
+      ],
+    }],
+  },
+}
+`,
+  // Get a Shell to a Running Container
+  'application/shell-demo.yaml': `apiVersion: v1
+kind: Pod
+metadata:
+  name: shell-demo
+spec:
+  volumes:
+  - name: shared-data
+    emptyDir: {}
+  containers:
+  - name: nginx
+    image: nginx
+    volumeMounts:
+    - name: shared-data
+      mountPath: /usr/share/nginx/html
+  hostNetwork: true
+  dnsPolicy: Default
+`,
+  // Configure a Pod to Use a Projected Volume for Storage
+  'pods/storage/projected.yaml': `apiVersion: v1
+kind: Pod
+metadata:
+  name: test-projected-volume
+spec:
+  containers:
+  - args:
+    - sleep
+    - "86400"
+    image: busybox:1.28
+    name: test-projected-volume
+    volumeMounts:
+    - mountPath: /projected-volume
+      name: all-in-one
+      readOnly: true
+  volumes:
+  - name: all-in-one
+    projected:
+      sources:
+      - secret:
+          name: user
+      - secret:
+          name: pass
+`,
 };
 
 /** [url, body] pairs for addons/documents.ts. */

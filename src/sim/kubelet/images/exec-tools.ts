@@ -1,6 +1,6 @@
 /**
  * Executables some images add to the busybox-style set: curl (nginx and the language images
- * ship it) and nginx's own binary (`nginx -v`, `nginx -t`, `nginx -s reload`). Used by a
+ * ship it), apt-get (the Debian-based official images) and nginx's own binary (`nginx -v`, `nginx -t`, `nginx -s reload`). Used by a
  * container's shell and by `kubectl exec`.
  */
 import type { CommandContext, CommandFn } from '../sh/commands.ts';
@@ -12,6 +12,7 @@ import { dnsCommands } from '../sh/dns-commands.ts';
 import { ping } from '../sh/ping.ts';
 import { dnsFlavour } from './network-tools.ts';
 import { distribution } from './files.ts';
+import { aptGet } from './apt-get.ts';
 
 function* curl(ctx: CommandContext) {
   const io = ctx.shell.io;
@@ -74,6 +75,8 @@ export function imageCommands(image: ImageInfo | undefined, tag: string): Record
   if (image.curl) out['curl'] = curl;
   const dist = distribution(image.repository, tag);
   if (image.shell && (dist === 'busybox' || dist === 'alpine')) out['busybox'] = busybox;
+  // The official Debian-based images keep apt.
+  if (image.shell && dist === 'debian' && image.repository.startsWith('docker.io/library/')) out['apt-get'] = aptGet;
   if (image.repository === 'docker.io/library/nginx') out['nginx'] = nginxBinary(nginxVersion(tag));
   if (image.repository === 'registry.k8s.io/nginx-slim') out['nginx'] = nginxBinary('1.27.3');
   const dns = dnsFlavour(image.repository, tag);

@@ -8,6 +8,7 @@ import type { CommandContext, CommandFn } from './commands.ts';
 import { tar } from './tar.ts';
 import { firstProcessArgv } from '../first-process.ts';
 import { ROOT, userName } from '../identity.ts';
+import { mountEntries } from '../mount-table.ts';
 
 /** Splits `-n 5` / `-n5` / `-5` style options from operands. */
 function options(args: string[], withValue: string): { flags: Set<string>; values: Map<string, string>; all: Map<string, string[]>; rest: string[] } {
@@ -314,24 +315,14 @@ function mount(ctx: CommandContext): number {
     ctx.err('mount: permission denied (are you root?)\n');
     return 255;
   }
-  ctx.out(
-    'overlay on / type overlay (rw,relatime,lowerdir=/var/lib/containerd/io.containerd.snapshotter.v1.overlayfs/snapshots/1/fs,upperdir=/var/lib/containerd/io.containerd.snapshotter.v1.overlayfs/snapshots/2/fs,workdir=/var/lib/containerd/io.containerd.snapshotter.v1.overlayfs/snapshots/2/work)\n',
-  );
-  ctx.out('proc on /proc type proc (rw,nosuid,nodev,noexec,relatime)\n');
-  ctx.out('tmpfs on /dev type tmpfs (rw,nosuid,size=65536k,mode=755)\n');
-  // The files the kubelet bind-mounts from the node's disk into every container (the same disk
-  // as the volumes kept on the node: emptyDir, hostPath, local PersistentVolumes).
-  for (const f of ['/etc/hosts', '/dev/termination-log', '/etc/hostname', '/etc/resolv.conf']) ctx.out(`/dev/vda1 on ${f} type ext4 (rw,relatime)\n`);
-  for (const m of ctx.shell.io.fs.mountTable()) {
-    const [src, type] = (m.source ?? '/dev/root ext4').split(' ');
-    // A memory-backed volume (the ServiceAccount token, emptyDir medium Memory) is a tmpfs.
-    const fsType = type ?? (src === 'tmpfs' ? 'tmpfs' : 'ext4');
-    ctx.out(`${src} on ${m.path} type ${fsType} (${m.readOnly ? 'ro' : 'rw'},relatime)\n`);
-  }
+  for (const m of mountEntries(ctx.shell.io.fs)) ctx.out(`${m.source} on ${m.path} type ${m.type} (${m.options})\n`);
   return 0;
 }
 
-const SIGNALS: Record<string, 'TERM' | 'KILL' | 'INT'> = {
+const SIGNALS: Record<string, 'TERM' | 'KILL' | 'INT' | 'HUP'> = {
+  '1': 'HUP',
+  HUP: 'HUP',
+  SIGHUP: 'HUP',
   '9': 'KILL',
   KILL: 'KILL',
   SIGKILL: 'KILL',
@@ -345,7 +336,7 @@ const SIGNALS: Record<string, 'TERM' | 'KILL' | 'INT'> = {
 
 /** `kill [-SIG] PID`: PID 1 is the container's main process; other PIDs are the shell's own or gone. */
 function kill(ctx: CommandContext): number {
-  let sig: 'TERM' | 'KILL' | 'INT' = 'TERM';
+  let sig: 'TERM' | 'KILL' | 'INT' | 'HUP' = 'TERM';
   const args = [...ctx.args];
   if (args[0] === '-l') {
     ctx.out(
@@ -371,7 +362,15 @@ function kill(ctx: CommandContext): number {
     if (!/^-?\d+$/.test(a)) {
       ctx.err(`sh: kill: illegal number: ${a}\n`);
       status = 1;
-    } else if (a === '1' && ctx.shell.io.signalMain) ctx.shell.io.signalMain(sig);
+    } else if (ctx.shell.io.pids) {
+      if (!ctx.shell.io.pids.signal(Number(a), sig)) {
+        ctx.err(`sh: can't kill pid ${a}: No such process\n`);
+        status = 1;
+      }
+    } else if (a === '1' && ctx.shell.io.signalMain) {
+      // PID 1 has no SIGHUP handler of its own here: the kernel drops it.
+      if (sig !== 'HUP') ctx.shell.io.signalMain(sig);
+    }
     else if (a !== '1') {
       ctx.err(`sh: can't kill pid ${a}: No such process\n`);
       status = 1;
@@ -388,6 +387,16 @@ function ps(ctx: CommandContext): number {
   const who = (userName(user, io.fs.read('/etc/passwd')) ?? String(user.uid)).slice(0, 8).padEnd(8);
   const row = (pid: number, cmd: string) => `${String(pid).padStart(5)} ${who}  0:00 ${cmd}\n`;
   ctx.out('PID   USER     TIME  COMMAND\n');
+  if (io.pids) {
+    const passwd = io.fs.read('/etc/passwd');
+    const name = (uid: number | undefined) =>
+      uid === undefined ? who : (userName({ ...user, uid }, passwd) ?? String(uid)).slice(0, 8).padEnd(8);
+    const rows = io.pids.list().map((p) => ({ pid: p.pid, who: name(p.uid), cmd: p.command }));
+    rows.push({ pid: io.pids.self, who, cmd: io.argv.join(' ') });
+    if (io.terminal || io.argv[0] !== 'ps') rows.push({ pid: io.pids.next(), who, cmd: ['ps', ...ctx.args].join(' ') });
+    for (const r of rows) ctx.out(`${String(r.pid).padStart(5)} ${r.who}  0:00 ${r.cmd}\n`);
+    return 0;
+  }
   const main = io.mainArgv ? firstProcessArgv(io.mainArgv).join(' ') : undefined;
   if (main !== undefined) ctx.out(row(1, main));
   let pid = main !== undefined ? 7 : 1;

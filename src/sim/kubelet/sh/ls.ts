@@ -1,5 +1,5 @@
 /**
- * Busybox `ls` inside containers: one name per line (kubectl exec has no terminal), `-a`,
+ * Busybox `ls` inside containers: one name per line (names in columns on a terminal), `-a`,
  * `-A`, `-d`, `-1`, `-L` (follow links) and the long format of `-l` with busybox's columns
  * (`%-10s %4lu %-8.8s %-8.8s %9lu Mmm dd hh:mm name`) and its `total` line, so a mounted
  * ConfigMap shows its `..data` links as on a real node. The owner columns name the file's uid
@@ -41,6 +41,27 @@ function utf8Length(s: string): number {
 }
 
 /** Size, link count and 512-byte blocks of a node, as ext4, tmpfs and overlayfs report them. */
+/** busybox's terminal width when the terminal reports none. */
+const TERMINAL_WIDTH = 80;
+
+/**
+ * Names as busybox's ls prints them on a terminal: columns as wide as the longest name plus two,
+ * filled top to bottom, the last of each row unpadded.
+ */
+function inColumns(names: string[]): string {
+  if (!names.length) return '';
+  const width = Math.max(...names.map(utf8Length)) + 2;
+  const cols = Math.max(1, Math.floor(TERMINAL_WIDTH / width));
+  const rows = Math.ceil(names.length / cols);
+  let out = '';
+  for (let r = 0; r < rows; r++) {
+    const row: string[] = [];
+    for (let c = 0; c < cols && c * rows + r < names.length; c++) row.push(names[c * rows + r]!);
+    out += row.map((n, i) => (i < row.length - 1 ? n + ' '.repeat(width - utf8Length(n)) : n)).join('') + '\n';
+  }
+  return out;
+}
+
 function sizes(st: StatResult): { size: number; nlink: number; blocks: number } {
   const n = st.node;
   if (n.kind === 'link') return { size: utf8Length(n.target), nlink: 1, blocks: 0 };
@@ -98,6 +119,8 @@ export function* ls(ctx: CommandContext) {
     else targets.push(a);
   }
   const long = flags.has('l');
+  // On a terminal (`kubectl exec -t`) busybox lists names in columns, unless -1 asks for one a line.
+  const columns = !!ctx.shell.io.terminal && !ctx.shell.io.coreutils && !flags.has('1');
   const now = ctx.shell.io.now();
   const owners: OwnerNames = { users: idNames(fs.read('/etc/passwd')), groups: idNames(fs.read('/etc/group')) };
   const join = (dir: string, n: string) => (dir === '/' ? `/${n}` : `${dir}/${n}`);
@@ -136,10 +159,9 @@ export function* ls(ctx: CommandContext) {
       const blocks = entries.reduce((sum, e) => sum + (e.st ? sizes(e.st).blocks : 0), 1);
       ctx.out(`total ${blocks >> 1}\n`);
     }
-    for (const e of entries) {
-      if (!e.st) continue;
-      ctx.out(long ? longLine(e.n, e.st, now, owners) : `${e.n}\n`);
-    }
+    const shown = entries.filter((e) => e.st);
+    if (!long && columns) return void ctx.out(inColumns(shown.map((e) => e.n)));
+    for (const e of shown) ctx.out(long ? longLine(e.n, e.st!, now, owners) : `${e.n}\n`);
   });
   return status;
 }
