@@ -12,6 +12,7 @@ import { BrokenPipe } from '../../command/pipe-errors.ts';
 import { FlagError, Flags, flagsOf, globalFlags, parseArgs, type FlagSpec } from './flags.ts';
 import { loadWhatRunNeeds } from './on-demand.ts';
 import { syncKubeconfig } from '../kubeconfig/location.ts';
+import { overridesOf } from '../kubeconfig/overrides.ts';
 import { prepareAccessChecks } from '../resource/prepare.ts';
 import { findSubcommand, findVerb } from './registry.ts';
 import { unknownCommandMessage } from './suggest.ts';
@@ -139,7 +140,11 @@ export async function dispatch(session: Session, args: string[], ctx: ExecContex
       throw new CliError(unknownCommandMessage(r.unknown));
     }
     const { inv, help } = buildInvocation(session, r, ctx);
-    await syncKubeconfig(session.config, ctx, { kubeconfig: inv.flags.str('kubeconfig'), context: inv.flags.str('context') });
+    await syncKubeconfig(session.config, ctx, {
+      kubeconfig: inv.flags.str('kubeconfig'),
+      context: inv.flags.str('context'),
+      overrides: overridesOf(inv.flags, ctx.cwd, new Set(flagsOf(r.verb?.help ?? r.path).map((f) => f.name))),
+    });
     if (!inv.namespaceExplicit) inv.namespace = session.config.namespace;
     const server = !help && !!r.verb && needsServer(r.path, inv);
     const imp = impersonationOf(inv, session.config);
