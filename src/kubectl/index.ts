@@ -38,13 +38,43 @@ const NO_CTX = {
 
 const OUTPUTS = ['json', 'yaml', 'name', 'wide', 'jsonpath=', 'custom-columns='];
 
-function complete(session: Session, args: string[]): string[] {
+/**
+ * The client completion asks the API server with: as the kubeconfig user and `--as` user of
+ * the words typed so far, as kubectl's `__complete` would send its requests. Undefined while
+ * the API server's access checks are still loading (the next Tab has them), or when the words
+ * do not parse.
+ */
+function completionClient(session: Session, args: string[]): KubeClient | undefined {
+  let flags;
+  try {
+    flags = buildInvocation(session, resolveCommand(args), NO_CTX).inv.flags;
+  } catch {
+    return session.client;
+  }
+  const user = flags.str('as') || session.config.impersonation?.user || '';
+  const groups = flags.all('as-group');
+  if (!user && !session.config.credentials) return session.client;
+  if (session.client.prepareAccessChecks()) return undefined;
+  const client = session.config.credentials ? session.client.withCredentials(session.config.credentials) : session.client;
+  return user ? client.impersonate({ user, groups: groups.length ? groups : (session.config.impersonation?.groups ?? []), uid: flags.str('as-uid') }) : client;
+}
+
+function complete(base: Session, args: string[]): string[] {
   const word = args[args.length - 1] ?? '';
   const prev = args[args.length - 2];
+  const valued = prev === '-n' || prev === '--namespace' || prev === '-o' || prev === '--output';
+  const client = completionClient(base, args.slice(0, valued ? -2 : -1));
+  if (!client) return [];
+  const session = { ...base, client };
   const r = resolveCommand(args.slice(0, -1));
   let candidates: string[];
   if (prev === '-n' || prev === '--namespace') {
-    candidates = session.client.list('namespaces').items.map((n) => n.metadata.name ?? '');
+    try {
+      candidates = session.client.list('namespaces').items.map((n) => n.metadata.name ?? '');
+    } catch {
+      // Forbidden: no candidates, as kubectl's completion prints none when its request fails.
+      candidates = [];
+    }
   } else if (prev === '-o' || prev === '--output') {
     candidates = OUTPUTS;
   } else if (!r.verb) {
