@@ -44,4 +44,19 @@ describe('kubectl command line', () => {
     expect(k.complete(['get', 'pods', '-n', 'kube-s'])).toEqual(['kube-system']);
     expect(k.complete(['get', 'pods', '-o', 'y'])).toEqual(['yaml']);
   });
+
+  it('completes as the --as user, who sees only what they may list', async () => {
+    const { k, run } = await kindSession();
+    await run('run nginx --image=nginx');
+    expect(k.complete(['get', 'pods', '--as=jane', '-n', 'kube-s'])).toEqual([]);
+    // The access checks have loaded by now.
+    await run('auth can-i list pods --as=jane');
+    expect(k.complete(['get', 'pods', '--as=jane', '-n', 'kube-s'])).toEqual([]);
+    expect(k.complete(['get', 'pods', '--as=jane', 'ng'])).toEqual([]);
+    await run('create clusterrole lister --verb=list --resource=pods,namespaces');
+    await run('create clusterrolebinding jane-lists --clusterrole=lister --user=jane');
+    expect(k.complete(['get', 'pods', '--as=jane', 'ng'])).toEqual(['nginx']);
+    expect(k.complete(['get', 'pods', '--as=jane', '-n', 'kube-s'])).toEqual(['kube-system']);
+    expect(k.complete(['get', 'pods', '-n', 'kube-s'])).toEqual(['kube-system']);
+  });
 });

@@ -40,13 +40,38 @@ const NO_CTX = {
 const OUTPUTS = ['json', 'yaml', 'name', 'wide', 'jsonpath=', 'custom-columns='];
 
 /**
+ * The client completion asks the API server with: as the kubeconfig user and `--as` user of
+ * the words typed so far, as kubectl's `__complete` would send its requests. Undefined while
+ * the API server's access checks are still loading (the next Tab has them), or when the words
+ * do not parse.
+ */
+function completionClient(session: Session, args: string[]): KubeClient | undefined {
+  let flags;
+  try {
+    flags = buildInvocation(session, resolveCommand(args), NO_CTX).inv.flags;
+  } catch {
+    return session.client;
+  }
+  const user = flags.str('as') || session.config.impersonation?.user || '';
+  const groups = flags.all('as-group');
+  if (!user && !session.config.credentials) return session.client;
+  if (session.client.prepareAccessChecks()) return undefined;
+  const client = session.config.credentials ? session.client.withCredentials(session.config.credentials) : session.client;
+  return user ? client.impersonate({ user, groups: groups.length ? groups : (session.config.impersonation?.groups ?? []), uid: flags.str('as-uid') }) : client;
+}
+
+/**
  * Tab completion. Completion cannot wait, so for a command whose flag lines have not loaded yet
  * it starts their download and completes with the global flags alone: the command's words
  * complete as before; its flags, and any word after one of them, complete once they are there.
  */
-function complete(session: Session, args: string[]): string[] {
+function complete(base: Session, args: string[]): string[] {
   const word = args[args.length - 1] ?? '';
   const prev = args[args.length - 2];
+  const valued = prev === '-n' || prev === '--namespace' || prev === '-o' || prev === '--output';
+  const client = completionClient(base, args.slice(0, valued ? -2 : -1));
+  if (!client) return [];
+  const session = { ...base, client };
   const command = findCommand(args.slice(0, -1)).verb;
   let flagsFor = flagsOf;
   if (command && !commandFlagsReady(command.name)) {
@@ -57,7 +82,12 @@ function complete(session: Session, args: string[]): string[] {
   const r = resolveCommand(args.slice(0, -1), flagsFor);
   let candidates: string[];
   if (prev === '-n' || prev === '--namespace') {
-    candidates = session.client.list('namespaces').items.map((n) => n.metadata.name ?? '');
+    try {
+      candidates = session.client.list('namespaces').items.map((n) => n.metadata.name ?? '');
+    } catch {
+      // Forbidden: no candidates, as kubectl's completion prints none when its request fails.
+      candidates = [];
+    }
   } else if (prev === '-o' || prev === '--output') {
     candidates = OUTPUTS;
   } else if (!r.verb) {

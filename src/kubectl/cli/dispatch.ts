@@ -15,6 +15,7 @@ import { loadCommandFlags } from './command-flags.ts';
 import { FlagError, Flags, flagsOf, globalFlags, parseArgs, type FlagSpec } from './flags.ts';
 import { loadPart, loadWhatRunNeeds, namesRbacObjects } from './on-demand.ts';
 import { syncKubeconfig } from '../kubeconfig/location.ts';
+import { overridesOf } from '../kubeconfig/overrides.ts';
 import { prepareAccessChecks } from '../resource/prepare.ts';
 import { findSubcommand, findVerb } from './registry.ts';
 import type { RandomSource } from './verb.ts';
@@ -156,7 +157,11 @@ export async function dispatch(session: Session, args: string[], ctx: ExecContex
     const r = resolveCommand(args);
     path = r.path;
     const { inv, help } = buildInvocation(session, r, ctx);
-    await syncKubeconfig(session.config, ctx, { kubeconfig: inv.flags.str('kubeconfig'), context: inv.flags.str('context') });
+    await syncKubeconfig(session.config, ctx, {
+      kubeconfig: inv.flags.str('kubeconfig'),
+      context: inv.flags.str('context'),
+      overrides: overridesOf(inv.flags, ctx.cwd, new Set(flagsOf(r.verb?.help ?? r.path).map((f) => f.name))),
+    });
     if (!inv.namespaceExplicit) inv.namespace = session.config.namespace;
     const server = !help && !!r.verb && needsServer(r.path, inv);
     const imp = impersonationOf(inv, session.config);

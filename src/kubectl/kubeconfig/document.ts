@@ -40,7 +40,8 @@ export const ENTRY_KEY: Record<Section, string> = { clusters: 'cluster', users: 
 
 /** Base64 of the PEM blocks kind writes (shortened, as the cluster's CA is elsewhere in the course). */
 const b64 = (s: string) => base64Encode(s);
-const CA_PEM =
+/** The cluster CA's certificate that kind's kubeconfig carries. */
+export const CA_PEM =
   '-----BEGIN CERTIFICATE-----\nMIIDBTCCAe2gAwIBAgIIUq7NRdKFxVwwDQYJKoZIhvcNAQELBQAwFTETMBEGA1UE\nAxMKa3ViZXJuZXRlczAeFw0yNjExMzAwMjQ5MzhaFw0zNjExMjgwMjU0MzhaMBUx\nEzARBgNVBAMTCmt1YmVybmV0ZXMwggEiMA0GCSqGSIb3DQEBAQUAA4IBDwAwggEK\n-----END CERTIFICATE-----\n';
 const CLIENT_PEM = KIND_ADMIN_CERTIFICATE;
 const KEY_PEM = '-----BEGIN RSA PRIVATE KEY-----\nMIIEpAIBAAKCAQEAxq0C1l6mZ7sWnqJ3o9mJbQ2u8hT4cF0yVdKz5rNwE1gLxP7a\n-----END RSA PRIVATE KEY-----\n';
@@ -195,45 +196,64 @@ export function minified(doc: KubeconfigDoc): KubeconfigDoc {
 
 /**
  * What the context's user sends (client-go's transport config from the AuthInfo): a client
- * certificate with its key, a token or basic auth; undefined for kind's admin certificate. File
- * paths are read from the terminal (relative ones from the kubeconfig's directory). An error is
- * what client-go refuses with before any request.
+ * certificate with its key, a token, basic auth, or several of them at once (the API server
+ * tries the certificate first); undefined for kind's admin certificate, which the API server
+ * takes before anything else sent beside it. File paths are read from the terminal (relative
+ * ones from the kubeconfig's directory). `problems` are what clientcmd's validation refuses
+ * with before any request, `error` what building the transport refuses with after it.
  */
-export function userCredentials(doc: KubeconfigDoc, user: string, ctx: ExecContext, configPath: string): { credentials?: Credentials; error?: string } {
+export function userCredentials(doc: KubeconfigDoc, user: string, ctx: ExecContext, configPath: string): { credentials?: Credentials; problems?: string[]; error?: string } {
   const u = doc.users.get(user) ?? {};
   const dir = configPath.slice(0, configPath.lastIndexOf('/')) || '/';
+  const str = (k: string) => (typeof u[k] === 'string' ? (u[k] as string) : '');
   const file = (path: string, what: string): string | { error: string } => {
     const abs = path.startsWith('/') ? path : `${dir}/${path}`;
     const text = ctx.fs.exists(abs) && !ctx.fs.isDir(abs) ? ctx.fs.read(abs) : undefined;
     if (text === undefined) return { error: `unable to read ${what} ${path} for ${user} due to open ${path}: no such file or directory` };
     return text;
   };
+  // The data field wins over the file when both are there (after validation has refused the pair).
   const pick = (dataKey: string, fileKey: string, what: string): string | { error: string } | undefined => {
-    if (typeof u[dataKey] === 'string' && u[dataKey]) return base64Decode(u[dataKey] as string);
-    if (typeof u[fileKey] === 'string' && u[fileKey]) return file(u[fileKey] as string, what);
+    if (str(dataKey)) return base64Decode(str(dataKey));
+    if (str(fileKey)) return file(str(fileKey), what);
     return undefined;
   };
+  // clientcmd's validation gathers every problem of the AuthInfo before it gives up.
+  const problems: string[] = [];
   const cert = pick('client-certificate-data', 'client-certificate', 'client-cert');
+  const key = cert !== undefined ? pick('client-key-data', 'client-key', 'client-key') : undefined;
+  if (cert !== undefined) {
+    if (str('client-certificate') && str('client-certificate-data')) problems.push(`client-cert-data and client-cert are both specified for ${user}. client-cert-data will override.`);
+    if (str('client-key') && str('client-key-data')) problems.push(`client-key-data and client-key are both specified for ${user}; client-key-data will override`);
+    if (key === undefined) problems.push(`client-key-data or client-key must be specified for ${user} to use the clientCert authentication method.`);
+    if (str('client-certificate')) {
+      const read = file(str('client-certificate'), 'client-cert');
+      if (typeof read === 'object') problems.push(read.error);
+    }
+    if (str('client-key')) {
+      const read = file(str('client-key'), 'client-key');
+      if (typeof read === 'object') problems.push(read.error);
+    }
+  }
+  const methods = [...(str('token') ? ['token'] : []), ...(str('username') || str('password') ? ['basicAuth'] : [])];
+  if (methods.length > 1) problems.push(`more than one authentication method found for ${user}; found [${methods.join(' ')}], only one is allowed`);
+  if (problems.length) return { problems };
+  const credentials: Credentials = {};
   if (cert !== undefined) {
     if (cert === KIND_ADMIN_CERTIFICATE) return {};
-    const key = pick('client-key-data', 'client-key', 'client-key');
-    // clientcmd's validation gathers every problem of the AuthInfo before it gives up.
-    const problems: string[] = [];
-    if (typeof cert === 'object') problems.push(cert.error);
-    if (key === undefined) problems.push(`client-key-data or client-key must be specified for ${user} to use the clientCert authentication method.`);
-    else if (typeof key === 'object') problems.push(key.error);
-    if (problems.length) return { error: problems.length === 1 ? problems[0] : `Error in configuration: \n${problems.sort().map((p) => `* ${p}`).join('\n')}` };
-    return checkKeyPair(cert as string, key as string) ?? { credentials: { clientCertificate: cert as string } };
+    const pairError = checkKeyPair(cert as string, key as string);
+    if (pairError) return pairError;
+    credentials.clientCertificate = cert as string;
   }
-  let token = typeof u.token === 'string' ? u.token : '';
-  if (!token && typeof u.tokenFile === 'string' && u.tokenFile) {
-    const t = file(u.tokenFile, 'token file');
+  let token = str('token');
+  if (!token && str('tokenFile')) {
+    const t = file(str('tokenFile'), 'token file');
     if (typeof t === 'object') return t;
     token = t.trim();
   }
-  if (token) return { credentials: { token } };
-  if (u.username || u.password) return { credentials: { username: String(u.username ?? ''), password: String(u.password ?? '') } };
-  return { credentials: {} };
+  if (token) credentials.token = token;
+  if (u.username || u.password) Object.assign(credentials, { username: String(u.username ?? ''), password: String(u.password ?? '') });
+  return { credentials };
 }
 
 /** The user's impersonation (`as`, `as-groups`, `as-uid`), which client-go sends with every request. */

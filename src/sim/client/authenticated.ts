@@ -19,7 +19,7 @@ import type { KubeClient } from './client.ts';
 import { withRequestor } from './csr-requestor.ts';
 import type { ResourceAddress } from './types.ts';
 
-/** What a kubeconfig user sends: a client certificate (PEM), a bearer token, or basic auth. */
+/** What a kubeconfig user sends: a client certificate (PEM), a bearer token, basic auth, or several of them. */
 export interface Credentials {
   clientCertificate?: string;
   token?: string;
@@ -29,13 +29,27 @@ export interface Credentials {
 
 const ANONYMOUS: UserInfo = { username: 'system:anonymous', groups: ['system:unauthenticated'] };
 
-/** The user the API server sees for `creds`, or undefined when they do not authenticate (401). */
+/**
+ * The user the API server sees for `creds`, or undefined when they do not authenticate (401).
+ * Its authenticators run in kube-apiserver's order, the first to accept wins: the client
+ * certificate, then the bearer token. One that is sent and refused makes the request a 401
+ * unless a later one accepts; kind's API server has no basic-auth authenticator, so a username
+ * and password are not looked at. A request nothing authenticates and nothing refused is
+ * `system:anonymous`.
+ */
 export function authenticate(cluster: Cluster, creds: Credentials): UserInfo | undefined {
-  if (creds.clientCertificate) return certificateUser(creds.clientCertificate, cluster.now());
-  if (creds.token) return tokenUser(cluster, creds.token);
-  // kind's API server has no basic-auth users.
-  if (creds.username || creds.password) return undefined;
-  return ANONYMOUS;
+  let refused = false;
+  if (creds.clientCertificate) {
+    const user = certificateUser(creds.clientCertificate, cluster.now());
+    if (user) return user;
+    refused = true;
+  }
+  if (creds.token) {
+    const user = tokenUser(cluster, creds.token);
+    if (user) return user;
+    refused = true;
+  }
+  return refused ? undefined : ANONYMOUS;
 }
 
 /** `base` with every request authenticated as `creds` and authorized for that user. */

@@ -85,7 +85,7 @@ export function containerIO(
     err: (t) => logs.write('stderr', t, cluster.now()),
     listen: (port, http) => ports.set(port, http),
     fetch: (host, port, path, agent, hostHeader) => podFetch(cluster, rt, host, port, path, agent, hostHeader),
-    dns: podDns(cluster, rt.namespace),
+    dns: podDns(cluster, pod),
     get commands() {
       return imageTools().commands;
     },

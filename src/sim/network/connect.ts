@@ -17,6 +17,7 @@ import type { Kubelet } from '../kubelet/kubelet.ts';
 import type { PodRuntime } from '../kubelet/runtime.ts';
 import { resolveHost } from './dns.ts';
 import { hostPortTarget } from './host-ports.ts';
+import { podDns, resolveInPod } from './pod-dns.ts';
 import { publicRequest } from './public-web.ts';
 import { connectionAllowed, dnsAllowed } from '../kinds/networkpolicy/enforcement.ts';
 import { isNodeIP, pickServiceBackend, serviceByClusterIP, serviceByLoadBalancerIP, serviceByNodePort, servicePort } from './service-backend.ts';
@@ -135,7 +136,7 @@ export function podRequest(cluster: Cluster, from: PodRuntime, host: string, por
   if (!IPV4.test(host)) {
     const self = podObject(cluster, from);
     if (self && !dnsAllowed(cluster, self, from.ip ?? '')) return { error: 'dns-timeout' };
-    const r = resolveHost(cluster, host, from.namespace);
+    const r = self ? resolveInPod(podDns(cluster, self), host) : resolveHost(cluster, host, from.namespace);
     if (!r.ok) return { error: r.reason === 'timeout' ? 'dns-timeout' : 'bad-address' };
     ip = r.addresses[0]!;
   }

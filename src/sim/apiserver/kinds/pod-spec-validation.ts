@@ -7,6 +7,7 @@
 import type { StatusCause } from '../../api/errors.ts';
 import { isDNS1123Label, isDNS1123Subdomain, isQualifiedName, isValidPortName } from '../../api/names.ts';
 import { compareQuantity, formatQuantity, parseQuantity, type Quantity } from '../../api/quantity.ts';
+import { validatePodDnsConfig } from './pod-dns-validation.ts';
 import { validateContainerProbes } from './probe-validation.ts';
 import { duplicate, invalidValue, notSupported, required, validateLabels } from '../validation.ts';
 
@@ -167,6 +168,7 @@ export function validatePodSpec(spec: Obj | undefined, path: string): StatusCaus
   if (spec.dnsPolicy !== undefined && !DNS_POLICIES.includes(spec.dnsPolicy)) {
     causes.push(notSupported(`${path}.dnsPolicy`, spec.dnsPolicy, DNS_POLICIES));
   }
+  causes.push(...validatePodDnsConfig(spec.dnsConfig, spec.dnsPolicy, `${path}.dnsConfig`));
   causes.push(...validateLabels(spec.nodeSelector, `${path}.nodeSelector`));
   if (spec.serviceAccountName) {
     for (const m of isDNS1123Subdomain(spec.serviceAccountName)) causes.push(invalidValue(`${path}.serviceAccountName`, spec.serviceAccountName, m));

@@ -44,7 +44,8 @@ export function* nslookupBusybox(ctx: CommandContext) {
   const queries: [string, DnsType][] = [];
   if (IPV4.test(name)) queries.push([reverse(name), 'PTR']);
   else {
-    const names = name.includes('.') ? [noDot(name)] : dns.search.map((d) => `${name}.${d}`);
+    // A single label goes through the search domains; with none (dnsPolicy Default on a kind node) it is asked as it is.
+    const names = name.includes('.') || !dns.search.length ? [noDot(name)] : dns.search.map((d) => `${name}.${d}`);
     for (const t of type ? [type] : (['A', 'AAAA'] as DnsType[])) for (const n of names) queries.push([n, t]);
   }
   const replies: (DnsResponse | undefined)[] = [];

@@ -5,6 +5,7 @@
  * the kubelet's bind mount of the file that existed at start.
  */
 import type { KubeObject } from '../../api/types.ts';
+import { podDnsConfig, resolvConfText } from '../../network/pod-dns-config.ts';
 import { MemFs } from '../mem-fs.ts';
 import { hostsEntry, podHostname } from '../pod-hostname.ts';
 import type { PodVolumes } from './pod-volumes.ts';
@@ -22,14 +23,13 @@ export function buildContainerFs(
   now: () => number,
 ): MemFs {
   const fs = new MemFs(now);
-  const ns = pod.metadata.namespace ?? 'default';
   for (const d of ['/bin', '/etc', '/home', '/root', '/tmp', '/usr/bin', '/var', '/proc', '/dev', '/sys']) fs.mkdirp(d);
   // The modes every base image and the runtime give these: sticky world-writable /tmp, root's
   // private home, read-only proc and sysfs mount points.
   for (const [d, mode] of [['/tmp', 0o1777], ['/root', 0o700], ['/proc', 0o555], ['/sys', 0o555]] as const) fs.chmod(d, mode);
   fs.write('/etc/hostname', `${podHostname(pod)}\n`);
   fs.write('/etc/hosts', `# Kubernetes-managed hosts file.\n127.0.0.1\tlocalhost\n::1\tlocalhost ip6-localhost ip6-loopback\nfe00::0\tip6-localnet\nfe00::0\tip6-mcastprefix\nfe00::1\tip6-allnodes\nfe00::2\tip6-allrouters\n${hostsEntry(pod, podIP)}`);
-  fs.write('/etc/resolv.conf', `search ${ns}.svc.cluster.local svc.cluster.local cluster.local\nnameserver 10.96.0.10\noptions ndots:5\n`);
+  fs.write('/etc/resolv.conf', resolvConfText(podDnsConfig(pod)));
   fs.write('/etc/os-release', 'NAME="BusyBox"\n');
   for (const [path, content] of Object.entries(imageFiles)) {
     if (path.endsWith('/')) fs.mkdirp(path.slice(0, -1));
