@@ -1,6 +1,8 @@
 /** What DNS tools inside a Pod see: the nameserver, the search list, and answers to queries. */
 import type { Cluster } from '../cluster.ts';
-import { candidates, dnsQuery, dnsServing, DNS_SERVICE_IP, searchList, type DnsResponse, type DnsType } from './dns.ts';
+import type { DnsResponse, DnsType } from './dns.ts';
+import { candidates, DNS_SERVICE_IP, searchList } from './dns-names.ts';
+import { requireNetworkCode } from './network-code-part.ts';
 
 /** A Pod's DNS client view. */
 export interface PodDns {
@@ -19,6 +21,10 @@ export function podDns(cluster: Cluster, namespace: string): PodDns {
     server: DNS_SERVICE_IP,
     search: searchList(namespace),
     candidates: (name) => candidates(name, namespace),
-    query: (name, type) => (dnsServing(cluster) ? dnsQuery(cluster, name, type) : undefined),
+    // Only the containers' tools query, and they come with the network code.
+    query: (name, type) => {
+      const net = requireNetworkCode(cluster);
+      return net.dnsServing(cluster) ? net.dnsQuery(cluster, name, type) : undefined;
+    },
   };
 }
