@@ -13,9 +13,9 @@ import type { KubeObject } from '../api/types.ts';
 /** The network reads of one cluster. */
 export function createProbes(cluster: Cluster) {
   return {
-    /** A request from a Pod in `namespace` to `host:port` (a name resolved by cluster DNS, or an IP). */
     /** Loads the network code the reads below need (undefined when it is there); checks await it first. */
     prepare: () => prepareNetworkCode(cluster),
+    /** A request from a Pod in `namespace` to `host:port` (a name resolved by cluster DNS, or an IP). */
     fromPod: (namespace: string, host: string, port: number) => requireNetworkCode(cluster).probeFromCluster(cluster, namespace, host, port),
     /** A request from the host machine to a node's `ip:port`. */
     fromHost: (ip: string, port: number) => requireNetworkCode(cluster).hostProbe(cluster, ip, port),
