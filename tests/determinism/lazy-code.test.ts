@@ -122,6 +122,23 @@ describe('code loaded on first use', { timeout: 60_000 }, () => {
     expect(loads).toEqual(['cluster-network']);
   });
 
+  it("cloud-provider-kind's service controller loads with the add-on; a LoadBalancer Service before it stays pending", async () => {
+    const input = [
+      'kubectl create service loadbalancer early --tcp=80:80',
+      'sleep 5',
+      'kubectl get svc early',
+      'cluster addons enable cloud-provider-kind',
+      'kubectl create service loadbalancer web --tcp=80:8080',
+      'sleep 5',
+      'kubectl get svc',
+      'kubectl get events --field-selector involvedObject.kind=Service',
+    ].join('\n');
+    const { eager, lazy, loads } = await bothWays({ input: input + '\n', seed: 4 });
+    expect(lazy).toBe(eager);
+    expect(eager).toContain('EnsuredLoadBalancer');
+    expect(loads).toEqual(['cloud-provider-kind']);
+  });
+
   it("network code that cannot be fetched: curl says so, and the next request fetches it", async () => {
     const cold = coldCode();
     let failures = 1;
