@@ -24,6 +24,8 @@ function readerOf(cluster: Cluster | ClusterReader): ClusterReader {
 export async function runChecks(checks: readonly Check[], target: Cluster | ClusterReader): Promise<CheckOutcome[]> {
   const cluster = readerOf(target);
   const out: CheckOutcome[] = [];
+  // The network reads need the cluster's network code; a check that cannot get it fails below.
+  await cluster.probes.prepare()?.catch(() => undefined);
   for (const check of checks) {
     try {
       const r = await check.run(cluster);

@@ -8,7 +8,7 @@
  * resolve here.
  */
 import { loadRemoteDocuments, remoteDocument, type Cluster } from '../sim/index.ts';
-import { hostRequest, type FetchResult } from '../sim/host-api.ts';
+import { networkCode, prepareNetworkCode, type FetchResult } from '../sim/host-api.ts';
 import type { Command, ExecContext } from '../command/contract.ts';
 import type { LocalPorts } from '../command/local-ports.ts';
 
@@ -43,7 +43,23 @@ async function request(
     const listener = ports.connect(address, port);
     if (listener) return { ...listener(path, agent), ip: address };
   }
-  return hostRequest(cluster, host, port, path, agent, hostHeader);
+  return networkCode(cluster)!.hostRequest(cluster, host, port, path, agent, hostHeader);
+}
+
+/**
+ * Loads the cluster's network code before a request (cluster time holds meanwhile); false, with
+ * the reason on stderr, when it cannot be fetched (the next run tries again).
+ */
+async function networkReady(cluster: Cluster, ctx: ExecContext, tool: string): Promise<boolean> {
+  const pending = prepareNetworkCode(cluster);
+  if (!pending) return true;
+  try {
+    await ctx.loadCode(pending);
+    return true;
+  } catch (e) {
+    ctx.stderr(`${tool}: could not load the cluster's network code: ${e instanceof Error ? e.message : String(e)}\n`);
+    return false;
+  }
 }
 
 /** The value of a `Host:` request header among `headers` (`Name: value`), if one was given. */
@@ -105,6 +121,7 @@ export function createCurl(cluster: Cluster, ports: LocalPorts): Command {
     const host = u.host.replace(/^\[|\]$/g, '');
     // -O saves under the URL's last path segment, in the current directory.
     if (remoteName && !output) output = u.path.split('?')[0]!.split('/').pop() || 'curl_response';
+    if (!(await networkReady(cluster, ctx, 'curl'))) return 126;
     const r = (await publishedDocument(u)) ?? (await request(cluster, ports, host, u.port, u.path, 'curl/8.5.0', hostHeaderOf(headers)));
     if ('error' in r) {
       if (r.error === 'bad-address' || r.error === 'dns-timeout') return say(6, `Could not resolve host: ${host}`);
@@ -178,6 +195,7 @@ export function createWget(cluster: Cluster, ports: LocalPorts): Command {
     const stamp = () => new Date(cluster.clock.now()).toISOString().slice(0, 19).replace('T', ' ');
     const log = (s: string) => !quiet && ctx.stderr(s);
     log(`--${stamp()}--  ${full}\n`);
+    if (!(await networkReady(cluster, ctx, 'wget'))) return 126;
     const r = (await publishedDocument(u)) ?? (await request(cluster, ports, host, u.port, u.path, 'Wget/1.21.4', hostHeaderOf(headers)));
     if ('error' in r) {
       if (r.error === 'bad-address' || r.error === 'dns-timeout') {

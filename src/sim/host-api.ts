@@ -11,5 +11,6 @@ export { allocatableFor, DEFAULT_KUBELET, KIND_KUBELET } from './nodes/allocatab
 export type { KubeletReservation } from './nodes/allocatable.ts';
 export { addon, addonReady, addons, addonEnabled, loadAddonCode, offerAddon } from './addons/registry.ts';
 export type { Addon } from './addons/registry.ts';
-export { hostRequest, hostProbe, portMappings, setPortMappings, type PortMapping } from './network/host.ts';
+export { portMappings, setPortMappings, type PortMapping } from './network/port-mappings.ts';
+export { networkCode, prepareNetworkCode } from './network/network-code-part.ts';
 export type { FetchResult } from './kubelet/http.ts';

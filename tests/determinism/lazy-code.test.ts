@@ -107,6 +107,56 @@ describe('code loaded on first use', { timeout: 60_000 }, () => {
     expect(loads).toEqual(['container-programs']);
   });
 
+  it("the host's curl and kubectl port-forward bring the cluster's network code, with no container's code", async () => {
+    const input = [
+      'curl -s -m 2 172.18.0.2:30080; echo status $?',
+      'kubectl port-forward -n kube-system deploy/coredns 8080:8080 &',
+      'sleep 1',
+      'curl -s localhost:8080/health; echo',
+      'kill %1',
+      'wget -q -O - localhost:8080/health; echo status $?',
+    ].join('\n');
+    const { eager, lazy, loads } = await bothWays({ input: input + '\n', seed: 3 });
+    expect(lazy).toBe(eager);
+    expect(eager).toContain('Handling connection for 8080\nok');
+    expect(loads).toEqual(['cluster-network']);
+  });
+
+  it("cloud-provider-kind's service controller loads with the add-on; a LoadBalancer Service before it stays pending", async () => {
+    const input = [
+      'kubectl create service loadbalancer early --tcp=80:80',
+      'sleep 5',
+      'kubectl get svc early',
+      'cluster addons enable cloud-provider-kind',
+      'kubectl create service loadbalancer web --tcp=80:8080',
+      'sleep 5',
+      'kubectl get svc',
+      'kubectl get events --field-selector involvedObject.kind=Service',
+    ].join('\n');
+    const { eager, lazy, loads } = await bothWays({ input: input + '\n', seed: 4 });
+    expect(lazy).toBe(eager);
+    expect(eager).toContain('EnsuredLoadBalancer');
+    expect(loads).toEqual(['cloud-provider-kind']);
+  });
+
+  it("network code that cannot be fetched: curl says so, and the next request fetches it", async () => {
+    const cold = coldCode();
+    let failures = 1;
+    const source: CodeSource = {
+      loaded: (part) => cold.loaded(part),
+      load<T>(part: CodePart<T>): Promise<T> {
+        if (part.name === 'cluster-network' && failures-- > 0) return Promise.reject(new TypeError('Failed to fetch dynamically imported module: https://course.example/_astro/network-code.js'));
+        return cold.load(part);
+      },
+    };
+    const cluster = await createClusterWhenReady({ seed: 6, code: source });
+    const out = await runTranscript('curl -s -m 1 172.18.0.2:30080; echo status $?\ncurl -s -m 1 172.18.0.2:30080; echo status $?\n', { cluster });
+    expect(out).toContain("curl: could not load the cluster's network code: Failed to fetch dynamically imported module: https://course.example/_astro/network-code.js\n");
+    expect(out).toContain('status 126');
+    expect(out).toContain('status 7');
+    expect(cluster.code.loading).toBe(false);
+  });
+
   it('the DaemonSet controller loads with a node change, a daemon Pod deleted or a DaemonSet written', async () => {
     for (const first of ['kubectl label node kind-worker disk=ssd', 'kubectl -n kube-system delete pod -l k8s-app=kube-proxy --wait=false', 'kubectl -n kube-system rollout restart ds/kindnet']) {
       const input = `${first}\nsleep 20\nkubectl -n kube-system get ds,pods -o wide\nkubectl get events -A --sort-by=.metadata.creationTimestamp | tail -4\n`;

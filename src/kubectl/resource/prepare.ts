@@ -2,7 +2,7 @@
  * Asking the cluster for the code of kinds it loads on first use (their admission and tables:
  * `ReadClient.prepare`) before writing them or printing them as a table, and for its access
  * checks (`KubeClient.prepareAccessChecks`) before a request that is not kind's admin's plain
- * own. The API server answers synchronously, so the wait happens here, in the command, while
+ * own, and for its network before port-forward listens. The API server answers synchronously, so the wait happens here, in the command, while
  * the host holds cluster time (`ctx.loadCode`); code already there costs nothing.
  */
 import { CliError } from '../cli/errors.ts';
@@ -21,6 +21,11 @@ export function prepareKinds(inv: Invocation, resources: readonly string[]): Pro
  */
 export function prepareAccessChecks(inv: Invocation): Promise<void> {
   return awaitCode(inv, inv.client.prepareAccessChecks(), 'authentication and authorization');
+}
+
+/** Waits until the cluster can carry port-forward's connections (its network code); a failed download is a CliError. */
+export function prepareNetwork(inv: Invocation): Promise<void> {
+  return awaitCode(inv, inv.client.preparePortForward(), 'its network');
 }
 
 async function awaitCode(inv: Invocation, pending: Promise<void> | undefined, what: string): Promise<void> {

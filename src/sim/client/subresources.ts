@@ -11,7 +11,7 @@ import { resourceKey } from '../api/resources.ts';
 import { updateEphemeralContainers } from '../apiserver/kinds/pod-ephemeral.ts';
 import { accessChecks } from '../auth/access-checks-part.ts';
 import type { TokenRequestSpec } from '../auth/service-account-token.ts';
-import { requestIP } from '../network/connect.ts';
+import { prepareNetworkCode, requireNetworkCode } from '../network/network-code-part.ts';
 import { metricsApiState, nodeMetrics, podMetrics } from '../addons/metrics-server/storage.ts';
 import { resourceTypeAt } from './address.ts';
 import type { DeleteOptions, ResourceAddress, WriteOptions, WriteResult } from './types.ts';
@@ -118,12 +118,14 @@ export function subresources(cluster: Cluster) {
     /** POST `serviceaccounts/NAME/token`: a TokenRequest with its status (the token). */
     createToken: (namespace: string, serviceAccount: string, spec: TokenRequestSpec) =>
       accessChecks(cluster, 'a token request').requestServiceAccountToken(cluster, namespace, serviceAccount, spec),
+    /** Loads the network code `portForward` needs (undefined when it is there): port-forward awaits it before it listens. */
+    preparePortForward: () => prepareNetworkCode(cluster),
     /** `pods/NAME/portforward`: one HTTP request to `port` of the Pod (refused when it has no IP). */
     portForward(namespace: string, pod: string, port: number, path: string, agent: string) {
       const live = api.tryGet('pods', namespace, pod);
       const ip = live?.status?.podIP as string | undefined;
       if (!ip) return { error: 'refused' as const };
-      return requestIP(cluster, { cluster: true }, ip, port, path, agent);
+      return requireNetworkCode(cluster).requestIP(cluster, { cluster: true }, ip, port, path, agent);
     },
     /** The aggregated `metrics.k8s.io` API (served by metrics-server when it runs). */
     metrics: {

@@ -10,6 +10,7 @@ import { Kubelet } from './kubelet.ts';
 import { kubeletNodeProxy } from './logs.ts';
 import { kubeletExec, kubeletTerminal } from './exec.ts';
 import { CONTAINER_CODE, loadContainerCodeOnFirstUse } from './container-code-part.ts';
+import { NETWORK_CODE } from '../network/network-code-part.ts';
 import { kubelets } from './cluster-kubelets.ts';
 
 export { kubelets } from './cluster-kubelets.ts';
@@ -34,5 +35,8 @@ export function startKubelets(cluster: Cluster): void {
   loadContainerCodeOnFirstUse(cluster);
 }
 
-/** A kubelet on every node; the containers' programs load when a Pod first needs them. */
-export const KUBELETS: Installer = { ...component('kubelets', startKubelets), code: [CONTAINER_CODE] };
+/**
+ * A kubelet on every node; the containers' programs load when a Pod first needs them, and with
+ * them the Pod network they connect through (network-code-part.ts says who else loads it).
+ */
+export const KUBELETS: Installer = { ...component('kubelets', startKubelets), code: [CONTAINER_CODE, NETWORK_CODE] };

@@ -16,6 +16,7 @@ export { isKnownCommand } from './sh/run.ts';
 export { imageCommands } from './images/exec-tools.ts';
 export { hasCoreutils, imageFiles, shIsDash } from './images/files.ts';
 export { imageProgram } from './images/image-programs.ts';
+export * as network from '../network/network-code.ts';
 
 /** The program to run, or a StartError message when the image cannot run argv. */
 export function programFor(image: ImageInfo, argv: string[], io: ProcessIO, ctx: RunContext): ProgramGen | { startError: string } {

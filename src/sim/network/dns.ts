@@ -21,6 +21,9 @@ import type { Cluster } from '../cluster.ts';
 import { endpointSubsets, serviceSubsets } from './endpoint-subsets.ts';
 import { publicAddress } from './public-web.ts';
 import { dnsAddresses, type DnsAddress } from './dns-endpoints.ts';
+import { candidates, CLUSTER_DOMAIN, DNS_SERVICE_IP, searchList } from './dns-names.ts';
+
+export { candidates, CLUSTER_DOMAIN, DNS_SERVICE_IP, searchList };
 
 /** Query types the DNS tools ask for. */
 export type DnsType = 'A' | 'AAAA' | 'CNAME' | 'SRV' | 'PTR' | 'TXT' | 'ANY';
@@ -39,10 +42,6 @@ export interface DnsResponse {
   answers: DnsRecord[];
 }
 
-/** The cluster domain. */
-export const CLUSTER_DOMAIN = 'cluster.local';
-/** The kube-dns Service's ClusterIP, the nameserver in every Pod's resolv.conf. */
-export const DNS_SERVICE_IP = '10.96.0.10';
 const TTL = 30;
 
 type Subset = { addresses?: { ip: string; hostname?: string }[]; ports?: { name?: string; port: number; protocol?: string }[] };
@@ -169,19 +168,6 @@ function query(cluster: Cluster, qname: string, type: DnsType, depth: number): D
     return type === 'A' || type === 'ANY' ? { rcode: 'NOERROR', answers: [{ name, ttl: TTL, type: 'A', data: a.ip }] } : nodata;
   }
   return { rcode: 'NXDOMAIN', answers: [] };
-}
-
-/** The search list of a Pod in `namespace` (its resolv.conf `search` line). */
-export function searchList(namespace: string): string[] {
-  return [`${namespace}.svc.${CLUSTER_DOMAIN}`, `svc.${CLUSTER_DOMAIN}`, CLUSTER_DOMAIN];
-}
-
-/** The absolute names a stub resolver tries for `name` with `options ndots:5`, in order. */
-export function candidates(name: string, namespace: string): string[] {
-  if (name.endsWith('.')) return [name.slice(0, -1)];
-  const dots = (name.match(/\./g) ?? []).length;
-  const searched = searchList(namespace).map((d) => `${name}.${d}`);
-  return dots >= 5 ? [name, ...searched] : [...searched, name];
 }
 
 /** What a stub resolver (libc, wget, curl) gets for a host name. */

@@ -9,25 +9,9 @@
 import type { Cluster } from '../cluster.ts';
 import type { FetchResult } from '../kubelet/http.ts';
 import { requestIP } from './connect.ts';
+import { portMappings } from './port-mappings.ts';
 
-/** One of kind's `extraPortMappings`: host port `hostPort` forwarded to `containerPort` of `node`. */
-export interface PortMapping {
-  node: string;
-  containerPort: number;
-  hostPort: number;
-}
-
-const MAPPINGS = 'kind-port-mappings';
-
-/** The port mappings the cluster was created with (none for kind's default config). */
-export function portMappings(cluster: Cluster): PortMapping[] {
-  return (cluster.extensions.get(MAPPINGS) as PortMapping[] | undefined) ?? [];
-}
-
-/** Records the port mappings of the cluster's kind config (presets call it while building the nodes). */
-export function setPortMappings(cluster: Cluster, mappings: PortMapping[]): void {
-  cluster.extensions.set(MAPPINGS, mappings);
-}
+export { portMappings, setPortMappings, type PortMapping } from './port-mappings.ts';
 
 const IPV4 = /^\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}$/;
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '::1', '[::1]']);

@@ -6,58 +6,30 @@
  * Service's status, with the service-controller's `EnsuringLoadBalancer` / `EnsuredLoadBalancer`
  * events. The address then forwards to the Service's ready endpoints.
  */
-import type { KubeObject } from '../api/types.ts';
 import type { Cluster } from '../cluster.ts';
 import { offerAddon, type Addon } from '../addons/registry.ts';
 import type { Installer } from '../installer.ts';
 import type { Controller } from '../runtime/controller.ts';
+import { codePart } from '../deferred/code-part.ts';
+
+/** The controller's work, loaded with the add-on's first enable. */
+const LB_CODE = codePart('cloud-provider-kind', () => import('./load-balancer-code.ts'));
 
 const FLAG = 'cloud-provider-kind';
-const SOURCE = { component: 'service-controller' };
 
 function enabled(cluster: Cluster): boolean {
   return cluster.extensions.get(FLAG) === true;
 }
 
-/** Addresses on the kind network already taken (nodes and other load balancers). */
-export function usedKindAddresses(cluster: Cluster): Set<string> {
-  const used = new Set<string>(['172.18.0.1']);
-  for (const n of cluster.store.list('nodes')) for (const a of n.status?.addresses ?? []) if (a.type === 'InternalIP') used.add(a.address);
-  for (const s of cluster.store.list('services')) for (const i of s.status?.loadBalancer?.ingress ?? []) if (i.ip) used.add(i.ip);
-  return used;
-}
-
-function nextAddress(cluster: Cluster): string {
-  const used = usedKindAddresses(cluster);
-  for (let i = 2; i < 255; i++) if (!used.has(`172.18.0.${i}`)) return `172.18.0.${i}`;
-  return '172.18.0.254';
-}
-
-function isLoadBalancer(s: KubeObject): boolean {
-  return s.spec?.type === 'LoadBalancer' && !s.spec?.loadBalancerClass;
-}
-
-/** The service controller of the cloud provider: gives LoadBalancer Services an address. */
+/** The service controller of the cloud provider: gives LoadBalancer Services an address (load-balancer-code.ts). */
 function serviceController(cluster: Cluster): Controller {
   return {
     name: 'service-controller',
     watches: [{ resource: 'services', keys: (e) => [`${e.object.metadata.namespace}/${e.object.metadata.name}`] }],
     initialKeys: () => [],
     reconcile(key) {
-      if (!enabled(cluster)) return;
-      const [ns, name] = [key.slice(0, key.indexOf('/')), key.slice(key.indexOf('/') + 1)];
-      const svc = cluster.store.get('services', ns, name);
-      if (!svc || svc.metadata.deletionTimestamp) return;
-      const ingress = svc.status?.loadBalancer?.ingress ?? [];
-      if (!isLoadBalancer(svc)) {
-        if (ingress.length) cluster.api.modifyStatus('services', ns, name, (o) => void (o.status = { loadBalancer: {} }));
-        return;
-      }
-      if (ingress.length) return;
-      cluster.events.record(svc, 'Normal', 'EnsuringLoadBalancer', 'Ensuring load balancer', SOURCE);
-      const ip = nextAddress(cluster);
-      cluster.api.modifyStatus('services', ns, name, (o) => void (o.status = { loadBalancer: { ingress: [{ ip, ipMode: 'Proxy' }] } }));
-      cluster.events.record(svc, 'Normal', 'EnsuredLoadBalancer', 'Ensured load balancer', SOURCE);
+      // Enabled only once the add-on's code is there (its `code`, loaded before `enable`).
+      if (enabled(cluster)) cluster.code.loaded(LB_CODE)?.reconcileService(cluster, key);
     },
   };
 }
@@ -66,11 +38,13 @@ const CLOUD_PROVIDER_KIND: Addon = {
   name: FLAG,
   summary: "kind's cloud provider: gives LoadBalancer Services an address on the kind network",
   enabled,
+  code: LB_CODE,
   enable(cluster) {
     if (enabled(cluster)) return [`${FLAG} is already running.`];
     cluster.extensions.set(FLAG, true);
     const ctl = cluster.extensions.get('service-controller') as Controller | undefined;
-    for (const s of cluster.store.list('services')) if (isLoadBalancer(s)) ctl?.reconcile(`${s.metadata.namespace}/${s.metadata.name}`);
+    const code = cluster.code.loaded(LB_CODE);
+    for (const s of cluster.store.list('services')) if (code?.isLoadBalancer(s)) ctl?.reconcile(`${s.metadata.namespace}/${s.metadata.name}`);
     return [`${FLAG} started: LoadBalancer Services now get an EXTERNAL-IP on the kind network (172.18.0.0/16).`];
   },
   disable(cluster) {
@@ -83,6 +57,7 @@ const CLOUD_PROVIDER_KIND: Addon = {
 /** The cloud provider's service controller, idle until the `cloud-provider-kind` add-on is enabled. */
 export const LOAD_BALANCER: Installer = {
   name: 'cloud-provider-kind',
+  code: [LB_CODE],
   start(cluster) {
     const ctl = serviceController(cluster);
     cluster.addController(ctl);

@@ -15,7 +15,7 @@
  * the network's gateway so that it is reachable from Pods, which gives `nameserver 172.18.0.1`.
  */
 import type { KubeObject } from '../api/types.ts';
-import { DNS_SERVICE_IP, searchList } from './dns.ts';
+import { DNS_SERVICE_IP, searchList } from './dns-names.ts';
 
 /** What goes in a resolv.conf: nameservers, search domains, options (`ndots:5`, `edns0`). */
 export interface DnsConfig {

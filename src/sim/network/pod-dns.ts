@@ -7,9 +7,10 @@
  */
 import type { KubeObject } from '../api/types.ts';
 import type { Cluster } from '../cluster.ts';
-import { dnsQuery, dnsServing, DNS_SERVICE_IP, type DnsResponse, type DnsType } from './dns.ts';
+import type { DnsResponse, DnsType } from './dns.ts';
+import { DNS_SERVICE_IP } from './dns-names.ts';
+import { requireNetworkCode } from './network-code-part.ts';
 import { KIND_NODE_RESOLVER, ndotsOf, podDnsConfig } from './pod-dns-config.ts';
-import { publicAddress } from './public-web.ts';
 
 /** A Pod's DNS client view. */
 export interface PodDns {
@@ -30,19 +31,24 @@ function nodeResolverQuery(cluster: Cluster, qname: string, type: DnsType): DnsR
   const node = cluster.store.get('nodes', '', name);
   const ip = node
     ? ((node.status?.addresses ?? []) as { type: string; address: string }[]).find((a) => a.type === 'InternalIP')?.address
-    : publicAddress(name);
+    : requireNetworkCode(cluster).publicAddress(name);
   if (!ip) return { rcode: 'NXDOMAIN', answers: [] };
   return type === 'A' || type === 'ANY' ? { rcode: 'NOERROR', answers: [{ name, ttl: 600, type: 'A', data: ip }] } : { rcode: 'NOERROR', answers: [] };
 }
 
 /** Who answers queries sent to `server`. */
 function answerer(cluster: Cluster, server: string): (name: string, type: DnsType) => DnsResponse | undefined {
-  if (server === DNS_SERVICE_IP) return (name, type) => (dnsServing(cluster) ? dnsQuery(cluster, name, type) : undefined);
+  if (server === DNS_SERVICE_IP) {
+    return (name, type) => {
+      const net = requireNetworkCode(cluster);
+      return net.dnsServing(cluster) ? net.dnsQuery(cluster, name, type) : undefined;
+    };
+  }
   if (server === KIND_NODE_RESOLVER) return (name, type) => nodeResolverQuery(cluster, name, type);
   if (PUBLIC_RESOLVERS.has(server)) {
     return (name, type) => {
       const n = name.toLowerCase().replace(/\.$/, '');
-      const ip = publicAddress(n);
+      const ip = requireNetworkCode(cluster).publicAddress(n);
       if (!ip) return { rcode: 'NXDOMAIN', answers: [] };
       return type === 'A' || type === 'ANY' ? { rcode: 'NOERROR', answers: [{ name: n, ttl: 300, type: 'A', data: ip }] } : { rcode: 'NOERROR', answers: [] };
     };
@@ -65,6 +71,7 @@ export function podDns(cluster: Cluster, pod: KubeObject): PodDns {
       const searched = config.searches.map((d) => `${name}.${d}`);
       return dots >= ndots ? [name, ...searched] : [...searched, name];
     },
+    // Only the containers' tools query, and they come with the network code.
     query,
   };
 }

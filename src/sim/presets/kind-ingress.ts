@@ -4,7 +4,7 @@
  * for the ingress-nginx manifest kind's documentation applies.
  */
 import type { Cluster } from '../cluster.ts';
-import { setPortMappings } from '../network/host.ts';
+import { setPortMappings } from '../network/port-mappings.ts';
 import { buildKindCluster, KIND_NODES } from './kind.ts';
 
 /** Builds the `kind-ingress` cluster. */

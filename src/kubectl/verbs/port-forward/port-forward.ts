@@ -15,6 +15,7 @@ import { CliError, usageError } from '../../cli/errors.ts';
 import { klogHeader } from '../../cli/klog.ts';
 import { registerVerb } from '../../cli/registry.ts';
 import type { Invocation } from '../../cli/verb.ts';
+import { prepareNetwork } from '../../resource/prepare.ts';
 import { keyOf, resolveType } from '../../resource/resolve.ts';
 import { completePods } from '../complete.ts';
 
@@ -97,6 +98,7 @@ registerVerb({
     if (pod.status?.phase !== 'Running')
       throw new CliError(`error: unable to forward port because pod is not running. Current status=${pod.status?.phase ?? 'Pending'}`, { plain: true });
     const pairs = portPairs(inv, inv.args.slice(1), type, obj, pod);
+    await prepareNetwork(inv);
     const ns = pod.metadata.namespace ?? inv.namespace;
     const podName = pod.metadata.name!;
     const handler = (local: () => number, remote: number) => (path: string, agent: string) => {
