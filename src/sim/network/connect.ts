@@ -15,12 +15,15 @@ import type { Cluster } from '../cluster.ts';
 import type { FetchResult } from '../kubelet/http.ts';
 import type { Kubelet } from '../kubelet/kubelet.ts';
 import type { PodRuntime } from '../kubelet/runtime.ts';
-import { resolveHost } from './dns.ts';
+import { dnsQuery, dnsServing, resolveHost } from './dns.ts';
 import { hostPortTarget } from './host-ports.ts';
-import { podDns, resolveInPod } from './pod-dns.ts';
-import { publicRequest } from './public-web.ts';
+import { podDnsWith, resolveInPod } from './pod-dns-view.ts';
+import { publicAddress, publicRequest } from './public-web.ts';
 import { connectionAllowed, dnsAllowed } from '../kinds/networkpolicy/enforcement.ts';
 import { isNodeIP, pickServiceBackend, serviceByClusterIP, serviceByLoadBalancerIP, serviceByNodePort, servicePort } from './service-backend.ts';
+
+/** Where a Pod's own lookups get their answers: this module is the network code. */
+const ANSWERS = { dnsServing, dnsQuery, publicAddress };
 
 const IPV4 = /^\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}$/;
 
@@ -136,7 +139,7 @@ export function podRequest(cluster: Cluster, from: PodRuntime, host: string, por
   if (!IPV4.test(host)) {
     const self = podObject(cluster, from);
     if (self && !dnsAllowed(cluster, self, from.ip ?? '')) return { error: 'dns-timeout' };
-    const r = self ? resolveInPod(podDns(cluster, self), host) : resolveHost(cluster, host, from.namespace);
+    const r = self ? resolveInPod(podDnsWith(ANSWERS, cluster, self), host) : resolveHost(cluster, host, from.namespace);
     if (!r.ok) return { error: r.reason === 'timeout' ? 'dns-timeout' : 'bad-address' };
     ip = r.addresses[0]!;
   }
