@@ -11,7 +11,14 @@ import { shortDuration, watchWaits, type WaitOffer, type WaitWatch } from './fas
 
 const macrotask = (): Promise<void> => new Promise((r) => setImmediate(r));
 
-function setup(seed = 3): { cluster: Cluster; shell: InteractiveShell; waits: WaitWatch; offers: (WaitOffer | undefined)[]; term: FakeTerminal } {
+function setup(seed = 3): {
+  cluster: Cluster;
+  shell: InteractiveShell;
+  waits: WaitWatch;
+  offers: (WaitOffer | undefined)[];
+  term: FakeTerminal;
+  streaming: () => boolean;
+} {
   const cluster = createCluster({ seed });
   const term = new FakeTerminal(100, 30);
   const offers: (WaitOffer | undefined)[] = [];
@@ -40,7 +47,7 @@ function setup(seed = 3): { cluster: Cluster; shell: InteractiveShell; waits: Wa
       streaming = true;
     },
   });
-  return { cluster, shell, waits, offers, term };
+  return { cluster, shell, waits, offers, term, streaming: () => streaming };
 }
 
 /** Lets the shell run `turns` macrotasks without moving cluster time. */
@@ -95,8 +102,12 @@ describe('watchWaits', () => {
     await turns(5);
     expect(waits.offered).toBe(false);
     // A few seconds of real-time ticks (the pull takes longer than that).
-    for (let i = 0; i < 40 && !waits.offered && shell.busy; i++) {
-      if (!shell.loading.active) cluster.advance(100);
+    for (let steps = 0, i = 0; steps < 40 && i < 5000 && !waits.offered && shell.busy; i++) {
+      // Turns spent loading code on first use do not count: no cluster time passes then.
+      if (!shell.loading.active) {
+        cluster.advance(100);
+        steps++;
+      }
       await turns(2);
     }
     expect(shell.busy, term.screen()).toBe(true);
@@ -124,8 +135,15 @@ describe('watchWaits', () => {
   });
 
   it('leaves a stream alone', async () => {
-    const { shell, waits, cluster } = setup();
+    const { shell, waits, cluster, streaming } = setup();
     const done = shell.runCommand('kubectl get pods -w');
+    // The watch's code loads on first use, which takes a varying number of turns on a busy
+    // machine; the stream begins once it has loaded.
+    for (let i = 0; i < 5000 && !streaming(); i++) {
+      if (!shell.loading.active) cluster.advance(100);
+      await turns(1);
+    }
+    expect(streaming()).toBe(true);
     for (let i = 0; i < 60; i++) {
       cluster.advance(100);
       await turns(1);

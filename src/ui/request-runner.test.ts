@@ -62,15 +62,18 @@ function setup(edit?: (req: EditRequest) => Promise<string | null>) {
   const ticker = setInterval(() => {
     if (!shell.loading.active) cluster.advance(100);
   }, 5);
-  return { cluster, term, runner, shell, fs, stop: () => clearInterval(ticker) };
+  return { cluster, term, runner, shell, fs, streaming: () => streaming, stop: () => clearInterval(ticker) };
 }
 
 describe('RequestRunner', () => {
   it('interrupts a button-started stream when the next button is pressed', async () => {
-    const { runner, term, stop } = setup();
+    const { runner, term, streaming, stop } = setup();
     try {
       const watch = runner.handle({ kind: 'run', commands: ['kubectl get pods -w'], id: 'a' });
-      for (let i = 0; i < 20; i++) await macrotask();
+      // The watch's code loads on first use, in a varying number of turns; press the next
+      // button once the stream has begun.
+      for (let i = 0; i < 5000 && !streaming(); i++) await macrotask();
+      expect(streaming()).toBe(true);
       const next = runner.handle({ kind: 'run', commands: ['kubectl get namespaces'], id: 'b' });
       await Promise.all([watch, next]);
       expect(term.screen()).toContain('kube-system');
