@@ -14,7 +14,7 @@ import { isKnownCommand, runArgv } from './sh/run.ts';
 export { Shell } from './sh/interpreter.ts';
 export { isKnownCommand } from './sh/run.ts';
 export { imageCommands } from './images/exec-tools.ts';
-export { hasCoreutils, imageFiles, shIsDash } from './images/files.ts';
+export { hasCoreutils, hasProcps, imageFiles, shIsDash } from './images/files.ts';
 export { imageProgram } from './images/image-programs.ts';
 export * as network from '../network/network-code.ts';
 

@@ -52,11 +52,11 @@ export function containerIO(
   };
   // subPath mounts are taken when the container starts; other filesystems are built on first use.
   if (hasSubPathMount(c.spec)) fs = build();
-  let tools: { commands: ProcessIO['commands']; dash: boolean; coreutils: boolean } | undefined;
+  let tools: { commands: ProcessIO['commands']; dash: boolean; coreutils: boolean; procps: boolean } | undefined;
   const imageTools = () => {
     const code = containerCode(cluster);
-    if (!code) return { commands: undefined, dash: false, coreutils: false };
-    return (tools ??= { commands: code.imageCommands(c.image, tag), dash: code.shIsDash(c.image, tag), coreutils: code.hasCoreutils(c.image, tag) });
+    if (!code) return { commands: undefined, dash: false, coreutils: false, procps: true };
+    return (tools ??= { commands: code.imageCommands(c.image, tag), dash: code.shIsDash(c.image, tag), coreutils: code.hasCoreutils(c.image, tag), procps: code.hasProcps(c.image, tag) });
   };
   let user: ProcessUser | undefined;
   self = {
@@ -94,6 +94,9 @@ export function containerIO(
     },
     get coreutils() {
       return imageTools().coreutils;
+    },
+    get procps() {
+      return imageTools().procps;
     },
     // `stdin: true` (kubectl run -i): the main process's shell reads what an attach sends.
     ...(c.spec?.stdin ? { terminal: new LineTerminal(lacksBash(c) ? 'busybox' : 'dash', c.spec.tty === true) } : {}),

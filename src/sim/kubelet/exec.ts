@@ -29,7 +29,7 @@ export function hasExecutable(c: ContainerRuntime, io: ProcessIO, argv0: string,
   if (!c.image?.shell) return false;
   const base = argv0.split('/').pop() ?? argv0;
   if (base === 'bash' && lacksBash(c)) return false;
-  return code.isKnownCommand(argv0, io.commands);
+  return code.isKnownCommand(argv0, io.commands, io.procps !== false);
 }
 
 /** What kubectl prints when the shell could not be fetched (the next exec tries again). */
@@ -111,6 +111,7 @@ function startExec(cluster: Cluster, c: ContainerRuntime, argv: string[], io: Ex
     mainArgv: own.argv,
     dash: own.dash,
     coreutils: own.coreutils,
+    procps: own.procps,
     // Inside its PID namespace, PID 1 gets only the signals it handles: SIGKILL never, SIGTERM/SIGINT
     // only with a handler (the process layer ignores SIGTERM without one).
     signalMain: (sig) => {

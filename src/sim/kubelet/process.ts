@@ -56,6 +56,8 @@ export interface ProcessIO {
   dash?: boolean;
   /** Whether the image's tools are GNU coreutils (their error wording), not busybox applets. */
   coreutils?: boolean;
+  /** False when the image has no procps tools (`ps`, `top`: the bare Debian images). */
+  procps?: boolean;
   /** The container's main process argv, as `ps` lists it (set for `kubectl exec`). */
   mainArgv?: string[];
   /** Signals the container's main process (PID 1), as `kill 1` in `kubectl exec` does. */

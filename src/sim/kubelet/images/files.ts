@@ -32,6 +32,25 @@ const GROUP = {
   debian: 'root:x:0:\ndaemon:x:1:\nbin:x:2:\nsys:x:3:\nadm:x:4:\ntty:x:5:\ndisk:x:6:\nlp:x:7:\nmail:x:8:\nnews:x:9:\nuucp:x:10:\nman:x:12:\nproxy:x:13:\nkmem:x:15:\ndialout:x:20:\nfax:x:21:\nvoice:x:22:\ncdrom:x:24:\nfloppy:x:25:\ntape:x:26:\nsudo:x:27:\naudio:x:29:\ndip:x:30:\nwww-data:x:33:\nbackup:x:34:\noperator:x:37:\nlist:x:38:\nirc:x:39:\nsrc:x:40:\nshadow:x:42:\nutmp:x:43:\nvideo:x:44:\nsasl:x:45:\nplugdev:x:46:\nstaff:x:50:\ngames:x:60:\nusers:x:100:\nnogroup:x:65534:\n',
 };
 
+/** The tools of Debian's procps package, which the slim official images do not install. */
+export const PROCPS_TOOLS: ReadonlySet<string> = new Set(['ps', 'top', 'free', 'pgrep', 'pkill', 'pmap', 'uptime', 'vmstat', 'w', 'watch']);
+
+/** Official images built on a bare Debian (no procps: `ps` is not found until `apt-get install procps`). */
+const BARE_DEBIAN = new Set(['nginx', 'httpd', 'redis', 'postgres', 'debian']);
+
+/**
+ * Whether the image has procps's tools (`ps`, `top`...). busybox and Alpine images have them
+ * as busybox applets; the bare Debian official images (nginx, httpd, redis, postgres, debian
+ * and the `-slim` variants) do not, which is why the official "Get a Shell to a Running
+ * Container" page runs `apt-get install -y procps` before `ps aux`.
+ */
+export function hasProcps(image: ImageInfo | undefined, tag: string): boolean {
+  if (!image?.shell) return false;
+  if (distribution(image.repository, tag) !== 'debian') return true;
+  const name = image.repository.split('/').pop() ?? '';
+  return !(BARE_DEBIAN.has(name) || /(^|-)slim($|-)/.test(tag));
+}
+
 /** Whether the image's /bin/sh is dash (Debian and Ubuntu bases), whose `echo` interprets backslash escapes. */
 export function shIsDash(image: ImageInfo | undefined, tag: string): boolean {
   if (!image?.shell) return false;

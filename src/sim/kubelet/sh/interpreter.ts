@@ -11,6 +11,7 @@ import type { Effect, ProcessIO } from '../process.ts';
 import { expandWord } from './expand.ts';
 import { ExitSignal } from './exit-signal.ts';
 import { COMMANDS, type CommandContext, type CommandFn } from './commands.ts';
+import { PROCPS_TOOLS } from '../images/files.ts';
 import type { LineTerminal } from './line-terminal.ts';
 import { ASH, BASH, DASH, type Dialect } from '../../../shell-grammar/dialect.ts';
 
@@ -47,6 +48,10 @@ export class Shell {
   /** Whether this shell is dash (`sh` in a Debian-based image), whose builtin echo differs from busybox's. */
   dash = false;
   private steps = 0;
+  /** The line dash names in its messages (`sh: 1: ps: not found`): 1 in a script, counted at a prompt. */
+  lineNo = 1;
+  /** True in a shell reading commands at a prompt (bash then leaves the line out of its messages). */
+  prompting = false;
 
   /** The shell language this shell reads (busybox ash, or dash): its syntax errors and its echo. */
   get dialect(): Dialect {
@@ -66,6 +71,7 @@ export class Shell {
     if (parent) {
       this.cwd = parent.cwd;
       this.dash = parent.dash;
+      this.lineNo = parent.lineNo;
       this.bash = parent.bash;
     }
   }
@@ -116,9 +122,9 @@ export class Shell {
       return yield* sub.runScript(this.stdin);
     }
     const own = (table: Record<string, CommandFn> | undefined) => (table && Object.hasOwn(table, base) ? table[base] : undefined);
-    const cmd = own(COMMANDS) ?? own(this.io.commands);
+    const cmd = this.io.procps === false && PROCPS_TOOLS.has(base) ? undefined : (own(COMMANDS) ?? own(this.io.commands));
     if (!cmd) {
-      this.err(`${this.name}: ${argv[0]}: not found\n`);
+      this.err(this.notFound(argv[0]!));
       return 127;
     }
     const ctx: CommandContext = { args: argv.slice(1), name: base, stdin: this.stdin, out: this.out, err: this.err, shell: this };
@@ -147,10 +153,12 @@ export class Shell {
 
   /** An interactive shell: prompts on `term`, runs each line, ends at `exit` or end of input. */
   *interactive(term: LineTerminal, shell: string): Gen<number> {
-    for (;;) {
+    for (let n = 1; ; n++) {
       let line: string | null | undefined;
       while ((line = term.take(term.promptFor(shell, this.cwd, this.vars.HOME, this.io.hostname))) === undefined) yield { pause: true };
       if (line === null) return this.status;
+      this.lineNo = n;
+      this.prompting = true;
       try {
         yield* this.list(parseScript(line, this.dialect));
       } catch (e) {
@@ -161,6 +169,12 @@ export class Shell {
         } else if (!(e instanceof LoopSignal)) throw e;
       }
     }
+  }
+
+  /** How this shell says a command is not found: busybox `sh: x: not found`, dash `sh: 1: x: not found`, bash `bash: x: command not found`. */
+  private notFound(cmd: string): string {
+    if (this.bash) return this.prompting ? `${this.name}: ${cmd}: command not found\n` : `${this.name}: line ${this.lineNo}: ${cmd}: command not found\n`;
+    return this.dash ? `${this.name}: ${this.lineNo}: ${cmd}: not found\n` : `${this.name}: ${cmd}: not found\n`;
   }
 
   /** Runs a trap action; returns the code of an `exit` inside it, if any. */

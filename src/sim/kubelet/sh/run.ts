@@ -4,11 +4,13 @@
  */
 import type { ProcessIO, ProgramGen } from '../process.ts';
 import { COMMANDS } from './commands.ts';
+import { PROCPS_TOOLS } from '../images/files.ts';
 import { Shell } from './interpreter.ts';
 
 /** Whether busybox-style images have this executable (`sh`, `/bin/sleep`, `echo`, ...), or the image adds it (`extra`). */
-export function isKnownCommand(name: string, extra?: Record<string, unknown>): boolean {
+export function isKnownCommand(name: string, extra?: Record<string, unknown>, procps = true): boolean {
   const base = name.split('/').pop() ?? name;
+  if (!procps && PROCPS_TOOLS.has(base)) return false;
   return base === 'sh' || base === 'bash' || base === 'ash' || Object.hasOwn(COMMANDS, base) || (!!extra && Object.hasOwn(extra, base));
 }
 
