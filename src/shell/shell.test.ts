@@ -209,7 +209,8 @@ describe('loops, conditions and arithmetic', () => {
     const interrupt = new InterruptController();
     let printed = 0;
     const done = shell.run('while true; do echo x; done', { interrupt, write: () => void printed++ });
-    await new Promise((r) => setTimeout(r, 20));
+    // The loop's code may load first: press Ctrl-C once it runs.
+    for (let i = 0; i < 500 && printed === 0; i++) await new Promise((r) => setTimeout(r, 10));
     interrupt.trigger();
     expect(await done).toBe(130);
     expect(printed).toBeGreaterThan(0);

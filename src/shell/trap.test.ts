@@ -46,21 +46,30 @@ describe('trap INT', () => {
       fs: createMemoryFS(),
       commands: createTerminalCommands(cluster, { run: async () => 0, complete: () => [] }),
       sleep: (ms, i) => clockSleep(cluster.clock, ms, i),
-      yieldToHost: () => new Promise((r) => setImmediate(r)),
+      yieldToHost: () => {
+        turns++;
+        return new Promise((r) => setImmediate(r));
+      },
     });
+    let turns = 0;
+    // The loop's code may load first: press Ctrl-C once the loop has yielded a few times.
+    const running = async (): Promise<void> => {
+      const from = turns;
+      for (let i = 0; i < 500 && turns < from + 3; i++) await new Promise((r) => setTimeout(r, 10));
+    };
     let out = '';
     const write = (t: string): void => void (out += t);
     await shell.run('trap "echo caught" INT', { interrupt: new InterruptController(), write });
     const interrupt = new InterruptController();
     const done = shell.run('while true; do :; done; echo not-reached', { interrupt, write });
-    await new Promise((r) => setTimeout(r, 20));
+    await running();
     interrupt.trigger();
     await done;
     expect(out).toBe('caught\n');
     await shell.run('trap - INT', { interrupt: new InterruptController(), write });
     const again = new InterruptController();
     const second = shell.run('while true; do :; done', { interrupt: again, write });
-    await new Promise((r) => setTimeout(r, 20));
+    await running();
     again.trigger();
     await second;
     expect(out).toBe('caught\n');
