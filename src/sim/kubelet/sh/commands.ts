@@ -5,6 +5,8 @@
 import { MemFs } from '../mem-fs.ts';
 import { cat, env, mkdir, printenv, rm, touch } from './file-commands.ts';
 import { ls } from './ls.ts';
+import { hostname } from './hostname.ts';
+import { command, type, which } from './command-lookup.ts';
 import { nc, wget } from './net-commands.ts';
 import { echo, printf } from './text-commands.ts';
 import { BUSYBOX_APPLETS } from './busybox-applets.ts';
@@ -159,7 +161,10 @@ export const COMMANDS: Record<string, CommandFn> = {
   true: ok(() => 0),
   false: ok(() => 1),
   ':': ok(() => 0),
-  hostname: ok((ctx) => ctx.out(ctx.shell.io.hostname + '\n')),
+  hostname: ok(hostname),
+  type,
+  command,
+  which,
   pwd: ok((ctx) => ctx.out(ctx.shell.cwd + '\n')),
   whoami: ok((ctx) => {
     const user = ctx.shell.io.user ?? ROOT;
