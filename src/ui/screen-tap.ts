@@ -52,7 +52,9 @@ export function tapScreen(screen: ShellTerminal): TappedScreen {
         return true;
       }
       if (!atLineStart && !cueShown) return false;
-      screen.write(`\r\x1b[J\x1b[2m${text.slice(0, Math.max(10, screen.cols - 1))}\x1b[0m`);
+      // Back to the line's start: the cursor stays where output goes on, and a terminal wider than
+      // its box does not scroll sideways to follow it to the cue's end.
+      screen.write(`\r\x1b[J\x1b[2m${text.slice(0, Math.max(10, screen.cols - 1))}\x1b[0m\r`);
       cueShown = true;
       return true;
     },

@@ -224,6 +224,26 @@ describe('Run buttons', () => {
     await context.close();
   });
 
+  it('on a phone, show Fast-forward and Reset inside the bar, without scrolling the terminal sideways', async () => {
+    const { context, page, errors } = await open({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true });
+    await addRunBlock(page, ['sleep 150; echo slept'], 'sleep-block');
+    await page.locator('#sleep-block button').click();
+    await page.waitForSelector('#terminal[data-ready]', { timeout: 30_000 });
+    const skip = page.locator('button[data-skip="terminal"]');
+    await expect.poll(() => skip.isVisible(), { timeout: 20_000 }).toBe(true);
+    await expect.poll(() => text(page)).toMatch(/Waiting 2m30s\./);
+    for (const button of [skip, page.locator('button[data-reset="terminal"]')]) {
+      const box = await button.boundingBox();
+      expect(box && box.x >= 0 && box.x + box.width <= 360, String(JSON.stringify(box))).toBe(true);
+    }
+    // The wait's cue line leaves the cursor at its start: the terminal wider than the phone stays put.
+    expect(await page.evaluate(() => document.querySelector('#terminal')!.scrollLeft)).toBe(0);
+    expect(await sideways(page)).toBe(0);
+    await page.screenshot({ path: join(RESULTS, 'fast-forward-phone.png') });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('offer Fast-forward on a long wait, which ends it at once where it would end', async () => {
     const { context, page, errors } = await open({ viewport: { width: 1280, height: 800 } });
     await addRunBlock(page, ['sleep 150; echo slept'], 'sleep-block');
