@@ -6,7 +6,8 @@
 import { createLocalPorts, type LocalPorts } from '../command/local-ports.ts';
 import type { Kubectl } from '../kubectl/index.ts';
 import type { Cluster } from '../sim/index.ts';
-import { SHELL_BUILTINS, createBuiltins, lazyModule } from '../shell/commands.ts';
+import { SHELL_BUILTINS, createBuiltins } from '../shell/commands.ts';
+import { lazyModule } from '../command/on-demand.ts';
 import { onFirstUse } from '../shell/on-demand.ts';
 import type { CommandTable } from '../shell/shell.ts';
 import type { Command } from '../command/contract.ts';

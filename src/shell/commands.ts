@@ -4,6 +4,7 @@
  * know the command contract and the terminal's files, never kubectl or the simulator.
  */
 import { streamsInput, type Command } from '../command/contract.ts';
+import { lazyModule } from '../command/on-demand.ts';
 import type { CommandTable } from './shell.ts';
 import { cat, cd, pwd } from './builtins/files.ts';
 import { echo } from './builtins/echo.ts';
@@ -137,11 +138,3 @@ function withPrograms<T>(module: Promise<T>): Promise<T> {
   return Promise.all([module, programsCode.load((p) => p)]).then(([m]) => m);
 }
 
-/** `load`, called at most once (until it fails): modules several commands share download once. */
-export function lazyModule<T>(load: () => Promise<T>): () => Promise<T> {
-  let p: Promise<T> | undefined;
-  return () => (p ??= load().catch((e: unknown) => {
-    p = undefined;
-    throw e;
-  }));
-}

@@ -5,29 +5,15 @@
  * through `goTemplatePrinter()`.
  */
 import type * as GoTemplatePrinter from './gotemplate/index.ts';
+import { onDemand } from '../../command/on-demand.ts';
 
-let goTemplate: typeof GoTemplatePrinter | undefined;
-let goTemplateLoading: Promise<void> | undefined;
+const printer = onDemand('the go-template printer', () => import('./gotemplate/index.ts'));
 
 /** Loads the go-template printer (once; later calls share the first load, and a failure is tried again). */
-export function loadGoTemplate(): Promise<void> {
-  goTemplateLoading ??= import('./gotemplate/index.ts').then(
-    (m) => {
-      goTemplate = m;
-    },
-    (e: unknown) => {
-      goTemplateLoading = undefined;
-      throw e;
-    },
-  );
-  return goTemplateLoading;
-}
+export const loadGoTemplate = (): Promise<void> => printer.load();
 
 /** The loaded go-template printer; throws if `loadGoTemplate()` has not resolved. */
-export function goTemplatePrinter(): typeof GoTemplatePrinter {
-  if (!goTemplate) throw new Error('the go-template printer is not loaded (await loadGoTemplate() first)');
-  return goTemplate;
-}
+export const goTemplatePrinter = (): typeof GoTemplatePrinter => printer.get();
 
 /** Whether a command's flags may ask for the go-template printer (load it first). */
 export function mayUseGoTemplate(flags: { str(name: string): string }): boolean {

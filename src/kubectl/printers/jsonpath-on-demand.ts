@@ -5,29 +5,15 @@
  * the printers then read it synchronously through `jsonPath()`.
  */
 import type * as JsonPath from './jsonpath.ts';
+import { onDemand } from '../../command/on-demand.ts';
 
-let loaded: typeof JsonPath | undefined;
-let loading: Promise<void> | undefined;
+const printer = onDemand('the JSONPath printer', () => import('./jsonpath.ts'));
 
 /** Loads the JSONPath printer (once; later calls share the first load). */
-export function loadJsonPath(): Promise<void> {
-  loading ??= import('./jsonpath.ts').then(
-    (m) => {
-      loaded = m;
-    },
-    (e: unknown) => {
-      loading = undefined;
-      throw e;
-    },
-  );
-  return loading;
-}
+export const loadJsonPath = (): Promise<void> => printer.load();
 
 /** The loaded JSONPath printer; throws if `loadJsonPath()` has not resolved. */
-export function jsonPath(): typeof JsonPath {
-  if (!loaded) throw new Error('the JSONPath printer is not loaded (await loadJsonPath() first)');
-  return loaded;
-}
+export const jsonPath = (): typeof JsonPath => printer.get();
 
 /** Whether a command's flags may ask for JSONPath: `-o jsonpath...`, `-o custom-columns...`, `--sort-by`. */
 export function mayUseJsonPath(flags: { str(name: string): string }): boolean {

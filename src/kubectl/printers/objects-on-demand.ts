@@ -6,29 +6,15 @@
  * `objectPrinters()`. The commands that load on first use import output.ts themselves.
  */
 import type * as ObjectPrinters from './output.ts';
+import { onDemand } from '../../command/on-demand.ts';
 
-let loaded: typeof ObjectPrinters | undefined;
-let loading: Promise<void> | undefined;
+const printers = onDemand('the output printers', () => import('./output.ts'));
 
 /** Loads the printers (once; later calls share the first load, and a failure is tried again). */
-export function loadObjectPrinters(): Promise<void> {
-  loading ??= import('./output.ts').then(
-    (m) => {
-      loaded = m;
-    },
-    (e: unknown) => {
-      loading = undefined;
-      throw e;
-    },
-  );
-  return loading;
-}
+export const loadObjectPrinters = (): Promise<void> => printers.load();
 
 /** The loaded printers; throws if `loadObjectPrinters()` has not resolved. */
-export function objectPrinters(): typeof ObjectPrinters {
-  if (!loaded) throw new Error('the output printers are not loaded (await loadObjectPrinters() first)');
-  return loaded;
-}
+export const objectPrinters = (): typeof ObjectPrinters => printers.get();
 
 /** Whether a command's flags may ask for a format other than a table (`-o yaml`, `--template`). */
 export function mayPrintObjects(flags: { str(name: string): string }): boolean {

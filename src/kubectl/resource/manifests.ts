@@ -9,6 +9,7 @@
  * command dispatcher awaits it for every command given `-f` (see cli/on-demand.ts).
  */
 import type * as Yaml from 'yaml';
+import { onDemand } from '../../command/on-demand.ts';
 import { base64Decode, remoteDocument, typeByGvk, type KubeObject, type ResourceType } from '../../sim/index.ts';
 import { CliError } from '../cli/errors.ts';
 import type { Invocation } from '../cli/verb.ts';
@@ -31,22 +32,10 @@ function absolute(cwd: string, p: string): string {
   return '/' + out.join('/');
 }
 
-let yaml: typeof Yaml | undefined;
-let loading: Promise<void> | undefined;
+const parser = onDemand('the YAML parser', () => import('yaml'));
 
 /** Loads the YAML parser (once; later calls share the first load). */
-export function loadManifestParser(): Promise<void> {
-  loading ??= import('yaml').then(
-    (m) => {
-      yaml = m;
-    },
-    (e: unknown) => {
-      loading = undefined;
-      throw e;
-    },
-  );
-  return loading;
-}
+export const loadManifestParser = (): Promise<void> => parser.load();
 
 /** Go yaml.v2's wording and line numbering for a parse error. */
 function goYamlError(code: string, line: number, message: string): string {
@@ -101,7 +90,7 @@ export function parseDocumentStream(text: string, source: string): DocumentStrea
   const fail = (detail: string): CliError => new CliError(`error parsing ${source}: error converting YAML to JSON: yaml: ${detail}`);
   // Go's yaml reader refuses non-printable characters before parsing anything (binary files, pastes of garbage).
   if (/[^\t\n\r\x20-\x7e\x85\xa0-\ud7ff\ud800-\udfff\ue000-\ufffd]/.test(text)) return { docs: [], error: fail('control characters are not allowed') };
-  if (!yaml) throw new Error('the YAML parser is not loaded (await loadManifestParser() first)');
+  const yaml = parser.get();
   const out: unknown[] = [];
   for (const chunk of splitDocuments(text)) {
     // YAML 1.1 like Go's yaml.v2 (`yes` is a bool), but timestamps stay strings as they do
