@@ -6,10 +6,11 @@
  */
 import { registerVerb } from '../../cli/registry.ts';
 import { completeExplain } from '../complete.ts';
+import { loadPart } from '../../cli/on-demand.ts';
 
 registerVerb({
   name: 'explain',
   short: 'Get documentation for a resource',
-  run: async (inv) => (await inv.ctx.loadCode(import('./render.ts'))).explain(inv),
+  run: async (inv) => (await inv.ctx.loadCode(loadPart('explain code', () => import('./render.ts')))).explain(inv),
   complete: completeExplain,
 });

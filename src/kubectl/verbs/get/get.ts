@@ -86,7 +86,7 @@ function fetch(inv: Invocation, requests: Request[], allNs: boolean, errors: str
 
 async function run(inv: Invocation): Promise<number> {
   // --raw is rare: its code loads on first use.
-  if (inv.flags.str('raw')) return (await inv.ctx.loadCode(import('./raw.ts'))).getRaw(inv);
+  if (inv.flags.str('raw')) return (await inv.ctx.loadCode(loadPart('raw request code', () => import('./raw.ts')))).getRaw(inv);
   const watching = inv.flags.bool('watch') || inv.flags.bool('watch-only');
   // -w is rarer than a table: its code loads on first use, before anything is read from the server.
   const watch = watching ? await inv.ctx.loadCode(loadPart('watch code', () => import('./watch.ts'))) : undefined;
